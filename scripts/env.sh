@@ -1,0 +1,29 @@
+# Shared set-up for the scripts (sourced, not run): the system packages a
+# fresh Debian machine lacks, and one build folder for play, tests and benches.
+
+# Build everything into one persistent folder under $HOME, so bevy is compiled
+# once for playing, testing and benchmarking, and survives fresh clones.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/lineup-target}"
+
+# Headers to build (ALSA for sound, udev, X11/Wayland/xkb for the window),
+# the libraries winit loads at run time, and Mesa's Vulkan drivers (a software
+# renderer included) so the game also runs on machines without a GPU.
+LINEUP_BUILD_PACKAGES="pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev libx11-dev"
+LINEUP_RUN_PACKAGES="libvulkan1 mesa-vulkan-drivers libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0"
+# A virtual display and input tools for the window tests.
+LINEUP_TEST_PACKAGES="xvfb xauth xdotool"
+
+# Installs whichever of the given Debian packages are missing (via sudo when
+# not root).
+ensure_packages() {
+    local missing=()
+    for pkg in "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "Installing system packages: ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+}

@@ -1,0 +1,310 @@
+use super::renju::Verdict;
+use super::{Point, RuleSet};
+use crate::rules::error::SizeError;
+use crate::rules::{Foul, MoveError, Outcome, Rules, Side};
+use std::fmt;
+
+/// Why a set-up position could not be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    Size(SizeError),
+    /// Stone number `.0` (0-based), at `.1`, could not be placed.
+    Stone(usize, Point, MoveError),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Size(e) => e.fmt(f),
+            SetupError::Stone(n, p, e) => write!(f, "stone {} at {p}: {e}", n + 1),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// What a cell of the padded array holds.
+pub(super) const EMPTY: u8 = 0;
+pub(super) const BLACK: u8 = 1;
+pub(super) const WHITE: u8 = 2;
+/// Off the board. Every scan stops at the first wall, so the loops below need
+/// no bounds checks.
+pub(super) const WALL: u8 = 3;
+
+/// A Gomoku position: the stones on a square board and the rule set.
+///
+/// Cells live in one array of rows `stride = size + 1` wide, with a wall
+/// column at the start of each row and a wall row below and above the board.
+/// One wall is enough on every side: the four line directions are the index
+/// steps 1, `stride`, `stride + 1` and `stride - 1`, and each hits a wall the
+/// moment it leaves the board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Gomoku {
+    size: u8,
+    rule: RuleSet,
+    pub(super) cells: Vec<u8>,
+    stones: u16,
+    black: u16,
+}
+
+impl Gomoku {
+    pub const STANDARD_SIZE: u8 = 15;
+    pub const MIN_SIZE: u8 = 9;
+    pub const MAX_SIZE: u8 = 20;
+
+    /// An empty `size`×`size` board.
+    pub fn new(size: u8, rule: RuleSet) -> Result<Self, SizeError> {
+        if !(Self::MIN_SIZE..=Self::MAX_SIZE).contains(&size) {
+            return Err(SizeError {
+                what: "board size",
+                got: size,
+                min: Self::MIN_SIZE,
+                max: Self::MAX_SIZE,
+            });
+        }
+        let stride = size as usize + 1;
+        let mut cells = vec![WALL; stride * (size as usize + 2) + 1];
+        for y in 0..size {
+            for x in 0..size {
+                cells[Self::index_in(stride, Point::new(x, y))] = EMPTY;
+            }
+        }
+        Ok(Gomoku {
+            size,
+            rule,
+            cells,
+            stones: 0,
+            black: 0,
+        })
+    }
+
+    /// A set-up position (a puzzle, a test case): the stones are placed as
+    /// given, without the rules of play, so the counts need not alternate.
+    /// The side with fewer stones moves next, Black when they are equal.
+    /// Refuses the first stone off the board or on another, by index.
+    pub fn with_stones(
+        size: u8,
+        rule: RuleSet,
+        stones: impl IntoIterator<Item = (Point, Side)>,
+    ) -> Result<Self, SetupError> {
+        let mut board = Gomoku::new(size, rule).map_err(SetupError::Size)?;
+        for (n, (p, side)) in stones.into_iter().enumerate() {
+            if !board.contains(p) {
+                return Err(SetupError::Stone(n, p, MoveError::OutsideBoard));
+            }
+            let i = board.index(p);
+            if board.cells[i] != EMPTY {
+                return Err(SetupError::Stone(n, p, MoveError::Occupied));
+            }
+            board.put(i, side);
+        }
+        Ok(board)
+    }
+
+    /// An empty 15×15 board.
+    pub fn standard(rule: RuleSet) -> Self {
+        Gomoku::new(Self::STANDARD_SIZE, rule).expect("15 is a valid size")
+    }
+
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    pub fn rule(&self) -> RuleSet {
+        self.rule
+    }
+
+    /// How many stones are on the board.
+    pub fn stones(&self) -> usize {
+        self.stones as usize
+    }
+
+    pub fn contains(&self, p: Point) -> bool {
+        p.x < self.size && p.y < self.size
+    }
+
+    /// Who has a stone at `p` (`None` when empty or off the board).
+    pub fn at(&self, p: Point) -> Option<Side> {
+        if !self.contains(p) {
+            return None;
+        }
+        match self.cells[self.index(p)] {
+            BLACK => Some(Side::First),
+            WHITE => Some(Side::Second),
+            _ => None,
+        }
+    }
+
+    /// Every empty point, row by row from the bottom left.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..self.size)
+            .flat_map(move |y| (0..self.size).map(move |x| Point::new(x, y)))
+            .filter(|p| self.cells[self.index(*p)] == EMPTY)
+    }
+
+    /// The foul Black would commit at `p` under Renju (`None` under the other
+    /// rule sets, at occupied points and for allowed moves). Asked for any
+    /// side to move, so the board can show Black's fouls in advance.
+    pub fn foul_at(&self, p: Point) -> Option<Foul> {
+        if self.rule != RuleSet::Renju {
+            return None;
+        }
+        self.renju_verdict(p).and_then(Verdict::foul)
+    }
+
+    /// The Renju verdict for a Black stone at the empty point `p` (`None`
+    /// when `p` is occupied or off the board), whatever the rule set.
+    pub fn renju_verdict(&self, p: Point) -> Option<Verdict> {
+        if !self.contains(p) || self.cells[self.index(p)] != EMPTY {
+            return None;
+        }
+        let mut scratch = self.clone();
+        Some(scratch.verdict(self.index(p)))
+    }
+
+    /// Every point forbidden to Black under Renju, with its foul, row by row
+    /// from the bottom left. Empty under the other rule sets.
+    pub fn forbidden_points(&self) -> Vec<(Point, Foul)> {
+        if self.rule != RuleSet::Renju {
+            return Vec::new();
+        }
+        let mut scratch = self.clone();
+        let mut fouls = Vec::new();
+        for p in self.empty_points() {
+            let i = self.index(p);
+            if scratch.could_be_foul(i) {
+                if let Some(foul) = scratch.verdict(i).foul() {
+                    fouls.push((p, foul));
+                }
+            }
+        }
+        fouls
+    }
+
+    pub(super) fn stride(&self) -> usize {
+        self.size as usize + 1
+    }
+
+    /// The four line directions as index steps: across, up, and both diagonals.
+    pub(super) fn directions(&self) -> [usize; 4] {
+        let s = self.stride();
+        [1, s, s + 1, s - 1]
+    }
+
+    pub(super) fn index(&self, p: Point) -> usize {
+        Self::index_in(self.stride(), p)
+    }
+
+    fn index_in(stride: usize, p: Point) -> usize {
+        (p.y as usize + 1) * stride + p.x as usize + 1
+    }
+
+    fn point_of(&self, index: usize) -> Point {
+        let s = self.stride();
+        Point::new((index % s - 1) as u8, (index / s - 1) as u8)
+    }
+
+    /// The length of the run of `colour` through `i` along `d` (the stone at
+    /// `i` counted, whatever it is).
+    pub(super) fn run(&self, i: usize, d: usize, colour: u8) -> usize {
+        let (back, forward) = self.run_ends(i, d, colour);
+        (forward - back) / d + 1
+    }
+
+    /// The first and last index of the run of `colour` through `i` along `d`.
+    fn run_ends(&self, i: usize, d: usize, colour: u8) -> (usize, usize) {
+        let mut forward = i;
+        while self.cells[forward + d] == colour {
+            forward += d;
+        }
+        let mut back = i;
+        while self.cells[back - d] == colour {
+            back -= d;
+        }
+        (back, forward)
+    }
+
+    fn put(&mut self, i: usize, side: Side) {
+        self.cells[i] = Self::colour_of(side);
+        self.stones += 1;
+        self.black += u16::from(side == Side::First);
+    }
+
+    fn colour_of(side: Side) -> u8 {
+        match side {
+            Side::First => BLACK,
+            Side::Second => WHITE,
+        }
+    }
+}
+
+impl Rules for Gomoku {
+    type Move = Point;
+    type Cell = Point;
+
+    fn to_move(&self) -> Side {
+        // Counted rather than derived from parity, so that set-up positions
+        // with uneven counts still give the move to the side that is behind.
+        if self.black <= self.stones - self.black {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    fn play(&mut self, p: Point) -> Result<Option<Outcome<Point>>, MoveError> {
+        if !self.contains(p) {
+            return Err(MoveError::OutsideBoard);
+        }
+        let i = self.index(p);
+        if self.cells[i] != EMPTY {
+            return Err(MoveError::Occupied);
+        }
+        let side = self.to_move();
+        if self.rule == RuleSet::Renju && side == Side::First {
+            // The verdict places and lifts the stone itself; the board is
+            // exactly as before when it returns.
+            if let Some(foul) = self.verdict(i).foul() {
+                return Err(MoveError::Forbidden(foul));
+            }
+        }
+        self.put(i, side);
+        let colour = Self::colour_of(side);
+
+        let mut line = Vec::new();
+        for d in self.directions() {
+            let (back, forward) = self.run_ends(i, d, colour);
+            if self
+                .rule
+                .wins((forward - back) / d + 1, side == Side::First)
+            {
+                line.extend((back..=forward).step_by(d).map(|j| self.point_of(j)));
+            }
+        }
+        Ok(if !line.is_empty() {
+            line.sort();
+            line.dedup();
+            Some(Outcome::Win {
+                winner: side,
+                cells: line,
+            })
+        } else if self.stones() == self.size as usize * self.size as usize {
+            Some(Outcome::Draw)
+        } else {
+            None
+        })
+    }
+
+    fn unplay(&mut self, p: Point) {
+        let i = self.index(p);
+        debug_assert!(
+            self.cells[i] == BLACK || self.cells[i] == WHITE,
+            "unplay of an empty point"
+        );
+        if self.cells[i] == BLACK || self.cells[i] == WHITE {
+            self.black -= u16::from(self.cells[i] == BLACK);
+            self.cells[i] = EMPTY;
+            self.stones -= 1;
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! The one integration-test binary (one link of the game crate): each module
+//! covers one part of the project.
+
+mod connect_four;
+mod gomoku;
+mod notation;
+mod reference;
+mod renju_cases;
