@@ -1,1 +1,20 @@
+//! Lineup: Connect Four and Gomoku/Renju.
+//!
+//! `rules` (and `ai`) are plain Rust with no Bevy inside. Everything else is
+//! the Bevy game: thin plugins that turn input into messages, ask the rules,
+//! and show the answer.
+
+pub mod ai;
 pub mod rules;
+
+pub mod actions;
+pub mod app;
+pub mod board;
+pub mod capture;
+pub mod cli;
+pub mod computer;
+pub mod game_setup;
+pub mod menus;
+pub mod screens;
+pub mod settings;
+pub mod theme;

@@ -1,3 +1,36 @@
-fn main() {
-    println!("Lineup: the game window comes with the playable-game issue.");
+use lineup::cli::{self, Command};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match cli::parse(&args) {
+        Ok(Command::Play(launch)) => {
+            let screenshot = launch.screenshot.clone();
+            let exit = lineup::app::run(*launch);
+            if exit.is_error() {
+                return ExitCode::FAILURE;
+            }
+            if let Some(path) = screenshot.filter(|p| !p.is_file()) {
+                eprintln!("lineup: no screenshot was written to {}", path.display());
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+        Ok(Command::Solve { .. }) => {
+            eprintln!("lineup: the solver is not built in yet");
+            ExitCode::FAILURE
+        }
+        Ok(Command::Help) => {
+            println!("{}", cli::USAGE);
+            ExitCode::SUCCESS
+        }
+        Ok(Command::Version) => {
+            println!("lineup {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("lineup: {message}\n\n{}", cli::USAGE);
+            ExitCode::from(2)
+        }
+    }
 }

@@ -1,8 +1,12 @@
 //! The one integration-test binary (one link of the game crate): each module
 //! covers one part of the project.
 
+mod app_flow;
+mod cli;
 mod connect_four;
 mod gomoku;
 mod notation;
 mod reference;
 mod renju_cases;
+mod solver;
+mod window;

@@ -1,0 +1,59 @@
+//! What every button means. A click and a keyboard press on a focused button
+//! both become one `UiAction` message; each screen or menu handles its own.
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<UiAction>();
+}
+
+/// A value a new-game row cycles through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SetupField {
+    Game,
+    Rule,
+    BoardSize,
+    FirstPlayer,
+    SecondPlayer,
+}
+
+/// A setting a settings row changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SettingField {
+    ShowCoordinates,
+    ShowMoveNumbers,
+    ShowForbidden,
+    AnimationSpeed,
+}
+
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    // Main menu.
+    Continue,
+    OpenNewGame,
+    OpenLoad,
+    OpenSettings,
+    OpenAbout,
+    Quit,
+    /// Leave the current menu for the one it came from.
+    Back,
+    // New game.
+    Cycle(SetupField, i8),
+    StartGame,
+    // Settings.
+    ChangeSetting(SettingField, i8),
+    // In the game.
+    Undo,
+    Redo,
+    Resign,
+    ConfirmResign,
+    Pause,
+    Resume,
+    QuitToTitle,
+    Rematch,
+    Review,
+}
+
+/// A button was activated, by mouse or keyboard.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UiAction(pub Action);

@@ -1,0 +1,33 @@
+//! The Connect Four engine, in the style of Pascal Pons' solver
+//! ("Solving Connect 4", gamesolver.org): small files, one idea each.
+//!
+//! - [`shape`]: the board geometry as a type, constant for 7×6.
+//! - [`position`]: the search position, two `u64` bitboards.
+//! - [`transposition_table`]: 5-byte entries, prime size, partial keys.
+//! - [`move_sorter`]: moves ordered by the threats they create.
+//! - [`solver`]: exact negamax with null-window iterative search.
+//! - [`solve_cli`]: the standard solver's line protocol (`4453 -2`).
+//! - [`heuristic`]: depth-limited search for the weaker levels.
+//! - [`levels`]: the computer player's skill levels and move choice.
+//! - [`book`]: exact scores of early positions, loaded from bytes.
+//!
+//! Scores follow the standard convention: for the side to move, 0 is a
+//! draw, a win is `22 - stones the winner placed` on 7×6 (faster is
+//! higher), a loss the negative.
+
+pub mod book;
+pub mod heuristic;
+pub mod levels;
+pub mod move_sorter;
+pub mod position;
+pub mod shape;
+pub mod solve_cli;
+pub mod solver;
+pub mod transposition_table;
+
+pub use book::Book;
+pub use levels::{Engine, Level, choose_move};
+pub use position::{Position, PositionError};
+pub use shape::{Shape, Standard, Variant};
+pub use solve_cli::run_solve;
+pub use solver::{INVALID_MOVE, SolveError, Solver};

@@ -1,0 +1,8 @@
+//! The computer players, in plain Rust (no Bevy here): they read positions
+//! from [`crate::rules`] and answer with moves, so the game can run them on
+//! a background task and cancel them with a flag.
+
+pub mod connect_four;
+mod rng;
+
+pub use rng::Rng;

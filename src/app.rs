@@ -1,0 +1,113 @@
+//! The application: Bevy's plugins with the window set up, the camera, and
+//! the game's own plugins. `game_plugins` is everything but the window and
+//! renderer, so headless tests run the same game logic.
+
+use crate::board::Match;
+use crate::capture::CaptureRequest;
+use crate::menus::Menu;
+use crate::screens::game::StartMenu;
+use crate::theme::palette;
+use bevy::camera::ScalingMode;
+use bevy::prelude::*;
+use bevy::window::{PresentMode, PrimaryWindow, WindowResolution};
+use std::path::PathBuf;
+
+/// The design size: the board and panel are laid out for this many virtual
+/// pixels, and the camera and UI scale so that it always fits the window.
+pub const DESIGN_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
+
+/// How the program was asked to start.
+#[derive(Debug, Default)]
+pub struct Launch {
+    /// Start straight into this match instead of the title screen.
+    pub start: Option<Match>,
+    /// Save a screenshot here once everything settles, then exit.
+    pub screenshot: Option<PathBuf>,
+    /// Open this menu at start.
+    pub menu: Option<Menu>,
+    /// The window's size in logical pixels.
+    pub window: Option<(u32, u32)>,
+}
+
+/// Runs the game until the window closes.
+pub fn run(launch: Launch) -> AppExit {
+    let (width, height) = launch
+        .window
+        .unwrap_or((DESIGN_SIZE.x as u32, DESIGN_SIZE.y as u32));
+    let mut app = App::new();
+    app.insert_resource(ClearColor(palette::BACKGROUND))
+        .add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "Lineup".into(),
+                        resolution: WindowResolution::new(width, height),
+                        resize_constraints: WindowResizeConstraints {
+                            min_width: 640.0,
+                            min_height: 480.0,
+                            ..default()
+                        },
+                        present_mode: PresentMode::AutoVsync,
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(bevy::log::LogPlugin {
+                    filter: "warn,lineup=info,wgpu=error,naga=warn".into(),
+                    ..default()
+                }),
+        );
+    app.add_plugins(game_plugins)
+        .add_systems(Startup, spawn_camera)
+        .add_systems(Update, scale_ui);
+    if let Some(start) = launch.start {
+        app.insert_resource(start);
+    }
+    if let Some(menu) = launch.menu {
+        app.insert_resource(StartMenu(menu));
+    }
+    if let Some(path) = launch.screenshot {
+        app.insert_resource(CaptureRequest::new(path));
+    }
+    app.run()
+}
+
+/// The game's own plugins, without window or renderer.
+pub fn game_plugins(app: &mut App) {
+    app.add_plugins((
+        crate::actions::plugin,
+        crate::settings::plugin,
+        crate::theme::plugin,
+        crate::screens::plugin,
+        crate::menus::plugin,
+        crate::board::plugin,
+        crate::computer::plugin,
+        crate::capture::plugin,
+    ));
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Camera"),
+        Camera2d,
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: ScalingMode::AutoMin {
+                min_width: DESIGN_SIZE.x,
+                min_height: DESIGN_SIZE.y,
+            },
+            ..OrthographicProjection::default_2d()
+        }),
+    ));
+}
+
+/// The UI scales with the window exactly as the camera does, so the panel
+/// and the board keep their places at any size.
+fn scale_ui(
+    window: Single<&Window, (With<PrimaryWindow>, Changed<Window>)>,
+    mut scale: ResMut<UiScale>,
+) {
+    let factor = (window.width() / DESIGN_SIZE.x).min(window.height() / DESIGN_SIZE.y);
+    if factor.is_finite() && factor > 0.0 && (scale.0 - factor).abs() > 1e-4 {
+        scale.0 = factor;
+    }
+}

@@ -1,0 +1,223 @@
+//! Turns requests into changes of the match: moves (queued while a piece is
+//! still moving, so fast clicks are never lost or doubled), undo, redo and
+//! resignation. The only place that changes `Match`.
+
+use super::pieces::{Animating, PiecesSet};
+use super::{
+    GameEnded, GamePhase, Match, MoveApplied, MoveRefused, MoveRequested, MovesTakenBack, Refusal,
+    Requester,
+};
+use crate::actions::{Action, UiAction};
+use crate::game_setup::Ending;
+use crate::menus::Menu;
+use crate::rules::Undone;
+use crate::screens::Screen;
+use bevy::prelude::*;
+use std::collections::VecDeque;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MoveQueue>()
+        .add_systems(OnEnter(Screen::Game), clear_queue)
+        .add_systems(
+            Update,
+            (queue_requests, apply_next_move, history_actions, shortcuts)
+                .chain()
+                .in_set(ApplySet)
+                .run_if(in_state(Screen::Game)),
+        )
+        // Only once this frame's new piece exists can "nothing moves" be trusted.
+        .add_systems(
+            Update,
+            end_when_settled
+                .after(PiecesSet)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+/// The systems that change the match, so others can run after them.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ApplySet;
+
+/// Moves asked for while a piece was still moving, played in order once it
+/// rests. Short: a burst of clicks should not play a whole line later.
+#[derive(Resource, Default, Debug)]
+pub struct MoveQueue(pub VecDeque<MoveRequested>);
+
+const QUEUE_LIMIT: usize = 2;
+
+fn clear_queue(mut queue: ResMut<MoveQueue>) {
+    queue.0.clear();
+}
+
+fn queue_requests(mut requests: MessageReader<MoveRequested>, mut queue: ResMut<MoveQueue>) {
+    for request in requests.read() {
+        if queue.0.len() < QUEUE_LIMIT {
+            queue.0.push_back(*request);
+        }
+    }
+}
+
+fn apply_next_move(
+    mut queue: ResMut<MoveQueue>,
+    mut game: ResMut<Match>,
+    animating: Query<(), With<Animating>>,
+    phase: Option<Res<State<GamePhase>>>,
+    mut applied: MessageWriter<MoveApplied>,
+    mut refused: MessageWriter<MoveRefused>,
+) {
+    if !animating.is_empty() {
+        return;
+    }
+    let Some(request) = queue.0.pop_front() else {
+        return;
+    };
+    let finished = phase.is_some_and(|p| *p.get() == GamePhase::Over) || game.game.is_over();
+    let wanted = if game.player_to_move().is_computer() {
+        Requester::Computer
+    } else {
+        Requester::Human
+    };
+    if !finished && request.by != wanted {
+        queue.0.clear();
+        if request.by == Requester::Human {
+            refused.write(MoveRefused {
+                mv: request.mv,
+                refusal: Refusal::NotYourTurn,
+            });
+        }
+        return;
+    }
+    let side = game.game.to_move();
+    match game.game.play(request.mv) {
+        Ok(()) => {
+            game.revision += 1;
+            let ply = game.game.move_count() - 1;
+            applied.write(MoveApplied {
+                mv: request.mv,
+                side,
+                ply,
+            });
+        }
+        Err(error) => {
+            // The rest of a burst was aimed at a board that did not happen.
+            queue.0.clear();
+            refused.write(MoveRefused {
+                mv: request.mv,
+                refusal: Refusal::Rules(error),
+            });
+        }
+    }
+}
+
+/// Undo, redo and resignation from the panel, menus or shortcuts.
+fn history_actions(
+    mut actions: MessageReader<UiAction>,
+    mut game: ResMut<Match>,
+    mut queue: ResMut<MoveQueue>,
+    mut taken_back: MessageWriter<MovesTakenBack>,
+    mut ended: MessageWriter<GameEnded>,
+    mut next_phase: ResMut<NextState<GamePhase>>,
+    mut next_menu: ResMut<NextState<Menu>>,
+) {
+    for UiAction(action) in actions.read() {
+        match action {
+            Action::Undo => {
+                if let Some(count) = undo_turn(&mut game) {
+                    queue.0.clear();
+                    game.revision += 1;
+                    taken_back.write(MovesTakenBack { count });
+                    next_phase.set(GamePhase::Playing);
+                }
+            }
+            Action::Redo => {
+                if redo_turn(&mut game) > 0 {
+                    queue.0.clear();
+                    game.revision += 1;
+                }
+            }
+            Action::ConfirmResign => {
+                if game.game.resign().is_ok() {
+                    queue.0.clear();
+                    game.revision += 1;
+                    if let Some(ending) = game.game.ending() {
+                        ended.write(GameEnded(ending));
+                    }
+                    next_phase.set(GamePhase::Over);
+                }
+                next_menu.set(Menu::None);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Takes back the last move, and against the computer also its reply, so
+/// that a person is to move again. Returns how many moves went (0 when only
+/// a resignation was taken back), or `None` when there was nothing to undo.
+pub fn undo_turn(game: &mut Match) -> Option<usize> {
+    match game.game.undo()? {
+        Undone::Resignation => Some(0),
+        Undone::Move(()) => {
+            let mut count = 1;
+            let someone_human = game.setup.players.iter().any(|p| !p.is_computer());
+            while someone_human && game.player_to_move().is_computer() && game.game.undo().is_some()
+            {
+                count += 1;
+            }
+            Some(count)
+        }
+    }
+}
+
+/// Replays an undone move, and the computer's reply after it.
+pub fn redo_turn(game: &mut Match) -> usize {
+    let mut count = 0;
+    if game.game.redo() {
+        count += 1;
+        let someone_human = game.setup.players.iter().any(|p| !p.is_computer());
+        while someone_human && game.player_to_move().is_computer() && game.game.redo() {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Ctrl+Z / Ctrl+Y (and Ctrl+Shift+Z) while no menu is open.
+fn shortcuts(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    menu: Res<State<Menu>>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    let Some(keys) = keys else { return };
+    if *menu.get() != Menu::None || !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
+    {
+        return;
+    }
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if keys.just_pressed(KeyCode::KeyY) || (shift && keys.just_pressed(KeyCode::KeyZ)) {
+        actions.write(UiAction(Action::Redo));
+    } else if keys.just_pressed(KeyCode::KeyZ) {
+        actions.write(UiAction(Action::Undo));
+    }
+}
+
+/// A finished game shows its result once every piece rests; an undone one
+/// goes back to play.
+fn end_when_settled(
+    game: Res<Match>,
+    animating: Query<(), With<Animating>>,
+    phase: Res<State<GamePhase>>,
+    mut next: ResMut<NextState<GamePhase>>,
+    mut ended: MessageWriter<GameEnded>,
+) {
+    match (*phase.get(), game.game.ending()) {
+        (GamePhase::Playing, Some(ending)) if animating.is_empty() => {
+            if !matches!(ending, Ending::Resigned { .. }) {
+                ended.write(GameEnded(ending));
+            }
+            next.set(GamePhase::Over);
+        }
+        (GamePhase::Over, None) => next.set(GamePhase::Playing),
+        _ => {}
+    }
+}

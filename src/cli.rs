@@ -1,0 +1,224 @@
+//! The command line, read without Bevy: play (optionally straight into a
+//! position, optionally capturing a screenshot), or `solve`.
+
+use crate::app::Launch;
+use crate::board::Match;
+use crate::game_setup::{GameKind, Level, MatchGame, MatchSetup, PlayerKind};
+use crate::menus::Menu;
+use crate::rules::{ConnectFour, ConnectFourSize, Gomoku, RuleSet};
+use std::path::PathBuf;
+
+pub const USAGE: &str = "\
+Usage: lineup [OPTIONS]
+       lineup solve [--analyze]   read Connect Four positions (e.g. 4453) from stdin, print scores
+
+Options:
+  --game connect4|gomoku        start straight into a game
+  --rule freestyle|exact|renju  Gomoku rule set (default renju)
+  --size N | CxR                board: Gomoku N from 9 to 20 (default 15), Connect Four
+                                columns x rows, e.g. 7x6 (the default)
+  --moves MOVES                 play these moves first: 4453 (Connect Four), h8i9j10 (Gomoku)
+  --first PLAYER                who plays Red/Black: human (default) or computer[:LEVEL]
+  --second PLAYER               who plays Yellow/White; LEVEL is beginner, easy, medium,
+                                hard or master
+  --menu NAME                   open a menu at start: main, new-game, settings, load, about,
+                                pause, resign
+  --screenshot FILE.png         once everything has settled, save a screenshot and exit
+  --window WxH                  window size in pixels (default 1280x800)
+  -h, --help                    this help
+  -V, --version                 the version";
+
+/// What the program was asked to do.
+#[derive(Debug)]
+pub enum Command {
+    Play(Box<Launch>),
+    Solve { analyze: bool },
+    Help,
+    Version,
+}
+
+/// Reads the arguments (without the program name). The error says what is
+/// wrong for a person.
+pub fn parse(args: &[String]) -> Result<Command, String> {
+    if args.first().map(String::as_str) == Some("solve") {
+        return match &args[1..] {
+            [] => Ok(Command::Solve { analyze: false }),
+            [flag] if flag == "--analyze" || flag == "-a" => Ok(Command::Solve { analyze: true }),
+            other => Err(format!(
+                "solve takes only --analyze, not '{}'",
+                other.join(" ")
+            )),
+        };
+    }
+    let mut game = None;
+    let mut rule = None;
+    let mut size = None;
+    let mut moves = None;
+    let mut players = [PlayerKind::Human; 2];
+    let mut launch = Launch::default();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let mut value = |name: &str| {
+            rest.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(Command::Help),
+            "-V" | "--version" => return Ok(Command::Version),
+            "--game" => game = Some(value("--game")?),
+            "--rule" => rule = Some(parse_rule(&value("--rule")?)?),
+            "--size" => size = Some(value("--size")?),
+            "--moves" => moves = Some(value("--moves")?),
+            "--first" => players[0] = parse_player(&value("--first")?)?,
+            "--second" => players[1] = parse_player(&value("--second")?)?,
+            "--menu" => launch.menu = Some(parse_menu(&value("--menu")?)?),
+            "--screenshot" => launch.screenshot = Some(parse_screenshot(&value("--screenshot")?)?),
+            "--window" => launch.window = Some(parse_window(&value("--window")?)?),
+            other => return Err(format!("unknown argument '{other}'")),
+        }
+    }
+    let kind = match game.as_deref() {
+        None => {
+            if rule.is_some() || size.is_some() || moves.is_some() {
+                return Err("--rule, --size and --moves need --game".into());
+            }
+            None
+        }
+        Some("connect4" | "connect-four" | "c4") => {
+            if rule.is_some() {
+                return Err("--rule is for Gomoku".into());
+            }
+            let size = match size.as_deref() {
+                None => ConnectFourSize::STANDARD,
+                Some(text) => {
+                    let (c, r) = text.split_once('x').ok_or_else(|| {
+                        format!("--size '{text}': expected columns x rows, e.g. 7x6")
+                    })?;
+                    let number = |s: &str| {
+                        s.trim()
+                            .parse::<u8>()
+                            .map_err(|_| format!("--size '{text}': '{s}' is not a number"))
+                    };
+                    ConnectFourSize::new(number(c)?, number(r)?)
+                        .map_err(|e| format!("--size '{text}': {e}"))?
+                }
+            };
+            Some(GameKind::ConnectFour { size })
+        }
+        Some("gomoku" | "renju") => {
+            let n = match size.as_deref() {
+                None => Gomoku::STANDARD_SIZE,
+                Some(text) => text
+                    .parse::<u8>()
+                    .map_err(|_| format!("--size '{text}': expected a number from 9 to 20"))?,
+            };
+            Gomoku::new(n, RuleSet::Freestyle).map_err(|e| format!("--size: {e}"))?;
+            Some(GameKind::Gomoku {
+                size: n,
+                rule: rule.unwrap_or(RuleSet::Renju),
+            })
+        }
+        Some(other) => return Err(format!("unknown game '{other}': use connect4 or gomoku")),
+    };
+    if let Some(kind) = kind {
+        let setup = MatchSetup { kind, players };
+        let mut start = Match::new(setup);
+        if let Some(text) = moves {
+            start.game = match kind {
+                GameKind::ConnectFour { size } => MatchGame::ConnectFour(
+                    ConnectFour::game_from_moves(size, &text)
+                        .map_err(|e| format!("--moves: {e}"))?,
+                ),
+                GameKind::Gomoku { size, rule } => {
+                    let board = Gomoku::new(size, rule).map_err(|e| format!("--size: {e}"))?;
+                    MatchGame::Gomoku(
+                        Gomoku::game_from_moves(board, &text)
+                            .map_err(|e| format!("--moves: {e}"))?,
+                    )
+                }
+            };
+        }
+        launch.start = Some(start);
+    }
+    Ok(Command::Play(Box::new(launch)))
+}
+
+fn parse_rule(text: &str) -> Result<RuleSet, String> {
+    match text {
+        "freestyle" | "free" => Ok(RuleSet::Freestyle),
+        "exact" | "exact-five" | "standard" => Ok(RuleSet::ExactFive),
+        "renju" => Ok(RuleSet::Renju),
+        _ => Err(format!(
+            "unknown rule '{text}': use freestyle, exact or renju"
+        )),
+    }
+}
+
+fn parse_player(text: &str) -> Result<PlayerKind, String> {
+    let (who, level) = text
+        .split_once(':')
+        .map_or((text, None), |(w, l)| (w, Some(l)));
+    match (who, level) {
+        ("human", None) => Ok(PlayerKind::Human),
+        ("computer", None) => Ok(PlayerKind::Computer(Level::default())),
+        ("computer", Some(level)) => Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(level))
+            .map(PlayerKind::Computer)
+            .ok_or_else(|| {
+                format!("unknown level '{level}': use beginner, easy, medium, hard or master")
+            }),
+        _ => Err(format!(
+            "unknown player '{text}': use human or computer[:LEVEL]"
+        )),
+    }
+}
+
+fn parse_menu(text: &str) -> Result<Menu, String> {
+    Ok(match text {
+        "main" => Menu::Main,
+        "new-game" => Menu::NewGame,
+        "settings" => Menu::Settings,
+        "load" => Menu::Load,
+        "about" => Menu::About,
+        "pause" => Menu::Pause,
+        "resign" => Menu::ConfirmResign,
+        _ => return Err(format!("unknown menu '{text}'")),
+    })
+}
+
+fn parse_screenshot(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    if path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+        != Some("png")
+    {
+        return Err(format!("--screenshot '{text}': the file must end in .png"));
+    }
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    if !folder.is_dir() {
+        return Err(format!(
+            "--screenshot '{text}': the folder {} does not exist",
+            folder.display()
+        ));
+    }
+    Ok(path)
+}
+
+fn parse_window(text: &str) -> Result<(u32, u32), String> {
+    let bad =
+        || format!("--window '{text}': expected WIDTHxHEIGHT, e.g. 1280x800, at least 640x480");
+    let (w, h) = text.split_once('x').ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    if w < 640 || h < 480 || w > 8192 || h > 8192 {
+        return Err(bad());
+    }
+    Ok((w, h))
+}

@@ -1,0 +1,109 @@
+//! Menus: a state of their own, drawn over whatever screen is showing. Esc
+//! goes back one level; in a game it opens and closes the pause menu.
+
+mod about;
+mod confirm_resign;
+mod load;
+mod main_menu;
+pub mod new_game;
+mod pause;
+mod settings;
+
+use crate::actions::{Action, UiAction};
+use crate::screens::Screen;
+use crate::theme::interaction::Focused;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<Menu>()
+        .add_systems(Update, (escape_goes_back, open_from_actions).chain())
+        .add_systems(StateTransition, reset_focus.run_if(state_changed::<Menu>))
+        .add_plugins((
+            main_menu::plugin,
+            new_game::plugin,
+            settings::plugin,
+            load::plugin,
+            about::plugin,
+            pause::plugin,
+            confirm_resign::plugin,
+        ));
+}
+
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Menu {
+    /// No menu: the screen below has the input.
+    #[default]
+    None,
+    Main,
+    NewGame,
+    Settings,
+    Load,
+    About,
+    Pause,
+    ConfirmResign,
+}
+
+/// Where Back leads from each menu: to the pause menu inside a game, to the
+/// main menu elsewhere.
+fn parent(menu: Menu, screen: Screen) -> Menu {
+    let home = if screen == Screen::Game {
+        Menu::Pause
+    } else {
+        Menu::Main
+    };
+    match menu {
+        Menu::None | Menu::Main => Menu::None,
+        Menu::Pause | Menu::ConfirmResign => Menu::None,
+        Menu::NewGame | Menu::Load | Menu::About | Menu::Settings => home,
+    }
+}
+
+fn escape_goes_back(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    menu: Res<State<Menu>>,
+    screen: Res<State<Screen>>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    if !keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) {
+        return;
+    }
+    match (*menu.get(), *screen.get()) {
+        (Menu::None, Screen::Game) => {
+            actions.write(UiAction(Action::Pause));
+        }
+        // The main menu is the bottom of the title screen: Esc stays.
+        (Menu::Main, _) | (Menu::None, _) => {}
+        _ => {
+            actions.write(UiAction(Action::Back));
+        }
+    }
+}
+
+/// The actions that only open or close a menu.
+fn open_from_actions(
+    mut actions: MessageReader<UiAction>,
+    menu: Res<State<Menu>>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Menu>>,
+) {
+    for UiAction(action) in actions.read() {
+        let target = match action {
+            Action::OpenNewGame => Menu::NewGame,
+            Action::OpenLoad => Menu::Load,
+            Action::OpenSettings => Menu::Settings,
+            Action::OpenAbout => Menu::About,
+            Action::Pause => Menu::Pause,
+            Action::Resume => Menu::None,
+            Action::Resign => Menu::ConfirmResign,
+            Action::Back => parent(*menu.get(), *screen.get()),
+            _ => continue,
+        };
+        next.set(target);
+    }
+}
+
+/// A new menu starts with its first button focused... once it exists; until
+/// then nothing is, so a stale entity is never acted on.
+fn reset_focus(mut focused: ResMut<Focused>) {
+    focused.0 = None;
+}

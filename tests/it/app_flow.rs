@@ -1,0 +1,393 @@
+//! The game's ECS pipeline without a window: MinimalPlugins + StatesPlugin
+//! and the game's own plugins. Messages go in, `update()` runs frames, and
+//! the tests look at resources, states and entities.
+
+use bevy::ecs::resource::IsResource;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use lineup::actions::{Action, UiAction};
+use lineup::board::markers::{ForbiddenMark, WinGlow};
+use lineup::board::pieces::{Animating, Piece};
+use lineup::board::{
+    GameEnded, GamePhase, Match, MoveRefused, MoveRequested, PieceLanded, Refusal, Requester,
+};
+use lineup::game_setup::{BoardMove, Ending, GameKind, MatchGame, MatchSetup, PlayerKind};
+use lineup::menus::Menu;
+use lineup::rules::{
+    Column, ConnectFour, ConnectFourSize, Foul, Gomoku, MoveError, Point, RuleSet, Side,
+};
+use lineup::screens::Screen;
+use std::time::Duration;
+
+/// A headless app with the game's plugins; frames advance 50 ms each.
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+        .init_asset::<Mesh>()
+        .init_asset::<ColorMaterial>()
+        .init_asset::<Image>()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            50,
+        )))
+        .insert_resource(ButtonInput::<KeyCode>::default())
+        .insert_resource(ButtonInput::<MouseButton>::default())
+        .add_plugins(lineup::app::game_plugins);
+    app
+}
+
+/// An app already in a game of `kind` after `moves`.
+fn app_in_game(kind: GameKind, moves: &str, players: [PlayerKind; 2]) -> App {
+    let mut app = app();
+    let mut start = Match::new(MatchSetup { kind, players });
+    start.game = match kind {
+        GameKind::ConnectFour { size } => {
+            MatchGame::ConnectFour(ConnectFour::game_from_moves(size, moves).expect("legal moves"))
+        }
+        GameKind::Gomoku { size, rule } => MatchGame::Gomoku(
+            Gomoku::game_from_moves(Gomoku::new(size, rule).expect("valid size"), moves)
+                .expect("legal moves"),
+        ),
+    };
+    app.insert_resource(start);
+    run(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Game);
+    app
+}
+
+const C4: GameKind = GameKind::ConnectFour {
+    size: ConnectFourSize::STANDARD,
+};
+const RENJU: GameKind = GameKind::Gomoku {
+    size: 15,
+    rule: RuleSet::Renju,
+};
+const HUMANS: [PlayerKind; 2] = [PlayerKind::Human, PlayerKind::Human];
+
+fn run(app: &mut App, frames: usize) {
+    for _ in 0..frames {
+        app.update();
+    }
+}
+
+/// Frames until nothing moves (at most ~5 s of game time).
+fn settle(app: &mut App) {
+    for _ in 0..100 {
+        app.update();
+        if count::<Animating>(app) == 0 {
+            app.update();
+            return;
+        }
+    }
+    panic!("pieces never came to rest");
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn menu(app: &App) -> Menu {
+    *app.world().resource::<State<Menu>>().get()
+}
+
+fn phase(app: &App) -> Option<GamePhase> {
+    app.world()
+        .get_resource::<State<GamePhase>>()
+        .map(|s| *s.get())
+}
+
+fn count<C: Component>(app: &mut App) -> usize {
+    app.world_mut()
+        .query_filtered::<(), With<C>>()
+        .iter(app.world())
+        .count()
+}
+
+fn moves(app: &App) -> usize {
+    app.world().resource::<Match>().game.move_count()
+}
+
+fn request(app: &mut App, mv: BoardMove) {
+    app.world_mut().write_message(MoveRequested {
+        mv,
+        by: Requester::Human,
+    });
+}
+
+fn act(app: &mut App, action: Action) {
+    app.world_mut().write_message(UiAction(action));
+}
+
+/// Every message of type `M` written since `record` was called, collected
+/// at the end of each frame (messages live only two frames).
+#[derive(Resource)]
+struct Seen<M: Message>(Vec<M>);
+
+fn record<M: Message + Clone>(app: &mut App) {
+    app.insert_resource(Seen::<M>(Vec::new())).add_systems(
+        Last,
+        |mut reader: MessageReader<M>, mut seen: ResMut<Seen<M>>| {
+            seen.0.extend(reader.read().cloned())
+        },
+    );
+}
+
+fn seen<M: Message + Clone>(app: &App) -> Vec<M> {
+    app.world().resource::<Seen<M>>().0.clone()
+}
+
+#[test]
+fn a_move_message_becomes_a_board_change_and_a_falling_disc_that_lands() {
+    let mut app = app_in_game(C4, "", HUMANS);
+    record::<PieceLanded>(&mut app);
+    request(&mut app, BoardMove::Column(Column(3)));
+    run(&mut app, 2);
+    assert_eq!(moves(&app), 1);
+    assert_eq!(count::<Piece>(&mut app), 1);
+    assert_eq!(count::<Animating>(&mut app), 1, "the disc is falling");
+    assert!(seen::<PieceLanded>(&app).is_empty(), "not landed yet");
+    settle(&mut app);
+    let landed = seen::<PieceLanded>(&app);
+    assert_eq!(landed.len(), 1);
+    assert_eq!(
+        (landed[0].mv, landed[0].side, landed[0].ply),
+        (BoardMove::Column(Column(3)), Side::First, 0)
+    );
+    assert!(
+        landed[0].drop > 0.9,
+        "a disc into an empty column falls the whole height"
+    );
+}
+
+#[test]
+fn clicks_during_a_fall_are_queued_never_lost_or_doubled() {
+    let mut app = app_in_game(C4, "", HUMANS);
+    request(&mut app, BoardMove::Column(Column(0)));
+    run(&mut app, 1);
+    request(&mut app, BoardMove::Column(Column(1)));
+    request(&mut app, BoardMove::Column(Column(2)));
+    request(&mut app, BoardMove::Column(Column(3)));
+    for _ in 0..4 {
+        settle(&mut app);
+    }
+    // The queue holds two: the first click and two of the burst were played.
+    assert_eq!(moves(&app), 3);
+    assert_eq!(count::<Piece>(&mut app), 3);
+}
+
+#[test]
+fn a_full_column_is_refused_with_a_message() {
+    let mut app = app_in_game(C4, "111111", HUMANS);
+    record::<MoveRefused>(&mut app);
+    assert_eq!(
+        count::<Piece>(&mut app),
+        6,
+        "the six discs are on the board"
+    );
+    request(&mut app, BoardMove::Column(Column(0)));
+    run(&mut app, 2);
+    let refused = seen::<MoveRefused>(&app);
+    assert_eq!(
+        refused[0].refusal,
+        Refusal::Rules(MoveError::ColumnFull { column: 0 })
+    );
+    assert_eq!(moves(&app), 6);
+    let feedback = app.world().resource::<lineup::board::feedback::Feedback>();
+    assert_eq!(feedback.text, "Column 1 is full.");
+}
+
+#[test]
+fn a_forbidden_point_is_marked_and_refused_with_its_reason() {
+    // A double-three at j8 (as in the rules tests): Black g8 h8 and j6 j7,
+    // White's stones far away.
+    let mut app = app_in_game(RENJU, "g8a1h8a3j6o1j7o15", HUMANS);
+    let j8 = Point::new(9, 7);
+    let marks: Vec<Point> = app
+        .world_mut()
+        .query::<&ForbiddenMark>()
+        .iter(app.world())
+        .map(|m| m.0)
+        .collect();
+    assert!(marks.contains(&j8), "j8 is marked: {marks:?}");
+    record::<MoveRefused>(&mut app);
+    request(&mut app, BoardMove::Point(j8));
+    run(&mut app, 2);
+    assert_eq!(
+        seen::<MoveRefused>(&app)[0].refusal,
+        Refusal::Rules(MoveError::Forbidden(Foul::DoubleThree))
+    );
+    let feedback = app.world().resource::<lineup::board::feedback::Feedback>();
+    assert!(feedback.text.contains("double-three"), "{}", feedback.text);
+    // White moves next in another position: no marks on White's turn.
+    request(&mut app, BoardMove::Point(Point::new(14, 7)));
+    settle(&mut app);
+    assert_eq!(count::<ForbiddenMark>(&mut app), 0);
+}
+
+#[test]
+fn a_win_moves_the_game_over_and_lights_the_line() {
+    let mut app = app_in_game(C4, "121212", HUMANS);
+    record::<GameEnded>(&mut app);
+    request(&mut app, BoardMove::Column(Column(0)));
+    run(&mut app, 2);
+    assert_eq!(
+        phase(&app),
+        Some(GamePhase::Playing),
+        "the result waits for the disc to land"
+    );
+    settle(&mut app);
+    run(&mut app, 2);
+    assert_eq!(phase(&app), Some(GamePhase::Over));
+    assert_eq!(
+        seen::<GameEnded>(&app),
+        [GameEnded(Ending::Win(Side::First))]
+    );
+    assert_eq!(count::<WinGlow>(&mut app), 4);
+    // The board takes no more moves.
+    request(&mut app, BoardMove::Column(Column(5)));
+    run(&mut app, 3);
+    assert_eq!(moves(&app), 7);
+}
+
+#[test]
+fn undo_and_redo_change_the_board_and_the_pieces() {
+    let mut app = app_in_game(C4, "4453", HUMANS);
+    act(&mut app, Action::Undo);
+    run(&mut app, 2);
+    assert_eq!((moves(&app), count::<Piece>(&mut app)), (3, 3));
+    act(&mut app, Action::Undo);
+    run(&mut app, 2);
+    assert_eq!((moves(&app), count::<Piece>(&mut app)), (2, 2));
+    act(&mut app, Action::Redo);
+    run(&mut app, 2);
+    assert_eq!((moves(&app), count::<Piece>(&mut app)), (3, 3));
+    // Undo after a win goes back to play.
+    let mut app = app_in_game(C4, "1212121", HUMANS);
+    run(&mut app, 3);
+    assert_eq!(phase(&app), Some(GamePhase::Over));
+    act(&mut app, Action::Undo);
+    run(&mut app, 3);
+    assert_eq!(
+        (phase(&app), count::<WinGlow>(&mut app)),
+        (Some(GamePhase::Playing), 0)
+    );
+}
+
+#[test]
+fn undo_against_the_computer_takes_back_a_whole_turn() {
+    let players = [
+        PlayerKind::Human,
+        PlayerKind::Computer(lineup::game_setup::Level::Medium),
+    ];
+    let mut app = app_in_game(C4, "", players);
+    request(&mut app, BoardMove::Column(Column(3)));
+    // The computer thinks off the frame and answers after its landing.
+    for _ in 0..200 {
+        app.update();
+        if moves(&app) == 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(moves(&app), 2, "the computer replied");
+    settle(&mut app);
+    act(&mut app, Action::Undo);
+    run(&mut app, 2);
+    assert_eq!(moves(&app), 0, "both the reply and the move are gone");
+    assert_eq!(app.world().resource::<Match>().game.to_move(), Side::First);
+}
+
+#[test]
+fn resigning_asks_first_and_ends_the_game() {
+    let mut app = app_in_game(C4, "44", HUMANS);
+    act(&mut app, Action::Resign);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::ConfirmResign);
+    act(&mut app, Action::ConfirmResign);
+    run(&mut app, 3);
+    assert_eq!(menu(&app), Menu::None);
+    assert_eq!(phase(&app), Some(GamePhase::Over));
+    assert_eq!(
+        app.world().resource::<Match>().game.ending(),
+        Some(Ending::Resigned {
+            winner: Side::Second
+        })
+    );
+}
+
+#[test]
+fn keys_drop_discs_and_esc_pauses() {
+    let mut app = app_in_game(C4, "", HUMANS);
+    let press = |app: &mut App, key: KeyCode| {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.clear();
+        app.update();
+    };
+    press(&mut app, KeyCode::Digit5);
+    assert_eq!(
+        app.world().resource::<Match>().game.moves(),
+        vec![BoardMove::Column(Column(4))]
+    );
+    settle(&mut app);
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(menu(&app), Menu::Pause);
+    press(&mut app, KeyCode::Digit1);
+    assert_eq!(moves(&app), 1, "no moves while paused");
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(menu(&app), Menu::None);
+}
+
+#[test]
+fn menus_work_by_keyboard_and_a_game_leaves_nothing_behind() {
+    let mut app = app();
+    run(&mut app, 3);
+    assert_eq!((screen(&app), menu(&app)), (Screen::Title, Menu::Main));
+    let press = |app: &mut App, key: KeyCode| {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.clear();
+        app.update();
+    };
+    let entities = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<Entity, Without<IsResource>>()
+            .iter(app.world())
+            .count()
+    };
+    // Down focuses the first button (New game); Enter opens it.
+    press(&mut app, KeyCode::ArrowDown);
+
+    press(&mut app, KeyCode::Enter);
+    run(&mut app, 1);
+    assert_eq!(menu(&app), Menu::NewGame);
+    let before_game = {
+        // What the title screen has without the new-game menu.
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(menu(&app), Menu::Main);
+        entities(&mut app)
+    };
+    act(&mut app, Action::OpenNewGame);
+    run(&mut app, 2);
+    act(&mut app, Action::StartGame);
+    run(&mut app, 3);
+    assert_eq!((screen(&app), menu(&app)), (Screen::Game, Menu::None));
+    request(&mut app, BoardMove::Column(Column(3)));
+    settle(&mut app);
+    assert!(count::<Piece>(&mut app) >= 1);
+    act(&mut app, Action::Pause);
+    run(&mut app, 2);
+    act(&mut app, Action::QuitToTitle);
+    run(&mut app, 3);
+    assert_eq!((screen(&app), menu(&app)), (Screen::Title, Menu::Main));
+    assert_eq!(count::<Piece>(&mut app), 0);
+    assert_eq!(entities(&mut app), before_game, "every game entity is gone");
+}

@@ -1,0 +1,459 @@
+//! The Connect Four engine: exact scores on the standard test sets, the
+//! solve command's line protocol, cancellation, variants against brute
+//! force, and what every computer level must and must not do.
+
+use lineup::ai::Rng;
+use lineup::ai::connect_four::{Engine, Level, Position, SolveError, Solver, run_solve};
+use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game, Rules};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+fn never() -> AtomicBool {
+    AtomicBool::new(false)
+}
+
+/// `(moves, score)` of every line of a test set.
+fn test_set(name: &str) -> Vec<(String, i32)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/connect4")
+        .join(name);
+    let text = std::fs::read_to_string(&path).expect("test set present");
+    text.lines()
+        .map(|line| {
+            let (moves, score) = line.split_once(' ').expect("two fields");
+            (moves.to_string(), score.parse().expect("a score"))
+        })
+        .collect()
+}
+
+fn board(moves: &str) -> ConnectFour {
+    *ConnectFour::game_from_moves(ConnectFourSize::STANDARD, moves)
+        .expect("legal moves")
+        .position()
+}
+
+fn check_set(name: &str) {
+    let set = test_set(name);
+    assert_eq!(set.len(), 1000);
+    let mut solver = Solver::new();
+    let stop = never();
+    let wrong: Vec<_> = set
+        .iter()
+        .filter_map(|(moves, expected)| {
+            let got = solver.solve(&board(moves), &stop).expect("solved");
+            (got != *expected).then(|| format!("{moves}: got {got}, expected {expected}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{name}: {} wrong: {wrong:?}", wrong.len());
+}
+
+#[test]
+fn exact_scores_end_easy() {
+    check_set("Test_L3_R1");
+}
+
+#[test]
+fn exact_scores_middle_easy() {
+    check_set("Test_L2_R1");
+}
+
+#[test]
+fn exact_scores_begin_easy() {
+    check_set("Test_L1_R1");
+}
+
+#[test]
+fn analyze_agrees_with_solve() {
+    let mut solver = Solver::new();
+    let stop = never();
+    for (moves, expected) in test_set("Test_L2_R1").iter().step_by(25) {
+        let scores = solver.analyze(&board(moves), &stop).expect("solved");
+        assert_eq!(scores.len(), 7);
+        let position = board(moves);
+        for (c, score) in scores.iter().enumerate() {
+            assert_eq!(
+                score.is_some(),
+                position.can_play(Column(c as u8)),
+                "{moves}"
+            );
+        }
+        assert_eq!(scores.iter().flatten().max(), Some(expected), "{moves}");
+    }
+}
+
+#[test]
+fn weak_solve_gives_the_sign() {
+    let mut solver = Solver::new();
+    let stop = never();
+    for (moves, expected) in test_set("Test_L2_R1").iter().take(100) {
+        let position = Position::from_standard(&board(moves))
+            .expect("7x6")
+            .expect("not over");
+        let weak = solver
+            .solve_position(&position, true, &stop)
+            .expect("solved");
+        assert_eq!(weak, expected.signum(), "{moves}");
+    }
+}
+
+#[test]
+fn solve_refuses_a_won_game() {
+    let game = ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "1212121").expect("legal");
+    assert!(game.is_over());
+    assert_eq!(
+        Solver::new().solve(game.position(), &never()),
+        Err(SolveError::GameOver)
+    );
+}
+
+fn run(input: &str, analyze: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    run_solve(input.as_bytes(), &mut out, analyze).expect("in-memory I/O");
+    String::from_utf8(out)
+        .expect("utf-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn solve_command_answers_in_order() {
+    let set = test_set("Test_L3_R1");
+    let input: String = set.iter().take(20).map(|(m, _)| format!("{m}\n")).collect();
+    let expected: Vec<String> = set
+        .iter()
+        .take(20)
+        .map(|(m, s)| format!("{m} {s}"))
+        .collect();
+    assert_eq!(run(&input, false), expected);
+}
+
+#[test]
+fn solve_command_reports_bad_lines_and_goes_on() {
+    let set = test_set("Test_L3_R1");
+    let (a, b) = (&set[0], &set[1]);
+    // Line 2: a bad character; line 3: column 8; line 4: a full column;
+    // line 5: a won game; line 6: fine again.
+    let input = format!("{}\n44x3\n4458\n1111111\n1212121\n{}\n", a.0, b.0);
+    let lines = run(&input, false);
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    assert_eq!(lines[0], format!("{} {}", a.0, a.1));
+    for (i, line) in lines[1..5].iter().enumerate() {
+        assert!(line.starts_with(&format!("Line {}: ", i + 2)), "{line}");
+    }
+    assert!(lines[2].contains("move 4"), "{}", lines[2]);
+    assert!(lines[3].contains("column 1 is full"), "{}", lines[3]);
+    assert!(lines[4].contains("ends the game"), "{}", lines[4]);
+    assert_eq!(lines[5], format!("{} {}", b.0, b.1));
+}
+
+#[test]
+fn solve_command_analyze_prints_every_column() {
+    // A middle-game position with a full column: -1000 there, and the exact
+    // score of playing each other column, which the solver agrees with.
+    let moves = "5554224333234511764415115";
+    let lines = run(&format!("{moves}\n"), true);
+    assert_eq!(lines.len(), 1);
+    let fields: Vec<&str> = lines[0].split(' ').collect();
+    assert_eq!(fields.len(), 8, "{lines:?}");
+    assert_eq!(fields[0], moves);
+    let mut solver = Solver::new();
+    let position = board(moves);
+    let mut full = 0;
+    for c in 0..7u8 {
+        let mut child = position;
+        let expected = match child.play(Column(c)) {
+            Err(_) => {
+                full += 1;
+                -1000
+            }
+            Ok(Some(_)) => (42 + 1 - position.moves_played() as i32) / 2,
+            Ok(None) => -solver.solve(&child, &never()).expect("solved"),
+        };
+        assert_eq!(
+            fields[c as usize + 1],
+            expected.to_string(),
+            "column {}",
+            c + 1
+        );
+    }
+    assert!(full >= 1);
+    let best = fields[1..]
+        .iter()
+        .map(|f| f.parse::<i32>().expect("a score"));
+    assert_eq!(best.max(), Some(4), "the set's score for {moves}");
+}
+
+#[test]
+fn a_set_stop_flag_returns_at_once() {
+    let hard = &test_set("Test_L1_R3")[0].0;
+    let stop = AtomicBool::new(true);
+    let start = Instant::now();
+    let result = Solver::new().solve(&board(hard), &stop);
+    assert_eq!(result, Err(SolveError::Cancelled));
+    assert!(start.elapsed() < Duration::from_millis(100));
+}
+
+#[test]
+fn a_search_stops_soon_after_the_flag_is_set() {
+    let hard = board(&test_set("Test_L1_R3")[0].0);
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let worker = std::thread::spawn(move || {
+        let result = Solver::new().solve(&hard, &flag);
+        (result, Instant::now())
+    });
+    std::thread::sleep(Duration::from_millis(50));
+    stop.store(true, Ordering::Relaxed);
+    let set_at = Instant::now();
+    let (result, done_at) = worker.join().expect("no panic");
+    assert_eq!(result, Err(SolveError::Cancelled));
+    assert!(done_at.saturating_duration_since(set_at) < Duration::from_millis(200));
+}
+
+#[test]
+fn a_node_limit_ends_the_search() {
+    let hard = board(&test_set("Test_L1_R3")[0].0);
+    let mut solver = Solver::new();
+    solver.set_node_limit(Some(10_000));
+    assert_eq!(solver.solve(&hard, &never()), Err(SolveError::OutOfBudget));
+    assert!(solver.node_count() <= 10_000 + 100);
+    // The table stayed sound: without the limit the score is right.
+    solver.set_node_limit(None);
+    let easy = &test_set("Test_L2_R1")[0];
+    assert_eq!(solver.solve(&board(&easy.0), &never()), Ok(easy.1));
+}
+
+/// The exact score by trying everything (small boards only).
+fn brute_force(board: &ConnectFour) -> i32 {
+    let cells = board.size().cells() as i32;
+    let moves = board.moves_played() as i32;
+    let mut best = i32::MIN;
+    for column in board.legal_columns() {
+        let mut next = *board;
+        let score = match next.play(column).expect("legal") {
+            Some(outcome) if outcome.winner().is_some() => (cells + 1 - moves) / 2,
+            Some(_) => 0,
+            None => -brute_force(&next),
+        };
+        best = best.max(score);
+    }
+    best
+}
+
+#[test]
+fn variants_match_brute_force() {
+    let mut rng = Rng::new(5);
+    let mut solver = Solver::with_table_size(16);
+    let mut checked = 0;
+    for (columns, rows, left) in [(4, 4, 11), (5, 4, 9), (4, 5, 10), (6, 4, 8), (5, 5, 8)] {
+        let size = ConnectFourSize::new(columns, rows).expect("valid size");
+        let cells = size.cells();
+        while checked < 200 {
+            let mut game = Game::new(ConnectFour::new(size));
+            while game.position().moves_played() < cells - left && !game.is_over() {
+                let legal: Vec<Column> = game.position().legal_columns().collect();
+                let pick = legal[rng.below(legal.len())];
+                game.play(pick).expect("legal");
+            }
+            if game.is_over() {
+                continue;
+            }
+            let expected = brute_force(game.position());
+            let got = solver.solve(game.position(), &never()).expect("solved");
+            assert_eq!(got, expected, "{columns}x{rows} {:?}", game.history());
+            checked += 1;
+            if checked % 40 == 0 {
+                break;
+            }
+        }
+    }
+    assert_eq!(checked, 200);
+}
+
+#[test]
+fn boards_beyond_64_bits_are_refused_by_the_solver() {
+    let size = ConnectFourSize::new(9, 9).expect("valid");
+    assert_eq!(
+        Solver::new().solve(&ConnectFour::new(size), &never()),
+        Err(SolveError::TooLarge {
+            columns: 9,
+            rows: 9
+        })
+    );
+}
+
+/// Random positions where the game is still on, of every size.
+fn random_positions(count: usize, seed: u64) -> Vec<ConnectFour> {
+    let mut rng = Rng::new(seed);
+    let sizes = [(7, 6), (7, 6), (4, 4), (6, 5), (8, 7), (9, 9), (9, 6)];
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let (c, r) = sizes[rng.below(sizes.len())];
+        let size = ConnectFourSize::new(c, r).expect("valid");
+        let mut game = Game::new(ConnectFour::new(size));
+        let plies = rng.below(size.cells());
+        while game.position().moves_played() < plies && !game.is_over() {
+            let legal: Vec<Column> = game.position().legal_columns().collect();
+            game.play(legal[rng.below(legal.len())]).expect("legal");
+        }
+        if !game.is_over() {
+            positions.push(*game.position());
+        }
+    }
+    positions
+}
+
+#[test]
+fn every_level_plays_a_legal_move() {
+    let mut engine = Engine::new();
+    let mut rng = Rng::new(1);
+    let stop = never();
+    for (i, position) in random_positions(60, 2).iter().enumerate() {
+        for level in Level::ALL {
+            // Perfect on an early position is the slow path: keep a few.
+            if level == Level::Perfect && i % 10 != 0 {
+                continue;
+            }
+            let column = engine
+                .choose_move(position, level, &mut rng, &stop)
+                .unwrap_or_else(|| panic!("{level:?} found no move"));
+            assert!(position.can_play(column), "{level:?}: column {column:?}");
+        }
+    }
+}
+
+#[test]
+fn no_move_when_the_game_is_over_or_stopped() {
+    let mut engine = Engine::new();
+    let mut rng = Rng::new(1);
+    let won = ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "1212121").expect("legal");
+    for level in Level::ALL {
+        assert_eq!(
+            engine.choose_move(won.position(), level, &mut rng, &never()),
+            None
+        );
+        let stopped = AtomicBool::new(true);
+        assert_eq!(
+            engine.choose_move(&board("4453"), level, &mut rng, &stopped),
+            None
+        );
+    }
+}
+
+/// `(moves, the good columns, 1-based)`: a win to take or a threat to
+/// block (checked with the solver's own bitboards when written).
+const MUST_PLAY: [(&str, &[u8]); 7] = [
+    // Wins: three in column 1; a bottom row 2-3-4 while the opponent has
+    // three in column 7 (win rather than block); a diagonal; a row of
+    // three open at both ends.
+    ("121212", &[1]),
+    ("273747", &[1, 5]),
+    ("1223433464", &[4]),
+    ("445566", &[3, 7]),
+    // Blocks: three in column 7; a bottom row 3-4-5; a diagonal.
+    ("71717", &[7]),
+    ("32425", &[6]),
+    ("12234334641", &[4]),
+];
+
+#[test]
+fn medium_and_up_never_miss_a_win_or_a_block() {
+    let mut engine = Engine::new();
+    let stop = never();
+    for (moves, good) in MUST_PLAY {
+        let position = board(moves);
+        for level in [Level::Medium, Level::Hard, Level::Perfect] {
+            for seed in 0..10 {
+                let mut rng = Rng::new(seed);
+                let column = engine
+                    .choose_move(&position, level, &mut rng, &stop)
+                    .expect("a move");
+                assert!(
+                    good.contains(&(column.0 + 1)),
+                    "{level:?} on {moves}: played {}, wanted {good:?}",
+                    column.0 + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn perfect_plays_a_move_of_the_best_score() {
+    let mut engine = Engine::new();
+    let mut solver = Solver::new();
+    let stop = never();
+    let mut rng = Rng::new(3);
+    for (moves, expected) in test_set("Test_L2_R1").iter().step_by(50) {
+        let position = board(moves);
+        let column = engine
+            .choose_move(&position, Level::Perfect, &mut rng, &stop)
+            .expect("a move");
+        let mut child = position;
+        let score = match child.play(column).expect("legal") {
+            Some(_) => (42 + 1 - position.moves_played() as i32) / 2,
+            None => -solver.solve(&child, &stop).expect("solved"),
+        };
+        assert_eq!(score, *expected, "{moves}: column {}", column.0 + 1);
+    }
+}
+
+#[test]
+fn lower_levels_vary_their_moves() {
+    let mut engine = Engine::new();
+    let stop = never();
+    let position = board("44");
+    for level in [Level::Beginner, Level::Easy] {
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            let mut rng = Rng::new(seed);
+            seen.insert(engine.choose_move(&position, level, &mut rng, &stop));
+        }
+        assert!(seen.len() >= 2, "{level:?} always plays {seen:?}");
+    }
+}
+
+#[test]
+fn a_book_round_trips_and_answers_for_its_positions() {
+    use lineup::ai::connect_four::Book;
+    let set = test_set("Test_L2_R1");
+    let positions: Vec<(Position, i32)> = set
+        .iter()
+        .take(50)
+        .map(|(m, s)| {
+            (
+                Position::from_standard(&board(m))
+                    .expect("7x6")
+                    .expect("on"),
+                *s,
+            )
+        })
+        .collect();
+    // A deliberately wrong score for the first position shows the book is
+    // read rather than the position searched.
+    let entries: Vec<(u64, i8)> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, (p, s))| (p.symmetric_key(), if i == 0 { 17 } else { *s as i8 }))
+        .collect();
+    let book = Book::new(7, 6, 42, entries);
+    let bytes = book.to_bytes();
+    let read = Book::from_bytes(&bytes).expect("valid bytes");
+    assert_eq!(read, book);
+    assert!(Book::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+    assert!(Book::from_bytes(b"not a book").is_err());
+
+    let mut solver = Solver::new();
+    solver.set_book(Some(read));
+    let stop = never();
+    for (i, (position, score)) in positions.iter().enumerate() {
+        let expected = if i == 0 { 17 } else { *score };
+        if !position.can_win_next() {
+            assert_eq!(solver.solve_position(position, false, &stop), Ok(expected));
+        }
+    }
+    assert_eq!(solver.node_count(), 0, "every answer came from the book");
+}
