@@ -3,27 +3,37 @@
 //! game or leaving the screen cancels it at once; a result for a position
 //! that has since changed is thrown away.
 
+use crate::ai::connect_four::Engine;
+use crate::ai::{Rng, gomoku};
 use crate::board::apply::{ApplySet, MoveQueue};
 use crate::board::pieces::Animating;
 use crate::board::{GamePhase, Match, MoveRequested, Requester};
 use crate::game_setup::{BoardMove, Level, MatchGame, PlayerKind};
 use crate::menus::Menu;
-use crate::rules::{Column, Point, Rules, Side};
 use crate::screens::Screen;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnExit(Screen::Game), cancel).add_systems(
-        Update,
-        (finish_thinking, start_thinking)
-            .chain()
-            .before(ApplySet)
-            .run_if(in_state(Screen::Game)),
-    );
+    app.init_resource::<Engines>()
+        .add_systems(OnExit(Screen::Game), cancel)
+        .add_systems(
+            Update,
+            (finish_thinking, start_thinking)
+                .chain()
+                .before(ApplySet)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+/// The engines, kept from one move to the next (the Connect Four solver's
+/// table makes later moves of a game faster). Made on first use.
+#[derive(Resource, Clone, Default)]
+pub struct Engines {
+    connect_four: Arc<Mutex<Option<Engine>>>,
 }
 
 /// A search in progress (its presence drives the "thinking" indicator).
@@ -54,6 +64,7 @@ fn start_thinking(
     queue: Res<MoveQueue>,
     animating: Query<(), With<Animating>>,
     time: Res<Time<Real>>,
+    engines: Res<Engines>,
 ) {
     let PlayerKind::Computer(level) = game.player_to_move() else {
         return;
@@ -68,8 +79,9 @@ fn start_thinking(
     let position = game.game.clone();
     let seed = game.revision ^ time.elapsed().as_nanos() as u64;
     let flag = stop.clone();
-    let task =
-        AsyncComputeTaskPool::get().spawn(async move { think(&position, level, seed, &flag) });
+    let engines = engines.clone();
+    let task = AsyncComputeTaskPool::get()
+        .spawn(async move { think(&position, level, seed, &engines, &flag) });
     commands.insert_resource(Thinking {
         task,
         stop,
@@ -108,52 +120,28 @@ fn cancel(mut commands: Commands) {
     commands.remove_resource::<Thinking>();
 }
 
-/// Chooses a move for the side to move. The engines of the AI issues plug in
-/// here; until then a simple player that wins when it can and otherwise
-/// plays near the middle, varied by `seed`.
-pub fn think(game: &MatchGame, _level: Level, seed: u64, stop: &AtomicBool) -> Option<BoardMove> {
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
+/// Chooses a move for the side to move with the game's engine.
+pub fn think(
+    game: &MatchGame,
+    level: Level,
+    seed: u64,
+    engines: &Engines,
+    stop: &AtomicBool,
+) -> Option<BoardMove> {
+    let mut rng = Rng::new(seed);
     match game {
         MatchGame::ConnectFour(g) => {
-            let position = g.position();
-            let middle = position.size().columns() as i32 / 2;
-            let mut columns: Vec<Column> = position.legal_columns().collect();
-            columns.sort_by_key(|c| ((c.0 as i32 - middle).abs(), (seed >> c.0) & 1));
-            let wins = |c: &Column| {
-                let mut after = *position;
-                matches!(after.play(*c), Ok(Some(_)))
-            };
-            columns
-                .iter()
-                .find(|c| wins(c))
-                .or(columns.first())
-                .map(|c| BoardMove::Column(*c))
+            // A poisoned lock only means an earlier search panicked; the
+            // engine's table is still usable.
+            let mut engine = engines
+                .connect_four
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            let engine = engine.get_or_insert_with(Engine::new);
+            engine
+                .choose_move(g.position(), level, &mut rng, stop)
+                .map(BoardMove::Column)
         }
-        MatchGame::Gomoku(g) => {
-            let board = g.position();
-            let centre = (board.size() as f32 - 1.0) / 2.0;
-            let mut points: Vec<Point> = board
-                .empty_points()
-                .filter(|p| board.to_move() == Side::Second || board.foul_at(*p).is_none())
-                .collect();
-            points.sort_by_key(|p| {
-                let distance = (p.x as f32 - centre).abs().max((p.y as f32 - centre).abs());
-                (
-                    (distance * 4.0) as u64,
-                    seed.rotate_left(p.x as u32 * 7 + p.y as u32) & 15,
-                )
-            });
-            let wins = |p: &Point| {
-                let mut after = board.clone();
-                matches!(after.play(*p), Ok(Some(_)))
-            };
-            points
-                .iter()
-                .find(|p| wins(p))
-                .or(points.first())
-                .map(|p| BoardMove::Point(*p))
-        }
+        MatchGame::Gomoku(g) => gomoku::quick_move(g.position(), &mut rng).map(BoardMove::Point),
     }
 }

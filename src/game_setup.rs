@@ -3,43 +3,12 @@
 //! the menus, the command line and (later) saved games all build matches the
 //! same way.
 
+pub use crate::ai::Level;
 use crate::rules::{
     Column, ConnectFour, ConnectFourSize, Game, Gomoku, MoveError, Outcome, Point, RuleSet, Side,
     Undone,
 };
 use serde::{Deserialize, Serialize};
-
-/// How strong a computer player is. The engines map each level to their own
-/// search limits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Level {
-    Beginner,
-    Easy,
-    #[default]
-    Medium,
-    Hard,
-    Master,
-}
-
-impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Beginner,
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Master,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Beginner => "Beginner",
-            Level::Easy => "Easy",
-            Level::Medium => "Medium",
-            Level::Hard => "Hard",
-            Level::Master => "Master",
-        }
-    }
-}
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

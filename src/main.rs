@@ -16,9 +16,15 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Ok(Command::Solve { .. }) => {
-            eprintln!("lineup: the solver is not built in yet");
-            ExitCode::FAILURE
+        Ok(Command::Solve { analyze }) => {
+            let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
+            match lineup::ai::connect_four::run_solve(stdin.lock(), stdout.lock(), analyze) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("lineup solve: {error}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         Ok(Command::Help) => {
             println!("{}", cli::USAGE);

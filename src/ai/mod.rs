@@ -3,6 +3,9 @@
 //! a background task and cancel them with a flag.
 
 pub mod connect_four;
+pub mod gomoku;
+mod level;
 mod rng;
 
+pub use level::Level;
 pub use rng::Rng;

@@ -129,11 +129,9 @@ fn history_actions(
                     next_phase.set(GamePhase::Playing);
                 }
             }
-            Action::Redo => {
-                if redo_turn(&mut game) > 0 {
-                    queue.0.clear();
-                    game.revision += 1;
-                }
+            Action::Redo if redo_turn(&mut game) > 0 => {
+                queue.0.clear();
+                game.revision += 1;
             }
             Action::ConfirmResign => {
                 if game.game.resign().is_ok() {

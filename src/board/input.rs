@@ -113,20 +113,19 @@ fn keyboard(
         return;
     }
     let (columns, rows) = (layout.columns as i32, layout.rows as i32);
-    if !layout.gomoku {
-        if let Some(i) = DIGITS
+    if !layout.gomoku
+        && let Some(i) = DIGITS
             .iter()
             .take(columns as usize)
             .position(|k| keys.just_pressed(*k))
-        {
-            let mv = BoardMove::Column(Column(i as u8));
-            cursor.target = Some(mv);
-            requests.write(MoveRequested {
-                mv,
-                by: Requester::Human,
-            });
-            return;
-        }
+    {
+        let mv = BoardMove::Column(Column(i as u8));
+        cursor.target = Some(mv);
+        requests.write(MoveRequested {
+            mv,
+            by: Requester::Human,
+        });
+        return;
     }
     let dx = keys.just_pressed(KeyCode::ArrowRight) as i32
         - keys.just_pressed(KeyCode::ArrowLeft) as i32;
@@ -155,12 +154,13 @@ fn keyboard(
     }
     let play = keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space])
         || (!layout.gomoku && keys.just_pressed(KeyCode::ArrowDown));
-    if play && !game.player_to_move().is_computer() {
-        if let Some(mv) = cursor.target {
-            requests.write(MoveRequested {
-                mv,
-                by: Requester::Human,
-            });
-        }
+    if play
+        && !game.player_to_move().is_computer()
+        && let Some(mv) = cursor.target
+    {
+        requests.write(MoveRequested {
+            mv,
+            by: Requester::Human,
+        });
     }
 }

@@ -25,7 +25,7 @@ impl Side {
 
     /// The side that makes move number `ply` (0-based) when play alternates.
     pub const fn of_ply(ply: usize) -> Side {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             Side::First
         } else {
             Side::Second

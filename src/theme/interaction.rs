@@ -1,5 +1,5 @@
 //! Buttons answer the mouse and the keyboard alike: hover or arrow keys move
-//! the focus, a click or Enter activates. Either way one `UiAction` message
+//! the focus, a press of the mouse button or Enter activates. Either way one `UiAction` message
 //! goes out, so menus never care which device was used.
 
 use super::palette;
@@ -26,15 +26,18 @@ pub struct Disabled;
 #[derive(Resource, Default, Debug)]
 pub struct Focused(pub Option<Entity>);
 
+/// A button acts when pressed, not on release: picking loses a `Click` whose
+/// press and release fall in the same frame (a quick click at a low frame
+/// rate), and a press is never lost.
 fn click_activates(
-    click: On<Pointer<Click>>,
+    press: On<Pointer<Press>>,
     buttons: Query<&Action, Without<Disabled>>,
     mut actions: MessageWriter<UiAction>,
 ) {
-    if click.button != PointerButton::Primary {
+    if press.button != PointerButton::Primary {
         return;
     }
-    if let Ok(action) = buttons.get(click.entity) {
+    if let Ok(action) = buttons.get(press.entity) {
         actions.write(UiAction(*action));
     }
 }

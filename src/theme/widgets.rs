@@ -225,17 +225,17 @@ pub fn refresh_rows(
     text_of: impl Fn(Action) -> Option<(String, String)>,
 ) {
     for (ValueText(action), mut text) in values {
-        if let Some((_, value)) = text_of(*action) {
-            if text.0 != value {
-                text.0 = value;
-            }
+        if let Some((_, value)) = text_of(*action)
+            && text.0 != value
+        {
+            text.0 = value;
         }
     }
     for (RowLabel(action), mut text) in labels {
-        if let Some((label, _)) = text_of(*action) {
-            if text.0 != label {
-                text.0 = label;
-            }
+        if let Some((label, _)) = text_of(*action)
+            && text.0 != label
+        {
+            text.0 = label;
         }
     }
 }

@@ -4,7 +4,7 @@
 //! Why: the first moves are by far the most expensive to solve (an empty
 //! 7×6 board takes the solver minutes), yet there are few early positions.
 //! With a book, the solver answers them at once and searches that reach
-//! them stop there, so [`super::Level::Perfect`] is perfect from the first
+//! them stop there, so [`crate::ai::Level::Master`] is perfect from the first
 //! move.
 //!
 //! Format, all little-endian: the magic `LC4BOOK1`, then columns, rows and

@@ -1,5 +1,5 @@
 //! A depth-limited search with a static evaluation, for the levels below
-//! Perfect and as Perfect's fallback when the exact solver runs out of time.
+//! Master and as Master's fallback when the exact solver runs out of time.
 //!
 //! Why: an exact solve early in the game can take seconds to minutes; a few
 //! plies of alpha-beta with a sensible evaluation answers in milliseconds

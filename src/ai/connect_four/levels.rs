@@ -6,7 +6,7 @@
 //! vary), and now and then overlook an immediate win or threat, which is
 //! the classic beginner's mistake; they never pick a move they rate as
 //! clearly bad. From [`Level::Medium`] up an immediate win is always taken
-//! and an immediate threat always blocked. [`Level::Perfect`] plays a move
+//! and an immediate threat always blocked. [`Level::Master`] plays a move
 //! of the best exact score (the fastest win, the slowest loss), choosing at
 //! random among equals; when the exact solver cannot finish within its
 //! budget (early in the game, before an opening book exists) it falls back
@@ -17,50 +17,9 @@ use super::heuristic::{HeuristicSearch, WIN};
 use super::position::{Position, PositionError};
 use super::shape::{Shape, Variant};
 use super::solver::{SolveError, Solver};
-use crate::ai::Rng;
+use crate::ai::{Level, Rng};
 use crate::rules::{Column, ConnectFour, Rules};
-use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// How well the computer plays, from weakest to strongest.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
-pub enum Level {
-    /// Looks only at the position after its own move; misses an immediate
-    /// win about one time in three and a threat about half the time.
-    Beginner,
-    /// Reads two plies; rarely misses a threat, never a win.
-    Easy,
-    /// Reads four plies; never misses a win or a block.
-    #[default]
-    Medium,
-    /// Reads eight plies and plays the endgame perfectly.
-    Hard,
-    /// Plays a move of the best exact score.
-    Perfect,
-}
-
-impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Beginner,
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Perfect,
-    ];
-
-    /// The name to show.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Beginner => "Beginner",
-            Level::Easy => "Easy",
-            Level::Medium => "Medium",
-            Level::Hard => "Hard",
-            Level::Perfect => "Perfect",
-        }
-    }
-}
 
 /// What makes a level weak or strong (the heuristic levels).
 struct Style {
@@ -92,7 +51,7 @@ impl Style {
             Level::Beginner => style(65, 50, 60, 1, 40, 40),
             Level::Easy => style(100, 85, 85, 2, 24, 24),
             Level::Medium => style(100, 100, 100, 4, 10, 10),
-            Level::Hard | Level::Perfect => style(100, 100, 100, HARD_DEPTH, 0, 2),
+            Level::Hard | Level::Master => style(100, 100, 100, HARD_DEPTH, 0, 2),
         }
     }
 }
@@ -103,11 +62,11 @@ const HARD_DEPTH: u32 = 8;
 const HARD_EXACT_NODES: u64 = 2_000_000;
 /// Stones left below which Hard tries the exact solve.
 const HARD_EXACT_BELOW: u32 = 22;
-/// Nodes Perfect may spend on the exact scores, then on their signs (about
+/// Nodes Master may spend on the exact scores, then on their signs (about
 /// a second each on a slow machine).
 const PERFECT_EXACT_NODES: u64 = 6_000_000;
 const PERFECT_WEAK_NODES: u64 = 4_000_000;
-/// Plies of Perfect's heuristic fallback.
+/// Plies of Master's heuristic fallback.
 const PERFECT_FALLBACK_DEPTH: u32 = 10;
 
 /// A computer player that keeps its solver (and so its transposition
@@ -180,7 +139,7 @@ impl Engine {
             return None;
         }
         match level {
-            Level::Perfect => self.perfect(position, &columns, rng, stop),
+            Level::Master => self.perfect(position, &columns, rng, stop),
             Level::Hard if shape.cells() - position.moves() < HARD_EXACT_BELOW => {
                 self.solver.set_node_limit(Some(HARD_EXACT_NODES));
                 let best = self.solver.best_columns(position, false, stop);

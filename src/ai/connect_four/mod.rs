@@ -26,7 +26,7 @@ pub mod solver;
 pub mod transposition_table;
 
 pub use book::Book;
-pub use levels::{Engine, Level, choose_move};
+pub use levels::{Engine, choose_move};
 pub use position::{Position, PositionError};
 pub use shape::{Shape, Standard, Variant};
 pub use solve_cli::run_solve;

@@ -105,11 +105,12 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// `None` when the board needs more than 64 bits (e.g. 9×7) or has fewer
-    /// than 4 rows or columns (then nobody could ever win, and the score
-    /// formulas assume at least 4 stones per line).
+    /// `None` when the board needs more than 64 bits (e.g. 9×7), has more
+    /// than 9 columns (the rules' limit, and the move sorter's capacity) or
+    /// fewer than 4 rows or columns (the score formulas assume that a line
+    /// of four fits).
     pub fn new(columns: u32, rows: u32) -> Option<Variant> {
-        if !(4..=63).contains(&columns) || rows < 4 || columns * (rows + 1) > 64 {
+        if !(4..=9).contains(&columns) || rows < 4 || columns * (rows + 1) > 64 {
             return None;
         }
         let bottom = bottom_of(columns, rows);

@@ -172,10 +172,10 @@ impl Gomoku {
         let mut fouls = Vec::new();
         for p in self.empty_points() {
             let i = self.index(p);
-            if scratch.could_be_foul(i) {
-                if let Some(foul) = scratch.verdict(i).foul() {
-                    fouls.push((p, foul));
-                }
+            if scratch.could_be_foul(i)
+                && let Some(foul) = scratch.verdict(i).foul()
+            {
+                fouls.push((p, foul));
             }
         }
         fouls
