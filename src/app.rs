@@ -76,7 +76,9 @@ pub fn run(launch: Launch) -> AppExit {
 pub fn game_plugins(app: &mut App) {
     app.add_plugins((
         crate::actions::plugin,
+        crate::audio::plugin,
         crate::settings::plugin,
+        crate::storage::plugin,
         crate::theme::plugin,
         crate::screens::plugin,
         crate::menus::plugin,

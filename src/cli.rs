@@ -5,6 +5,8 @@ use crate::app::Launch;
 use crate::board::Match;
 use crate::game_setup::{GameKind, Level, MatchGame, MatchSetup, PlayerKind};
 use crate::menus::Menu;
+use crate::persist::psq;
+use crate::persist::save_file::{self, SaveFile};
 use crate::rules::{ConnectFour, ConnectFourSize, Gomoku, RuleSet};
 use std::path::PathBuf;
 
@@ -18,6 +20,7 @@ Options:
   --size N | CxR                board: Gomoku N from 9 to 20 (default 15), Connect Four
                                 columns x rows, e.g. 7x6 (the default)
   --moves MOVES                 play these moves first: 4453 (Connect Four), h8i9j10 (Gomoku)
+  --load FILE                   open a saved game (.ron) or a Gomoku .psq file (with --rule)
   --first PLAYER                who plays Red/Black: human (default) or computer[:LEVEL]
   --second PLAYER               who plays Yellow/White; LEVEL is beginner, easy, medium,
                                 hard or master
@@ -54,6 +57,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut rule = None;
     let mut size = None;
     let mut moves = None;
+    let mut load = None;
     let mut players = [PlayerKind::Human; 2];
     let mut launch = Launch::default();
     let mut rest = args.iter();
@@ -70,6 +74,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--rule" => rule = Some(parse_rule(&value("--rule")?)?),
             "--size" => size = Some(value("--size")?),
             "--moves" => moves = Some(value("--moves")?),
+            "--load" => load = Some(PathBuf::from(value("--load")?)),
             "--first" => players[0] = parse_player(&value("--first")?)?,
             "--second" => players[1] = parse_player(&value("--second")?)?,
             "--menu" => launch.menu = Some(parse_menu(&value("--menu")?)?),
@@ -77,6 +82,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--window" => launch.window = Some(parse_window(&value("--window")?)?),
             other => return Err(format!("unknown argument '{other}'")),
         }
+    }
+    if let Some(path) = load {
+        if game.is_some() || moves.is_some() || size.is_some() {
+            return Err("--load brings its own game: no --game, --size or --moves with it".into());
+        }
+        launch.start = Some(load_file(&path, rule, players)?);
+        return Ok(Command::Play(Box::new(launch)));
     }
     let kind = match game.as_deref() {
         None => {
@@ -221,4 +233,43 @@ fn parse_window(text: &str) -> Result<(u32, u32), String> {
         return Err(bad());
     }
     Ok((w, h))
+}
+
+/// A saved game, or a `.psq` game (Gomoku under `rule`, freestyle if none).
+fn load_file(
+    path: &std::path::Path,
+    rule: Option<RuleSet>,
+    players: [PlayerKind; 2],
+) -> Result<Match, String> {
+    let shown = path.display();
+    let is_psq = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("psq"));
+    if !is_psq {
+        let save = SaveFile::read(path).map_err(|e| format!("--load: {shown} {e}"))?;
+        let game = save.replay().map_err(|e| format!("--load: {shown} {e}"))?;
+        return Ok(Match::resumed(save.setup, game, save.created));
+    }
+    let meta = std::fs::metadata(path).map_err(|e| format!("--load: {shown}: {e}"))?;
+    if meta.len() > save_file::SIZE_LIMIT {
+        return Err(format!("--load: {shown} is too large for a game file"));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("--load: {shown}: {e}"))?;
+    let (size, points) = psq::parse(&text).map_err(|e| format!("--load: {shown}: {e}"))?;
+    let rule = rule.unwrap_or(RuleSet::Freestyle);
+    let board = Gomoku::new(size, rule).map_err(|e| format!("--load: {shown}: {e}"))?;
+    let mut game = crate::rules::Game::new(board);
+    for (i, p) in points.iter().enumerate() {
+        game.play(*p)
+            .map_err(|e| format!("--load: {shown}: move {} ({p}): {e}", i + 1))?;
+    }
+    let setup = MatchSetup {
+        kind: GameKind::Gomoku { size, rule },
+        players,
+    };
+    Ok(Match::resumed(
+        setup,
+        MatchGame::Gomoku(game),
+        crate::storage::now(),
+    ))
 }

@@ -6,15 +6,19 @@
 
 pub mod ai;
 pub mod rules;
+pub mod soundgen;
 
 pub mod actions;
 pub mod app;
+pub mod audio;
 pub mod board;
 pub mod capture;
 pub mod cli;
 pub mod computer;
 pub mod game_setup;
 pub mod menus;
+pub mod persist;
 pub mod screens;
 pub mod settings;
+pub mod storage;
 pub mod theme;

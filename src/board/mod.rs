@@ -61,14 +61,22 @@ pub struct Match {
     pub setup: MatchSetup,
     pub game: MatchGame,
     pub revision: u64,
+    /// When the match began (seconds since 1970), kept by its saves.
+    pub created: u64,
 }
 
 impl Match {
     pub fn new(setup: MatchSetup) -> Self {
+        Match::resumed(setup, setup.kind.new_game(), crate::storage::now())
+    }
+
+    /// A match going on from `game` (a loaded save, a position).
+    pub fn resumed(setup: MatchSetup, game: MatchGame, created: u64) -> Self {
         Match {
             setup,
-            game: setup.kind.new_game(),
+            game,
             revision: 0,
+            created,
         }
     }
 

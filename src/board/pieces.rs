@@ -15,7 +15,7 @@ use crate::settings::Settings;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.add_message::<DiscBounced>().add_systems(
         Update,
         (sync_pieces, fall, settle)
             .chain()
@@ -36,6 +36,12 @@ pub struct Piece {
     pub ply: usize,
     pub mv: BoardMove,
     pub side: Side,
+}
+
+/// A falling disc bounced off what it landed on (the first, harder bounce).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiscBounced {
+    pub ply: usize,
 }
 
 /// Still moving; the next move waits until nothing is.
@@ -147,6 +153,7 @@ fn fall(
     layout: Option<Res<BoardLayout>>,
     mut discs: Query<(Entity, &mut Transform, &mut Falling, &Piece)>,
     mut landed: MessageWriter<PieceLanded>,
+    mut bounced: MessageWriter<DiscBounced>,
 ) {
     let dt = time.delta_secs() * settings.animation_speed.factor().unwrap_or(1000.0);
     let height = layout.map_or(1.0, |l| l.drop_height() + l.half_extent().y);
@@ -160,6 +167,9 @@ fn fall(
         // A hard landing bounces back up a little, at most twice.
         let speed = -falling.velocity;
         if speed > 500.0 && falling.bounces < 2 {
+            if falling.bounces == 0 {
+                bounced.write(DiscBounced { ply: piece.ply });
+            }
             falling.velocity = speed * 0.22;
             falling.bounces += 1;
             continue;

@@ -2,39 +2,71 @@
 
 use super::Menu;
 use crate::actions::{Action, UiAction};
+use crate::board::Match;
+use crate::screens::Screen;
+use crate::storage::{Notice, Storage, unfinished_autosave};
 use crate::theme::widgets;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::Main), spawn)
-        .add_systems(Update, quit.run_if(in_state(Menu::Main)));
+        .add_systems(Update, handle_actions.run_if(in_state(Menu::Main)));
 }
 
-fn spawn(mut commands: Commands) {
-    commands.spawn((
-        widgets::overlay("Main menu", false),
-        DespawnOnExit(Menu::Main),
-        children![(
-            Node {
-                margin: UiRect::top(px(150)),
-                ..default()
+fn spawn(mut commands: Commands, storage: Option<Res<Storage>>) {
+    // Continue only when there is an unfinished game to go back to.
+    let can_continue = storage.is_some_and(|s| unfinished_autosave(&s).is_some());
+    let panel = commands
+        .spawn(widgets::panel(380.0))
+        .with_children(|panel| {
+            if can_continue {
+                panel.spawn(widgets::button("Continue", Action::Continue));
+            }
+            panel.spawn(widgets::button("New game", Action::OpenNewGame));
+            panel.spawn(widgets::button("Load game", Action::OpenLoad));
+            panel.spawn(widgets::button("Settings", Action::OpenSettings));
+            panel.spawn(widgets::button("About", Action::OpenAbout));
+            panel.spawn(widgets::button("Quit", Action::Quit));
+        })
+        .id();
+    commands
+        .spawn((
+            widgets::overlay("Main menu", false),
+            DespawnOnExit(Menu::Main),
+        ))
+        .with_children(|overlay| {
+            overlay
+                .spawn(Node {
+                    margin: UiRect::top(px(150)),
+                    ..default()
+                })
+                .add_child(panel);
+        });
+}
+
+fn handle_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<UiAction>,
+    storage: Option<Res<Storage>>,
+    mut notice: ResMut<Notice>,
+    mut exit: MessageWriter<AppExit>,
+    mut next_menu: ResMut<NextState<Menu>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    for UiAction(action) in actions.read() {
+        match action {
+            Action::Quit => {
+                exit.write(AppExit::Success);
+            }
+            Action::Continue => match storage.as_deref().and_then(unfinished_autosave) {
+                Some((save, game)) => {
+                    commands.insert_resource(Match::resumed(save.setup, game, save.created));
+                    next_menu.set(Menu::None);
+                    next_screen.set(Screen::Game);
+                }
+                None => notice.show("The last game could not be found any more."),
             },
-            children![(
-                widgets::panel(380.0),
-                children![
-                    widgets::button("New game", Action::OpenNewGame),
-                    widgets::button("Load game", Action::OpenLoad),
-                    widgets::button("Settings", Action::OpenSettings),
-                    widgets::button("About", Action::OpenAbout),
-                    widgets::button("Quit", Action::Quit),
-                ],
-            )],
-        )],
-    ));
-}
-
-fn quit(mut actions: MessageReader<UiAction>, mut exit: MessageWriter<AppExit>) {
-    if actions.read().any(|a| a.0 == Action::Quit) {
-        exit.write(AppExit::Success);
+            _ => {}
+        }
     }
 }

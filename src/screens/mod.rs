@@ -2,7 +2,7 @@
 //! (`menus::Menu`) drawn over any screen.
 
 pub mod game;
-mod loading;
+pub mod loading;
 mod title;
 
 use bevy::prelude::*;

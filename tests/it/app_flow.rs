@@ -14,15 +14,28 @@ use lineup::board::{
 };
 use lineup::game_setup::{BoardMove, Ending, GameKind, MatchGame, MatchSetup, PlayerKind};
 use lineup::menus::Menu;
+use lineup::persist::folders::Folders;
 use lineup::rules::{
     Column, ConnectFour, ConnectFourSize, Foul, Gomoku, MoveError, Point, RuleSet, Side,
 };
 use lineup::screens::Screen;
+use lineup::storage::Storage;
 use std::time::Duration;
 
-/// A headless app with the game's plugins; frames advance 50 ms each.
+/// A headless app with the game's plugins; frames advance 50 ms each. Its
+/// files go to a fresh folder of its own, never the player's.
 fn app() -> App {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("app-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    app_with_home(&home)
+}
+
+fn app_with_home(home: &std::path::Path) -> App {
     let mut app = App::new();
+    app.insert_resource(Storage::at(Folders::under(home)));
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
         .init_asset::<Mesh>()
         .init_asset::<ColorMaterial>()
@@ -389,5 +402,137 @@ fn menus_work_by_keyboard_and_a_game_leaves_nothing_behind() {
     run(&mut app, 3);
     assert_eq!((screen(&app), menu(&app)), (Screen::Title, Menu::Main));
     assert_eq!(count::<Piece>(&mut app), 0);
-    assert_eq!(entities(&mut app), before_game, "every game entity is gone");
+    // Everything of the game is gone; the title gained one thing: the
+    // Continue button (and its label) for the autosaved game.
+    assert_eq!(
+        entities(&mut app),
+        before_game + 2,
+        "every game entity is gone"
+    );
+    let actions: Vec<Action> = app
+        .world_mut()
+        .query::<&Action>()
+        .iter(app.world())
+        .copied()
+        .collect();
+    assert!(actions.contains(&Action::Continue));
+}
+
+#[test]
+fn landings_wins_and_clicks_ask_for_the_right_sounds() {
+    use lineup::audio::{Channel, PlaySound, Sound};
+    let mut app = app_in_game(C4, "121212", HUMANS);
+    record::<PlaySound>(&mut app);
+    request(&mut app, BoardMove::Column(Column(0)));
+    run(&mut app, 1);
+    assert!(
+        seen::<PlaySound>(&app).is_empty(),
+        "nothing at the click: the disc is still falling"
+    );
+    settle(&mut app);
+    run(&mut app, 2);
+    let sounds: Vec<Sound> = seen::<PlaySound>(&app).iter().map(|p| p.sound).collect();
+    // A disc into a column holding three falls a medium height, bounces, lands, wins.
+    assert_eq!(
+        sounds,
+        [Sound::DiscBounce, Sound::DiscLand(1), Sound::Win],
+        "{sounds:?}"
+    );
+    assert!(sounds.iter().all(|s| s.channel() == Channel::Effects));
+    act(&mut app, Action::Undo);
+    run(&mut app, 2);
+    let mut sounds: Vec<String> = seen::<PlaySound>(&app)[3..]
+        .iter()
+        .map(|p| format!("{:?}", p.sound))
+        .collect();
+    sounds.sort();
+    assert_eq!(sounds, ["UiClick", "Undo"]);
+    assert_eq!(Sound::UiClick.channel(), Channel::Ui);
+
+    let mut app = app_in_game(RENJU, "g8a1h8a3j6o1j7o15", HUMANS);
+    record::<PlaySound>(&mut app);
+    request(&mut app, BoardMove::Point(Point::new(9, 7)));
+    run(&mut app, 2);
+    request(&mut app, BoardMove::Point(Point::new(9, 8)));
+    settle(&mut app);
+    let sounds: Vec<Sound> = seen::<PlaySound>(&app).iter().map(|p| p.sound).collect();
+    assert_eq!(sounds.len(), 2, "{sounds:?}");
+    assert_eq!(sounds[0], Sound::Refused);
+    assert!(matches!(sounds[1], Sound::Stone(_)));
+}
+
+#[test]
+fn volume_sliders_map_to_decibels() {
+    use lineup::audio::volume_db;
+    assert_eq!(volume_db(100, false), 0.0);
+    assert!((volume_db(50, false) + 12.04).abs() < 0.01);
+    assert_eq!(volume_db(0, false), -60.0);
+    assert_eq!(volume_db(80, true), -60.0, "mute is silence");
+    assert!(
+        volume_db(30, false) < volume_db(31, false),
+        "louder all the way up"
+    );
+}
+
+#[test]
+fn a_changed_setting_is_written_and_read_back_on_the_next_start() {
+    let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("settings-restart");
+    let _ = std::fs::remove_dir_all(&home);
+    let mut app = app_with_home(&home);
+    run(&mut app, 3);
+    act(&mut app, Action::OpenSettings);
+    run(&mut app, 2);
+    act(
+        &mut app,
+        Action::ChangeSetting(lineup::actions::SettingField::ShowMoveNumbers, 1),
+    );
+    run(&mut app, 20); // a second of quiet: the file is written
+    let file = home.join("config").join("settings.ron");
+    assert!(file.is_file(), "settings written to {}", file.display());
+    assert!(
+        app.world()
+            .resource::<lineup::settings::Settings>()
+            .show_move_numbers
+    );
+    drop(app);
+    let mut again = app_with_home(&home);
+    run(&mut again, 2);
+    assert!(
+        again
+            .world()
+            .resource::<lineup::settings::Settings>()
+            .show_move_numbers,
+        "read back at start"
+    );
+}
+
+#[test]
+fn every_move_is_autosaved_and_continue_resumes_it() {
+    let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("autosave-continue");
+    let _ = std::fs::remove_dir_all(&home);
+    let mut app = app_with_home(&home);
+    let start = Match::new(MatchSetup {
+        kind: RENJU,
+        players: HUMANS,
+    });
+    app.insert_resource(start);
+    run(&mut app, 3);
+    request(&mut app, BoardMove::Point(Point::new(7, 7)));
+    settle(&mut app);
+    request(&mut app, BoardMove::Point(Point::new(8, 8)));
+    settle(&mut app);
+    drop(app); // as if the program were killed
+
+    let mut app = app_with_home(&home);
+    run(&mut app, 3);
+    assert_eq!((screen(&app), menu(&app)), (Screen::Title, Menu::Main));
+    act(&mut app, Action::Continue);
+    run(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Game);
+    let game = &app.world().resource::<Match>().game;
+    assert_eq!(
+        game.moves(),
+        [Point::new(7, 7), Point::new(8, 8)].map(BoardMove::Point)
+    );
+    assert_eq!(count::<Piece>(&mut app), 2);
 }

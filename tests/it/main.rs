@@ -2,10 +2,12 @@
 //! covers one part of the project.
 
 mod app_flow;
+mod audio_assets;
 mod cli;
 mod connect_four;
 mod gomoku;
 mod notation;
+mod persist;
 mod reference;
 mod renju_cases;
 mod solver;

@@ -59,6 +59,8 @@ fn screenshot(name: &str, args: &[&str]) -> Option<Shot> {
     let path = dir.join(format!("{name}.png"));
     let _ = std::fs::remove_file(&path);
     let output = Command::new("xvfb-run")
+        // Its settings and autosave go to a test folder, not the player's.
+        .env("LINEUP_HOME", dir.join(format!("{name}-home")))
         .args([
             "-a",
             "-s",

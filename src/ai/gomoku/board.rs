@@ -1,0 +1,380 @@
+//! The engine's own board: a padded cell array that keeps, for every empty
+//! point, the line shape a stone of either colour would make there in each
+//! of the four directions.
+//!
+//! Why incremental: a stone only changes the shapes of the points within
+//! five cells on its four lines (at most 40), so play/undo refresh those and
+//! the search reads everything else (evaluation, threats, fours to block,
+//! move ordering) from the stored shapes.
+
+use super::pattern::{self, FIVE, FOUR, NONE, OFFSETS, OPEN_FOUR, OPEN_THREE, OVERLINE, POW3};
+use crate::rules::{Gomoku, Point, RuleSet, Side};
+
+pub const EMPTY: u8 = 0;
+pub const WALL: u8 = 3;
+/// Padding around the board: the pattern keys read five cells away.
+const PAD: usize = 5;
+
+/// A colour as an index: 0 Black, 1 White. The cell value is `colour + 1`.
+pub type Colour = usize;
+
+/// The value of each shape in the static evaluation.
+const SHAPE_VALUE: [i32; 9] = [0, 3, 10, 9, 40, 48, 300, 2000, 0];
+
+#[derive(Clone)]
+pub struct Board {
+    size: usize,
+    stride: usize,
+    rule: RuleSet,
+    cells: Vec<u8>,
+    /// `shapes[i][colour][dir]`, kept only for empty cells (NONE elsewhere).
+    shapes: Vec<[[u8; 4]; 2]>,
+    /// Stones within two cells (Chebyshev): where candidate moves live.
+    near: Vec<u8>,
+    /// The board cells in reading order, for scans.
+    points: Vec<usize>,
+    zobrist: Vec<[u64; 2]>,
+    hash: u64,
+    /// Every stone in the order placed, with its colour.
+    moves: Vec<(usize, Colour)>,
+    counts: [usize; 2],
+    /// How many (cell, direction) pairs are a five for each colour.
+    fives: [u32; 2],
+    /// How many are an open four (the colour has an open three).
+    open_fours: [u32; 2],
+    /// The sum of the shape values over empty cells, per colour.
+    value: [i32; 2],
+    tables: [&'static [u8]; 2],
+    dirs: [usize; 4],
+    /// Renju foul verdicts by (position, point), direct-mapped.
+    foul_cache: Vec<(u64, bool)>,
+}
+
+impl Board {
+    pub fn new(size: usize, rule: RuleSet) -> Board {
+        let stride = size + 2 * PAD;
+        let mut cells = vec![WALL; stride * stride];
+        let mut points = Vec::with_capacity(size * size);
+        for y in 0..size {
+            for x in 0..size {
+                let i = (y + PAD) * stride + x + PAD;
+                cells[i] = EMPTY;
+                points.push(i);
+            }
+        }
+        // A fixed seed: keys are the same in every run, so tests repeat.
+        let mut seed = crate::ai::Rng::new(0x005e_ed0f_601d);
+        let zobrist = (0..cells.len())
+            .map(|_| [seed.next_u64(), seed.next_u64()])
+            .collect();
+        let exact_black = matches!(rule, RuleSet::ExactFive | RuleSet::Renju);
+        let exact_white = rule == RuleSet::ExactFive;
+        let mut board = Board {
+            size,
+            stride,
+            rule,
+            shapes: vec![[[NONE; 4]; 2]; cells.len()],
+            near: vec![0; cells.len()],
+            cells,
+            points,
+            zobrist,
+            hash: 0,
+            moves: Vec::new(),
+            counts: [0; 2],
+            fives: [0; 2],
+            open_fours: [0; 2],
+            value: [0; 2],
+            tables: [pattern::table(exact_black), pattern::table(exact_white)],
+            dirs: [1, stride, stride + 1, stride - 1],
+            foul_cache: vec![(0, false); 1 << 14],
+        };
+        for k in 0..board.points.len() {
+            let i = board.points[k];
+            board.refresh(i);
+        }
+        board
+    }
+
+    /// The engine board for a rules position (same stones, same side to
+    /// move, since both count stones).
+    pub fn from_position(position: &Gomoku) -> Board {
+        let size = position.size() as usize;
+        let mut board = Board::new(size, position.rule());
+        for y in 0..size as u8 {
+            for x in 0..size as u8 {
+                let p = Point::new(x, y);
+                if let Some(side) = position.at(p) {
+                    board.place(board.index(p), side.index());
+                }
+            }
+        }
+        board
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    pub fn rule(&self) -> RuleSet {
+        self.rule
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn stones(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.moves.len() == self.size * self.size
+    }
+
+    /// The side to move, counted like the rules do: Black unless it has more
+    /// stones than White.
+    pub fn to_move(&self) -> Colour {
+        usize::from(self.counts[0] > self.counts[1])
+    }
+
+    pub fn index(&self, p: Point) -> usize {
+        (p.y as usize + PAD) * self.stride + p.x as usize + PAD
+    }
+
+    pub fn point(&self, i: usize) -> Point {
+        Point::new((i % self.stride - PAD) as u8, (i / self.stride - PAD) as u8)
+    }
+
+    pub fn points(&self) -> &[usize] {
+        &self.points
+    }
+
+    pub fn is_empty(&self, i: usize) -> bool {
+        self.cells[i] == EMPTY
+    }
+
+    pub fn near(&self, i: usize) -> bool {
+        self.near[i] > 0
+    }
+
+    pub fn shapes(&self, i: usize, c: Colour) -> [u8; 4] {
+        self.shapes[i][c]
+    }
+
+    /// Whether `c` has a point that makes five right now.
+    pub fn has_five(&self, c: Colour) -> bool {
+        self.fives[c] > 0
+    }
+
+    /// Whether `c` has a point that makes an open four (an open three on
+    /// the board; under Renju the point may still be a foul for Black).
+    pub fn has_open_four(&self, c: Colour) -> bool {
+        self.open_fours[c] > 0
+    }
+
+    /// The static value for the side to move: its potential against the
+    /// opponent's, its own counted a little higher since it moves first.
+    pub fn evaluate(&self) -> i32 {
+        let me = self.to_move();
+        (self.value[me] * 6 - self.value[1 - me] * 5) / 5
+    }
+
+    /// Plays a stone of the side to move at the empty cell `i`.
+    pub fn play(&mut self, i: usize) {
+        let c = self.to_move();
+        self.place(i, c);
+    }
+
+    /// Takes back the last stone.
+    pub fn undo(&mut self) {
+        let Some((i, c)) = self.moves.pop() else {
+            return;
+        };
+        self.cells[i] = EMPTY;
+        self.counts[c] -= 1;
+        self.hash ^= self.zobrist[i][c];
+        self.touch_near(i, false);
+        self.refresh_lines(i);
+    }
+
+    fn place(&mut self, i: usize, c: Colour) {
+        debug_assert_eq!(self.cells[i], EMPTY);
+        self.cells[i] = c as u8 + 1;
+        self.counts[c] += 1;
+        self.hash ^= self.zobrist[i][c];
+        self.moves.push((i, c));
+        self.touch_near(i, true);
+        self.refresh_lines(i);
+    }
+
+    fn touch_near(&mut self, i: usize, add: bool) {
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let j = (i as isize + dy * self.stride as isize + dx) as usize;
+                if add {
+                    self.near[j] += 1;
+                } else {
+                    self.near[j] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Recomputes the shapes of every cell within five of `i` on its lines.
+    fn refresh_lines(&mut self, i: usize) {
+        self.refresh(i);
+        for (k, d) in self.dirs.into_iter().enumerate() {
+            for off in OFFSETS {
+                let j = (i as isize + off * d as isize) as usize;
+                if self.cells[j] == EMPTY {
+                    for c in 0..2 {
+                        let shape = self.shape_of(j, k, c);
+                        self.set_shape(j, c, k, shape);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Recomputes all four directions at `i` (or clears them when occupied).
+    fn refresh(&mut self, i: usize) {
+        for c in 0..2 {
+            for k in 0..4 {
+                let shape = if self.cells[i] == EMPTY {
+                    self.shape_of(i, k, c)
+                } else {
+                    NONE
+                };
+                self.set_shape(i, c, k, shape);
+            }
+        }
+    }
+
+    fn set_shape(&mut self, i: usize, c: Colour, k: usize, shape: u8) {
+        let old = self.shapes[i][c][k];
+        if old == shape {
+            return;
+        }
+        self.fives[c] = self.fives[c] + u32::from(shape == FIVE) - u32::from(old == FIVE);
+        self.open_fours[c] =
+            self.open_fours[c] + u32::from(shape == OPEN_FOUR) - u32::from(old == OPEN_FOUR);
+        self.value[c] += SHAPE_VALUE[shape as usize] - SHAPE_VALUE[old as usize];
+        self.shapes[i][c][k] = shape;
+    }
+
+    fn shape_of(&self, i: usize, k: usize, c: Colour) -> u8 {
+        let d = self.dirs[k] as isize;
+        let own = c as u8 + 1;
+        let mut key = 0;
+        for (n, off) in OFFSETS.iter().enumerate() {
+            let v = self.cells[(i as isize + off * d) as usize];
+            let digit = if v == EMPTY {
+                0
+            } else if v == own {
+                1
+            } else {
+                2
+            };
+            key += digit * POW3[n];
+        }
+        self.tables[c][key]
+    }
+
+    /// The empty cells where `c` makes five now, at most `limit` of them.
+    pub fn five_points(&self, c: Colour, limit: usize) -> Vec<usize> {
+        let mut found = Vec::new();
+        if self.fives[c] == 0 {
+            return found;
+        }
+        for &i in &self.points {
+            if self.shapes[i][c].contains(&FIVE) {
+                found.push(i);
+                if found.len() >= limit {
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    /// The cells on the four lines through `i` where `c` makes five: after
+    /// a four at `i`, the points that must be blocked.
+    pub fn five_points_around(&self, i: usize, c: Colour) -> Vec<usize> {
+        let mut found = Vec::new();
+        for (k, d) in self.dirs.into_iter().enumerate() {
+            for off in OFFSETS {
+                let j = (i as isize + off * d as isize) as usize;
+                if self.cells[j] == EMPTY && self.shapes[j][c][k] == FIVE && !found.contains(&j) {
+                    found.push(j);
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether `c` may play at the empty cell `i`: always, except a Renju
+    /// foul for Black.
+    pub fn legal(&mut self, i: usize, c: Colour) -> bool {
+        !(c == 0 && self.rule == RuleSet::Renju && self.is_foul(i))
+    }
+
+    /// Whether a Black stone at the empty cell `i` is a Renju foul. The
+    /// shapes rule out almost every point at once (a foul needs two threats
+    /// or an overline); the rest go to the rules library, cached.
+    pub fn is_foul(&mut self, i: usize) -> bool {
+        let s = self.shapes[i][0];
+        if s.contains(&FIVE) {
+            return false;
+        }
+        let fours = s.iter().filter(|&&x| x == FOUR || x == OPEN_FOUR).count();
+        let threes = s.iter().filter(|&&x| x == OPEN_THREE).count();
+        let maybe = s.contains(&OVERLINE) || s.contains(&OPEN_FOUR) || fours >= 2 || threes >= 2;
+        if !maybe {
+            return false;
+        }
+        let key = self.hash ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let slot = (key as usize >> 3) & (self.foul_cache.len() - 1);
+        if self.foul_cache[slot].0 == key {
+            return self.foul_cache[slot].1;
+        }
+        let foul = self.rules_position().foul_at(self.point(i)).is_some();
+        self.foul_cache[slot] = (key, foul);
+        foul
+    }
+
+    /// The same position in the rules library.
+    pub fn rules_position(&self) -> Gomoku {
+        let stones = self.moves.iter().map(|&(i, c)| {
+            (
+                self.point(i),
+                if c == 0 { Side::First } else { Side::Second },
+            )
+        });
+        match Gomoku::with_stones(self.size as u8, self.rule, stones) {
+            Ok(g) => g,
+            Err(_) => Gomoku::standard(self.rule),
+        }
+    }
+
+    /// Whether the last stone made a winning line for its colour.
+    pub fn last_won(&self) -> bool {
+        let Some(&(i, c)) = self.moves.last() else {
+            return false;
+        };
+        let colour = c as u8 + 1;
+        self.dirs.iter().any(|&d| {
+            let mut n = 1;
+            let mut j = i + d;
+            while self.cells[j] == colour {
+                n += 1;
+                j += d;
+            }
+            let mut j = i - d;
+            while self.cells[j] == colour {
+                n += 1;
+                j -= d;
+            }
+            self.rule.wins(n, c == 0)
+        })
+    }
+}

@@ -1,0 +1,286 @@
+//! The engine a game or the protocol talks to: one call, one move.
+//!
+//! The order of the checks is the order of urgency: a five to make, a four
+//! to block, a win by fours (VCF), a win by threes (VCT), and only then the
+//! full search, over root moves that leave the opponent no VCF.
+
+use super::board::Board;
+use super::clock::Clock;
+use super::levels::{Settings, settings};
+use super::moves::{candidates, defences};
+use super::search::{RootMove, Search, WON};
+use super::threat::{ThreatCache, VctLimits, vcf, vct};
+use super::tt::Table;
+use crate::ai::{Level, Rng};
+use crate::rules::{Gomoku, Point};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// A Gomoku/Renju player. Keeps its transposition table between moves.
+pub struct Engine {
+    tt: Table,
+    cache: ThreatCache,
+    /// The depth the last full search completed (for reports).
+    pub last_depth: i32,
+    /// Nodes of the last move's searches.
+    pub last_nodes: u64,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An engine with a 16 MB transposition table.
+    pub fn new() -> Self {
+        Self::with_memory(16)
+    }
+
+    /// An engine whose transposition table takes about `megabytes`.
+    pub fn with_memory(megabytes: usize) -> Self {
+        Engine {
+            tt: Table::new(megabytes.max(1)),
+            cache: ThreatCache::new(),
+            last_depth: 0,
+            last_nodes: 0,
+        }
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.cache = ThreatCache::new();
+    }
+
+    /// A move for the side to move in `position` at `level`, within
+    /// `time_limit` (the level may use less) or until `stop` is set. Never a
+    /// Renju foul for Black. `None` only on a full board (or when Black has
+    /// no allowed point at all).
+    pub fn choose_move(
+        &mut self,
+        position: &Gomoku,
+        level: Level,
+        rng: &mut Rng,
+        stop: &AtomicBool,
+        time_limit: Duration,
+    ) -> Option<Point> {
+        let start = Instant::now();
+        let set = settings(level);
+        let budget = time_limit * set.time_percent / 100;
+        let deadline = start + budget;
+        let mut board = Board::from_position(position);
+        self.last_depth = 0;
+        self.last_nodes = 0;
+        let found = self.decide(&mut board, &set, rng, stop, start, budget, deadline);
+        found
+            .or_else(|| any_legal(&mut board))
+            .map(|i| board.point(i))
+    }
+
+    /// The shortest win by continuous fours for the side to move, up to
+    /// `max_fours` fours (the five not counted): its first move and its
+    /// length in fours. For hints and analysis; deepens one four at a time.
+    pub fn find_vcf(
+        &mut self,
+        position: &Gomoku,
+        max_fours: u8,
+        stop: &AtomicBool,
+        time_limit: Duration,
+    ) -> Option<(Point, u8)> {
+        let mut board = Board::from_position(position);
+        let me = board.to_move();
+        if board.has_five(me) {
+            return board
+                .five_points(me, 1)
+                .first()
+                .map(|&i| (board.point(i), 0));
+        }
+        let mut clock = Clock::new(stop, Instant::now() + time_limit);
+        // Depth d allows d fours and the five after them.
+        for depth in 1..=max_fours {
+            let mut cache = ThreatCache::new();
+            if let Some(i) = vcf(&mut board, &mut clock, &mut cache, depth) {
+                return Some((board.point(i), depth));
+            }
+            if clock.stopped() {
+                break;
+            }
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn decide(
+        &mut self,
+        board: &mut Board,
+        set: &Settings,
+        rng: &mut Rng,
+        stop: &AtomicBool,
+        start: Instant,
+        budget: Duration,
+        deadline: Instant,
+    ) -> Option<usize> {
+        if board.is_full() {
+            return None;
+        }
+        let me = board.to_move();
+        if board.stones() == 0 {
+            let mid = board.size() as u8 / 2;
+            let spread = if set.margin > 0 { 3 } else { 1 };
+            let dx = rng.below(spread) as u8;
+            let dy = rng.below(spread) as u8;
+            let p = Point::new(mid + dx - (spread as u8 / 2), mid + dy - (spread as u8 / 2));
+            return Some(board.index(p));
+        }
+        // A five to make.
+        if board.has_five(me) && !rng.percent(set.miss_win) {
+            return board.five_points(me, 1).first().copied();
+        }
+        // A four to block (if there are two, the game is lost anyway).
+        let theirs = board.five_points(1 - me, 2);
+        if !theirs.is_empty() && !rng.percent(set.miss_block) {
+            for &i in &theirs {
+                if board.legal(i, me) {
+                    return Some(i);
+                }
+            }
+        }
+        // A win by fours, then by threes, each with a share of the time.
+        if set.vcf_depth > 0 && theirs.is_empty() {
+            // Deepening one four at a time finds the shortest win first (a
+            // failed shallow search costs little next to the deeper one).
+            let mut clock = Clock::new(stop, deadline.min(start + budget / 5));
+            let mut depth = 1;
+            loop {
+                let found = vcf(board, &mut clock, &mut self.cache, depth);
+                if found.is_some() {
+                    self.last_nodes += clock.nodes;
+                    return found;
+                }
+                if depth >= set.vcf_depth || clock.stopped() {
+                    break;
+                }
+                depth += 1;
+            }
+            self.last_nodes += clock.nodes;
+        }
+        if set.vct_depth > 0 && theirs.is_empty() {
+            let mut clock = Clock::new(stop, deadline.min(start + budget * 2 / 5));
+            let limits = VctLimits {
+                depth: set.vct_depth,
+                vcf_depth: set.vcf_depth.min(10),
+                width: 10,
+            };
+            let found = vct(board, &mut clock, &mut self.cache, &limits);
+            self.last_nodes += clock.nodes;
+            if found.is_some() {
+                return found;
+            }
+        }
+
+        let mut roots = self.root_moves(board, set, rng, stop, start, budget);
+        if roots.is_empty() {
+            return None;
+        }
+        let clock = Clock::new(stop, deadline);
+        let mut search = Search::new(
+            board.clone(),
+            &mut self.tt,
+            &mut self.cache,
+            set.leaf_vcf,
+            clock,
+        );
+        let (mut sorted, depth) = search.run(roots.clone(), set.depth);
+        self.last_depth = depth;
+        if set.margin > 0 && depth > 0 && !search.clock.stopped() {
+            // Weak levels: a fair look at several moves, then a random one
+            // among those close to the best.
+            sorted.truncate(6);
+            for r in &mut sorted {
+                r.score = search.score_move(r.index, depth);
+            }
+            let best = sorted.iter().map(|r| r.score).max().unwrap_or(0);
+            let near: Vec<usize> = sorted
+                .iter()
+                .filter(|r| r.score >= best - set.margin && (best < WON || r.score >= WON))
+                .map(|r| r.index)
+                .collect();
+            self.last_nodes += search.clock.nodes;
+            return rng.pick(&near);
+        }
+        self.last_nodes += search.clock.nodes;
+        if sorted.is_empty() {
+            sorted = std::mem::take(&mut roots);
+        }
+        sorted.first().map(|r| r.index)
+    }
+
+    /// The legal root moves, ordered (with a little random jitter so that
+    /// equal moves vary), without those that let the opponent win by fours.
+    fn root_moves(
+        &mut self,
+        board: &mut Board,
+        set: &Settings,
+        rng: &mut Rng,
+        stop: &AtomicBool,
+        start: Instant,
+        budget: Duration,
+    ) -> Vec<RootMove> {
+        let me = board.to_move();
+        let mut list = candidates(board);
+        if board.has_open_four(1 - me) {
+            let only = defences(board, &list);
+            if !only.is_empty() {
+                list = only;
+            }
+        }
+        let mut roots: Vec<RootMove> = Vec::new();
+        for (i, score) in list {
+            if board.legal(i, me) {
+                roots.push(RootMove {
+                    index: i,
+                    score: score + rng.below(3) as i32,
+                });
+            }
+        }
+        roots.sort_by_key(|r| std::cmp::Reverse(r.score));
+        roots.truncate(if set.margin > 0 { 12 } else { 30 });
+        if set.guard_vcf && roots.len() > 1 {
+            let mut clock = Clock::new(stop, start + budget * 3 / 5);
+            let depth = set.vcf_depth.min(12);
+            let mut safe = Vec::new();
+            for r in &roots {
+                board.play(r.index);
+                let loses = vcf(board, &mut clock, &mut self.cache, depth).is_some();
+                board.undo();
+                if clock.stopped() {
+                    break;
+                }
+                if !loses {
+                    safe.push(*r);
+                }
+            }
+            self.last_nodes += clock.nodes;
+            // Moves that lose to a VCF are dropped, unless all do.
+            if !clock.stopped() && !safe.is_empty() {
+                return safe;
+            }
+        }
+        roots
+    }
+}
+
+/// Any point the side to move may play, for when nothing else was found.
+fn any_legal(board: &mut Board) -> Option<usize> {
+    let me = board.to_move();
+    let points = board.points().to_vec();
+    let near = points
+        .iter()
+        .copied()
+        .filter(|&i| board.is_empty(i) && board.near(i));
+    let all = points.iter().copied().filter(|&i| board.is_empty(i));
+    let list: Vec<usize> = near.chain(all).collect();
+    list.into_iter().find(|&i| board.legal(i, me))
+}

@@ -1,0 +1,86 @@
+//! What each level may do: how deep and how long it searches, how far its
+//! threat searches look, and its deliberate weaknesses.
+
+use crate::ai::Level;
+
+pub struct Settings {
+    /// Deepest full-width iteration.
+    pub depth: i32,
+    /// Share of the given time the level uses, in percent.
+    pub time_percent: u32,
+    /// Fours in a row the VCF may look through (0: no VCF).
+    pub vcf_depth: u8,
+    /// Threes in a row the VCT may look through (0: no VCT).
+    pub vct_depth: u8,
+    /// Fours the search's leaves look through for a VCF (0: none).
+    pub leaf_vcf: u8,
+    /// Whether the level checks that its move leaves the opponent no VCF.
+    pub guard_vcf: bool,
+    /// Chance in percent of overlooking a win in one.
+    pub miss_win: u32,
+    /// Chance in percent of overlooking a four to block.
+    pub miss_block: u32,
+    /// Choose at random among moves this close to the best score (0: the
+    /// best only, ties broken at random).
+    pub margin: i32,
+}
+
+pub fn settings(level: Level) -> Settings {
+    match level {
+        Level::Beginner => Settings {
+            depth: 1,
+            time_percent: 20,
+            vcf_depth: 0,
+            vct_depth: 0,
+            leaf_vcf: 0,
+            guard_vcf: false,
+            miss_win: 15,
+            miss_block: 30,
+            margin: 120,
+        },
+        Level::Easy => Settings {
+            depth: 2,
+            time_percent: 30,
+            vcf_depth: 3,
+            vct_depth: 0,
+            leaf_vcf: 0,
+            guard_vcf: false,
+            miss_win: 0,
+            miss_block: 5,
+            margin: 40,
+        },
+        Level::Medium => Settings {
+            depth: 4,
+            time_percent: 50,
+            vcf_depth: 8,
+            vct_depth: 0,
+            leaf_vcf: 0,
+            guard_vcf: true,
+            miss_win: 0,
+            miss_block: 0,
+            margin: 0,
+        },
+        Level::Hard => Settings {
+            depth: 8,
+            time_percent: 80,
+            vcf_depth: 14,
+            vct_depth: 3,
+            leaf_vcf: 0,
+            guard_vcf: true,
+            miss_win: 0,
+            miss_block: 0,
+            margin: 0,
+        },
+        Level::Master => Settings {
+            depth: 40,
+            time_percent: 100,
+            vcf_depth: 20,
+            vct_depth: 5,
+            leaf_vcf: 3,
+            guard_vcf: true,
+            miss_win: 0,
+            miss_block: 0,
+            margin: 0,
+        },
+    }
+}

@@ -1,0 +1,315 @@
+//! The main search: principal-variation alpha-beta with iterative deepening,
+//! a transposition table, killer moves and a history score.
+//!
+//! Gomoku-specific pruning keeps it deep: a four of the opponent leaves one
+//! move (the block, searched without losing depth), an open three of the
+//! opponent leaves only the defences and our own fours, and each node looks
+//! at no more than a depth-dependent number of the best-ordered candidates.
+
+use super::board::Board;
+use super::clock::Clock;
+use super::moves::{candidates, defences};
+use super::pattern::OPEN_FOUR;
+use super::threat::{ThreatCache, vcf};
+use super::tt::{Bound, Table};
+use crate::rules::RuleSet;
+
+/// A won position; `WIN - ply` so that faster wins score higher.
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this are proven wins or losses.
+pub const WON: i32 = WIN - 1000;
+const MAX_PLY: usize = 60;
+
+pub struct Search<'a, 'c> {
+    pub board: Board,
+    tt: &'a mut Table,
+    pub clock: Clock<'c>,
+    killers: [[usize; 2]; MAX_PLY],
+    history: Vec<u32>,
+    threats: &'a mut ThreatCache,
+    /// Fours a leaf may look through for a VCF (0: none).
+    leaf_vcf: u8,
+}
+
+/// A root move with its score from the last completed iteration.
+#[derive(Clone, Copy, Debug)]
+pub struct RootMove {
+    pub index: usize,
+    pub score: i32,
+}
+
+impl<'a, 'c> Search<'a, 'c> {
+    pub fn new(
+        board: Board,
+        tt: &'a mut Table,
+        threats: &'a mut ThreatCache,
+        leaf_vcf: u8,
+        clock: Clock<'c>,
+    ) -> Self {
+        let cells = board.points().last().map_or(0, |&i| i + 1);
+        Search {
+            board,
+            tt,
+            clock,
+            killers: [[usize::MAX; 2]; MAX_PLY],
+            history: vec![0; cells],
+            threats,
+            leaf_vcf,
+        }
+    }
+
+    /// Iterative deepening over `roots` (legal moves, best guess first) up
+    /// to `max_depth`; returns the moves sorted by their last scores and the
+    /// depth completed. A proven result ends the deepening early.
+    pub fn run(&mut self, mut roots: Vec<RootMove>, max_depth: i32) -> (Vec<RootMove>, i32) {
+        let mut completed = 0;
+        for depth in 1..=max_depth {
+            let mut alpha = -WIN - 1;
+            let mut scored: Vec<RootMove> = Vec::with_capacity(roots.len());
+            for (n, root) in roots.iter().enumerate() {
+                self.board.play(root.index);
+                let score = if n == 0 {
+                    -self.negamax(depth - 1, 1, -WIN - 1, -alpha)
+                } else {
+                    let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                    if s > alpha && !self.clock.stopped() {
+                        -self.negamax(depth - 1, 1, -WIN - 1, -alpha)
+                    } else {
+                        s
+                    }
+                };
+                self.board.undo();
+                if self.clock.stopped() {
+                    break;
+                }
+                // Moves that failed low keep a score just under the best, in
+                // their old order, for the next iteration's ordering.
+                let score = if score > alpha {
+                    score
+                } else {
+                    alpha - 1 - n as i32
+                };
+                alpha = alpha.max(score);
+                scored.push(RootMove {
+                    index: root.index,
+                    score,
+                });
+            }
+            if self.clock.stopped() {
+                // A partial iteration counts only if it found a new best.
+                if let Some(best) = scored.iter().max_by_key(|r| r.score)
+                    && scored.len() > 1
+                    && best.index != roots[0].index
+                    && best.score > roots[0].score
+                {
+                    let best = *best;
+                    roots.retain(|r| r.index != best.index);
+                    roots.insert(0, best);
+                }
+                break;
+            }
+            scored.sort_by_key(|r| std::cmp::Reverse(r.score));
+            roots = scored;
+            completed = depth;
+            if roots[0].score.abs() >= WON || roots.len() == 1 {
+                break;
+            }
+        }
+        (roots, completed)
+    }
+
+    /// The exact score of one root move at `depth` (full window), for the
+    /// levels that choose among near-equal moves.
+    pub fn score_move(&mut self, index: usize, depth: i32) -> i32 {
+        self.board.play(index);
+        let s = -self.negamax(depth - 1, 1, -WIN - 1, WIN + 1);
+        self.board.undo();
+        s
+    }
+
+    fn width(depth: i32) -> usize {
+        match depth {
+            ..=1 => 12,
+            2 => 14,
+            3 => 16,
+            _ => 20,
+        }
+    }
+
+    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        let me = self.board.to_move();
+        if self.board.has_five(me) {
+            return WIN - ply as i32;
+        }
+        if self.clock.tick() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 || self.board.is_full() {
+            return self.board.evaluate();
+        }
+        let theirs = self.board.five_points(1 - me, 2);
+        if theirs.len() >= 2 {
+            return -(WIN - ply as i32 - 1);
+        }
+        if let Some(&block) = theirs.first() {
+            if !self.board.legal(block, me) {
+                return -(WIN - ply as i32 - 1);
+            }
+            // Forced: searched at the same depth, it costs no branching.
+            self.board.play(block);
+            let s = -self.negamax(depth, ply + 1, -beta, -alpha);
+            self.board.undo();
+            return s;
+        }
+        if depth <= 0 {
+            return self.leaf(ply);
+        }
+
+        let key = self.board.hash();
+        let mut tt_move = None;
+        if let Some(hit) = self.tt.probe(key) {
+            tt_move = hit.best;
+            if hit.depth as i32 >= depth {
+                let score = from_tt(hit.score, ply);
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        let mut list = candidates(&self.board);
+        if self.board.has_open_four(1 - me) {
+            let only = defences(&self.board, &list);
+            if !only.is_empty() {
+                list = only;
+            }
+        }
+        for entry in &mut list {
+            entry.1 += (self.history[entry.0] / 8).min(200) as i32;
+            if Some(entry.0) == tt_move {
+                entry.1 += 10_000_000;
+            } else if self.killers[ply].contains(&entry.0) {
+                entry.1 += 1_000;
+            }
+        }
+        list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+        list.truncate(Self::width(depth));
+
+        let original_alpha = alpha;
+        let mut best = -WIN - 1;
+        let mut best_move = None;
+        for (n, &(i, _)) in list.iter().enumerate() {
+            if me == 0 && self.board.rule() == RuleSet::Renju && self.board.is_foul(i) {
+                continue;
+            }
+            self.board.play(i);
+            let score = if best_move.is_none() {
+                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                // Late moves are searched a ply shallower first.
+                let reduce = i32::from(n >= 6 && depth >= 3);
+                let mut s = -self.negamax(depth - 1 - reduce, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && !self.clock.stopped() {
+                    s = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+                }
+                s
+            };
+            self.board.undo();
+            if self.clock.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(i);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                let k = &mut self.killers[ply];
+                if k[0] != i {
+                    k[1] = k[0];
+                    k[0] = i;
+                }
+                self.history[i] += (depth * depth) as u32;
+                break;
+            }
+        }
+        if best_move.is_none() {
+            // Every candidate was a foul: as good as lost for Black.
+            return -(WIN - ply as i32 - 1);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, depth as i8, to_tt(best, ply), bound, best_move);
+        best
+    }
+
+    /// The value of a quiet leaf: a win when the side to move has a short
+    /// VCF (levels that look for one), else the static evaluation, raised
+    /// when the side to move can make an open four (the opponent has no
+    /// four, so it is close to a win).
+    fn leaf(&mut self, ply: usize) -> i32 {
+        let me = self.board.to_move();
+        if self.leaf_vcf > 0
+            && vcf(
+                &mut self.board,
+                &mut self.clock,
+                self.threats,
+                self.leaf_vcf,
+            )
+            .is_some()
+        {
+            // Not a proven win: the tree above was pruned, so a defence may
+            // have been left out. High, but not high enough to end the search.
+            return 50_000 - ply as i32;
+        }
+        let mut score = self.board.evaluate();
+        if self.board.has_open_four(me) {
+            let legal = me == 1
+                || self.board.rule() != RuleSet::Renju
+                || self.board.points().to_vec().into_iter().any(|i| {
+                    self.board.is_empty(i)
+                        && self.board.shapes(i, 0).contains(&OPEN_FOUR)
+                        && !self.board.is_foul(i)
+                });
+            if legal {
+                score += 5_000;
+            }
+        }
+        score
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WON {
+        score + ply as i32
+    } else if score <= -WON {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WON {
+        score - ply as i32
+    } else if score <= -WON {
+        score + ply as i32
+    } else {
+        score
+    }
+}

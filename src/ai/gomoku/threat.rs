@@ -1,0 +1,285 @@
+//! Threat search: VCF (victory by continuous fours) and VCT (fours and open
+//! threes), for the side to move.
+//!
+//! Why separate from the main search: forcing lines are narrow but deep
+//! (ten or twenty plies), far beyond a full-width search, and each reply is
+//! (almost) forced, so they are searched on their own with only the forcing
+//! moves and the forced answers.
+//!
+//! Renju is part of it: Black never plays a foul, and a White four whose
+//! only blocking point is forbidden for Black wins at once.
+
+use super::board::{Board, Colour};
+use super::clock::Clock;
+use super::moves::{makes_four, makes_three, point_value};
+use super::pattern::OPEN_FOUR;
+use crate::rules::RuleSet;
+
+/// Failed (position, depth) pairs, so transpositions of the same fours are
+/// not searched again.
+pub struct ThreatCache {
+    slots: Vec<(u64, u8)>,
+}
+
+impl ThreatCache {
+    pub fn new() -> Self {
+        ThreatCache {
+            slots: vec![(0, 0); 1 << 16],
+        }
+    }
+
+    fn failed(&self, hash: u64, depth: u8) -> bool {
+        let (key, d) = self.slots[hash as usize & (self.slots.len() - 1)];
+        key == hash && d >= depth
+    }
+
+    fn record(&mut self, hash: u64, depth: u8) {
+        let n = self.slots.len();
+        self.slots[hash as usize & (n - 1)] = (hash, depth);
+    }
+}
+
+impl Default for ThreatCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Whether a Black stone at `i` is forbidden (Renju only).
+fn black_cannot(board: &mut Board, i: usize) -> bool {
+    board.rule() == RuleSet::Renju && board.is_foul(i)
+}
+
+/// The moves that make a four for the side to move, best first.
+fn four_moves(board: &mut Board) -> Vec<usize> {
+    let me = board.to_move();
+    let mut list: Vec<(usize, i32)> = board
+        .points()
+        .iter()
+        .copied()
+        .filter(|&i| board.is_empty(i) && makes_four(board.shapes(i, me)))
+        .map(|i| (i, point_value(board.shapes(i, me))))
+        .collect();
+    list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+    list.into_iter()
+        .map(|(i, _)| i)
+        .filter(|&i| me == 1 || !black_cannot(board, i))
+        .collect()
+}
+
+/// The outcome of the attacker's four just played at `i`: `Some(true)` when
+/// it cannot be blocked (two winning points, or the only one forbidden to a
+/// Black defender), `Some(false)` when it is no four after all, `None` with
+/// the block to play otherwise (in `block`).
+fn four_reply(board: &mut Board, i: usize, attacker: Colour, block: &mut usize) -> Option<bool> {
+    let points = board.five_points_around(i, attacker);
+    match points.len() {
+        0 => Some(false),
+        1 => {
+            if attacker == 1 && black_cannot(board, points[0]) {
+                Some(true)
+            } else {
+                *block = points[0];
+                None
+            }
+        }
+        _ => Some(true),
+    }
+}
+
+/// VCF for the side to move within `depth` fours: the first move of a win
+/// by continuous fours. The opponent must have no five to make (the
+/// caller blocks those first), except that a four which also blocks is
+/// tried as the only move.
+pub fn vcf(
+    board: &mut Board,
+    clock: &mut Clock,
+    cache: &mut ThreatCache,
+    depth: u8,
+) -> Option<usize> {
+    let me = board.to_move();
+    if board.has_five(me) {
+        return board.five_points(me, 1).first().copied();
+    }
+    if depth == 0 || clock.tick() || cache.failed(board.hash(), depth) {
+        return None;
+    }
+    let theirs = board.five_points(1 - me, 2);
+    let moves = match theirs.len() {
+        0 => four_moves(board),
+        1 => {
+            let i = theirs[0];
+            let ok = makes_four(board.shapes(i, me)) && (me == 1 || !black_cannot(board, i));
+            if ok { vec![i] } else { Vec::new() }
+        }
+        _ => Vec::new(),
+    };
+    for i in moves {
+        board.play(i);
+        let mut block = 0;
+        let win = match four_reply(board, i, me, &mut block) {
+            Some(result) => result,
+            None => {
+                board.play(block);
+                let win = vcf(board, clock, cache, depth - 1).is_some();
+                board.undo();
+                win
+            }
+        };
+        board.undo();
+        if win {
+            return Some(i);
+        }
+        if clock.stopped() {
+            return None;
+        }
+    }
+    if !clock.stopped() {
+        cache.record(board.hash(), depth);
+    }
+    None
+}
+
+/// Budget for one VCT: both the depth (threats) and a node count, because
+/// threes branch far more than fours.
+pub struct VctLimits {
+    pub depth: u8,
+    pub vcf_depth: u8,
+    pub width: usize,
+}
+
+/// VCT for the side to move: the first move of a win by fours and open
+/// threes, each three answered by every defence (the points where the
+/// attacker would make a four, and the defender's own fours).
+pub fn vct(
+    board: &mut Board,
+    clock: &mut Clock,
+    cache: &mut ThreatCache,
+    limits: &VctLimits,
+) -> Option<usize> {
+    vct_attack(board, clock, cache, limits, limits.depth)
+}
+
+fn vct_attack(
+    board: &mut Board,
+    clock: &mut Clock,
+    cache: &mut ThreatCache,
+    limits: &VctLimits,
+    depth: u8,
+) -> Option<usize> {
+    let me = board.to_move();
+    if board.has_five(me) {
+        return board.five_points(me, 1).first().copied();
+    }
+    if board.has_five(1 - me) || clock.tick() {
+        return None;
+    }
+    if let Some(i) = vcf(board, clock, cache, limits.vcf_depth) {
+        return Some(i);
+    }
+    if depth == 0 || clock.stopped() {
+        return None;
+    }
+    // Threes only: the fours were just tried by the VCF.
+    let mut threes: Vec<(usize, i32)> = board
+        .points()
+        .iter()
+        .copied()
+        .filter(|&i| {
+            board.is_empty(i) && board.near(i) && {
+                let s = board.shapes(i, me);
+                makes_three(s) && !makes_four(s)
+            }
+        })
+        .map(|i| {
+            (
+                i,
+                point_value(board.shapes(i, me)) + point_value(board.shapes(i, 1 - me)) / 2,
+            )
+        })
+        .collect();
+    threes.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+    threes.truncate(limits.width);
+    for (i, _) in threes {
+        if me == 0 && black_cannot(board, i) {
+            continue;
+        }
+        board.play(i);
+        let win = real_threat(board, me) && vct_defend(board, clock, cache, limits, depth - 1);
+        board.undo();
+        if win {
+            return Some(i);
+        }
+        if clock.stopped() {
+            return None;
+        }
+    }
+    None
+}
+
+/// Whether `attacker` (not to move) threatens an open four it may play.
+fn real_threat(board: &mut Board, attacker: Colour) -> bool {
+    let points: Vec<usize> = board
+        .points()
+        .iter()
+        .copied()
+        .filter(|&i| board.is_empty(i) && board.shapes(i, attacker).contains(&OPEN_FOUR))
+        .collect();
+    points
+        .into_iter()
+        .any(|i| attacker == 1 || !black_cannot(board, i))
+}
+
+/// The defender is to move against a threat: true when every defence loses.
+fn vct_defend(
+    board: &mut Board,
+    clock: &mut Clock,
+    cache: &mut ThreatCache,
+    limits: &VctLimits,
+    depth: u8,
+) -> bool {
+    let def = board.to_move();
+    let att = 1 - def;
+    if board.has_five(def) || clock.tick() {
+        return false;
+    }
+    let mut defences: Vec<usize> = board
+        .points()
+        .iter()
+        .copied()
+        .filter(|&i| {
+            board.is_empty(i)
+                && (makes_four(board.shapes(i, att)) || makes_four(board.shapes(i, def)))
+        })
+        .collect();
+    defences.retain(|&i| def == 1 || !black_cannot(board, i));
+    if defences.len() > 16 {
+        return false;
+    }
+    for d in defences {
+        board.play(d);
+        let theirs = board.five_points_around(d, def);
+        let lost = match theirs.len() {
+            0 => vct_attack(board, clock, cache, limits, depth).is_some(),
+            1 => {
+                // The defender's four: the attacker must block, then the
+                // defender moves again against the same threat.
+                let q = theirs[0];
+                if att == 0 && black_cannot(board, q) {
+                    false
+                } else {
+                    board.play(q);
+                    let lost = board.last_won() || vct_defend(board, clock, cache, limits, depth);
+                    board.undo();
+                    lost
+                }
+            }
+            _ => false,
+        };
+        board.undo();
+        if !lost || clock.stopped() {
+            return false;
+        }
+    }
+    true
+}

@@ -1,0 +1,49 @@
+//! Where files live: settings in the platform's config folder, saved games in
+//! its data folder (see the README for each platform). `LINEUP_HOME`, when
+//! set, puts both under one folder instead: for tests and portable installs.
+
+use directories::ProjectDirs;
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Folders {
+    /// Holds `settings.ron`.
+    pub config: PathBuf,
+    /// Holds `saves/` and `autosave.ron`.
+    pub data: PathBuf,
+}
+
+impl Folders {
+    /// The platform's folders, or `None` when the system names none (no home
+    /// folder): the game then runs without saving and says so.
+    pub fn locate() -> Option<Folders> {
+        if let Some(home) = std::env::var_os("LINEUP_HOME").filter(|h| !h.is_empty()) {
+            return Some(Folders::under(Path::new(&home)));
+        }
+        let dirs = ProjectDirs::from("org", "Lineup", "Lineup")?;
+        Some(Folders {
+            config: dirs.config_dir().to_path_buf(),
+            data: dirs.data_dir().to_path_buf(),
+        })
+    }
+
+    /// Both folders under `root` (`root/config`, `root/data`).
+    pub fn under(root: &Path) -> Folders {
+        Folders {
+            config: root.join("config"),
+            data: root.join("data"),
+        }
+    }
+
+    pub fn settings_file(&self) -> PathBuf {
+        self.config.join("settings.ron")
+    }
+
+    pub fn saves(&self) -> PathBuf {
+        self.data.join("saves")
+    }
+
+    pub fn autosave_file(&self) -> PathBuf {
+        self.data.join("autosave.ron")
+    }
+}

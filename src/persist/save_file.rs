@@ -1,0 +1,205 @@
+//! A saved game: RON with a format version, the game and its rules, both
+//! players, the whole move list (and the redo list), and timestamps. Loading
+//! replays every move through the rules, so a file can never put an
+//! impossible board on screen; anything wrong is a `LoadError` that says what.
+
+use super::atomic::write_atomic;
+use crate::game_setup::{BoardMove, GameKind, MatchGame, MatchSetup};
+use crate::rules::{Column, ConnectFour, Gomoku, Point, connect_four, gomoku};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::Path;
+
+/// The format this version writes; files from a newer version are refused.
+pub const FORMAT: u32 = 1;
+/// A save larger than this is refused before it is parsed.
+pub const SIZE_LIMIT: u64 = 256 * 1024;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveFile {
+    pub format: u32,
+    /// The name the player gave it.
+    pub name: String,
+    pub setup: MatchSetup,
+    /// Every move from the start, in the game's notation (`4453`, `h8i9`).
+    pub moves: String,
+    /// Undone moves that can be redone, the next one first.
+    #[serde(default)]
+    pub redo: String,
+    /// The side to move resigned.
+    #[serde(default)]
+    pub resigned: bool,
+    /// Seconds since 1970 (UTC).
+    pub created: u64,
+    pub saved: u64,
+}
+
+/// Why a save could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    Unreadable(String),
+    TooLarge {
+        bytes: u64,
+    },
+    NotASave(String),
+    NewerFormat {
+        found: u32,
+    },
+    /// A move that is not legal at its turn (1-based number).
+    IllegalMove {
+        number: usize,
+        reason: String,
+    },
+    BadRedo(String),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Unreadable(why) => write!(f, "cannot be read: {why}"),
+            LoadError::TooLarge { bytes } => {
+                write!(
+                    f,
+                    "is too large to be a saved game ({} KB, the limit is {} KB)",
+                    bytes / 1024,
+                    SIZE_LIMIT / 1024
+                )
+            }
+            LoadError::NotASave(why) => write!(f, "is not a Lineup saved game ({why})"),
+            LoadError::NewerFormat { found } => {
+                write!(
+                    f,
+                    "was saved by a newer version of Lineup (format {found}; this version reads up to {FORMAT})"
+                )
+            }
+            LoadError::IllegalMove { number, reason } => {
+                write!(f, "has an illegal move {number}: {reason}")
+            }
+            LoadError::BadRedo(why) => write!(f, "has a broken redo list: {why}"),
+        }
+    }
+}
+
+impl SaveFile {
+    /// A save of `game` as it stands.
+    pub fn of(name: &str, setup: MatchSetup, game: &MatchGame, created: u64, now: u64) -> SaveFile {
+        let (moves, redo) = match game {
+            MatchGame::ConnectFour(g) => (
+                connect_four::format_moves(g.history()),
+                connect_four::format_moves(
+                    &g.redo_list().iter().rev().copied().collect::<Vec<_>>(),
+                ),
+            ),
+            MatchGame::Gomoku(g) => (
+                gomoku::format_moves(g.history()),
+                gomoku::format_moves(&g.redo_list().iter().rev().copied().collect::<Vec<_>>()),
+            ),
+        };
+        let resigned = matches!(
+            game.ending(),
+            Some(crate::game_setup::Ending::Resigned { .. })
+        );
+        SaveFile {
+            format: FORMAT,
+            name: name.to_string(),
+            setup,
+            moves,
+            redo,
+            resigned,
+            created,
+            saved: now,
+        }
+    }
+
+    /// Reads and checks a save file: size first, then RON, then the version.
+    /// The moves are checked by [`SaveFile::replay`].
+    pub fn read(path: &Path) -> Result<SaveFile, LoadError> {
+        let meta = std::fs::metadata(path).map_err(|e| LoadError::Unreadable(e.to_string()))?;
+        if meta.len() > SIZE_LIMIT {
+            return Err(LoadError::TooLarge { bytes: meta.len() });
+        }
+        let bytes = std::fs::read(path).map_err(|e| LoadError::Unreadable(e.to_string()))?;
+        SaveFile::parse(&bytes)
+    }
+
+    pub fn parse(bytes: &[u8]) -> Result<SaveFile, LoadError> {
+        if bytes.len() as u64 > SIZE_LIMIT {
+            return Err(LoadError::TooLarge {
+                bytes: bytes.len() as u64,
+            });
+        }
+        let text =
+            std::str::from_utf8(bytes).map_err(|_| LoadError::NotASave("it is not text".into()))?;
+        // The version first, so that a newer file says so instead of failing
+        // on a field this version does not know.
+        if let Ok(VersionOnly { format }) = ron::from_str::<VersionOnly>(text)
+            && format > FORMAT
+        {
+            return Err(LoadError::NewerFormat { found: format });
+        }
+        let save: SaveFile = ron::from_str(text).map_err(|e| LoadError::NotASave(e.to_string()))?;
+        if save.format > FORMAT {
+            return Err(LoadError::NewerFormat { found: save.format });
+        }
+        Ok(save)
+    }
+
+    /// The game the file describes, every move replayed through the rules.
+    pub fn replay(&self) -> Result<MatchGame, LoadError> {
+        let illegal = |e: crate::rules::ParseError| LoadError::IllegalMove {
+            number: e.move_index.map_or(0, |i| i + 1),
+            reason: e.reason,
+        };
+        let mut game = match self.setup.kind {
+            GameKind::ConnectFour { size } => MatchGame::ConnectFour(
+                ConnectFour::game_from_moves(size, &self.moves).map_err(illegal)?,
+            ),
+            GameKind::Gomoku { size, rule } => {
+                let board =
+                    Gomoku::new(size, rule).map_err(|e| LoadError::NotASave(e.to_string()))?;
+                MatchGame::Gomoku(Gomoku::game_from_moves(board, &self.moves).map_err(illegal)?)
+            }
+        };
+        // Rebuild the redo list: play the redo moves, then take them back.
+        let redo: Vec<BoardMove> = match self.setup.kind {
+            GameKind::ConnectFour { .. } => connect_four::parse_moves(&self.redo)
+                .map_err(|e| LoadError::BadRedo(e.to_string()))?
+                .into_iter()
+                .map(|c: Column| BoardMove::Column(c))
+                .collect(),
+            GameKind::Gomoku { .. } => gomoku::parse_moves(&self.redo)
+                .map_err(|e| LoadError::BadRedo(e.to_string()))?
+                .into_iter()
+                .map(|p: Point| BoardMove::Point(p))
+                .collect(),
+        };
+        for (i, mv) in redo.iter().enumerate() {
+            game.play(*mv)
+                .map_err(|e| LoadError::BadRedo(format!("redo move {} ({mv}): {e}", i + 1)))?;
+        }
+        for _ in &redo {
+            game.undo();
+        }
+        if self.resigned {
+            game.resign()
+                .map_err(|e| LoadError::NotASave(format!("resigned after the end: {e}")))?;
+        }
+        Ok(game)
+    }
+
+    /// Writes the file atomically.
+    pub fn write(&self, path: &Path) -> Result<(), String> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())?;
+        write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("Could not save to {}: {e}", path.display()))
+    }
+}
+
+/// Only the version field, read before the whole file (other fields are
+/// ignored; the name matches so RON accepts a named struct).
+#[derive(Deserialize)]
+#[serde(rename = "SaveFile")]
+struct VersionOnly {
+    format: u32,
+}

@@ -1,0 +1,91 @@
+//! The settings file: RON, read once at start and written (atomically) after
+//! changes. Missing fields take their defaults, so older files keep working;
+//! a damaged file is kept aside as `settings.ron.bad`, never overwritten
+//! silently, and the game starts with defaults and says so once.
+
+use super::atomic::write_atomic;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::path::{Path, PathBuf};
+
+/// A settings file larger than this is not a settings file.
+const SIZE_LIMIT: u64 = 64 * 1024;
+
+/// What loading found: the settings to use, and a message for the player
+/// when something was wrong.
+#[derive(Debug)]
+pub struct Loaded<T> {
+    pub settings: T,
+    pub problem: Option<String>,
+}
+
+/// Where a damaged settings file is kept.
+pub fn bad_copy(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".bad");
+    path.with_file_name(name)
+}
+
+/// Reads `path`; no file at all is simply the defaults.
+pub fn load<T: DeserializeOwned + Default>(path: &Path) -> Loaded<T> {
+    let defaults = |problem: String| Loaded {
+        settings: T::default(),
+        problem: Some(problem),
+    };
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Loaded {
+                settings: T::default(),
+                problem: None,
+            };
+        }
+        Err(e) => {
+            return defaults(format!(
+                "Could not read the settings ({e}); using the defaults."
+            ));
+        }
+        Ok(meta) if meta.len() > SIZE_LIMIT => return set_aside(path, "it is far too large"),
+        Ok(_) => {}
+    }
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+            return set_aside(path, "it is not text");
+        }
+        Err(e) => {
+            return defaults(format!(
+                "Could not read the settings ({e}); using the defaults."
+            ));
+        }
+    };
+    match ron::from_str::<T>(&text) {
+        Ok(settings) => Loaded {
+            settings,
+            problem: None,
+        },
+        Err(e) => set_aside(path, &e.to_string()),
+    }
+}
+
+/// Moves a damaged file aside and falls back to the defaults.
+fn set_aside<T: Default>(path: &Path, why: &str) -> Loaded<T> {
+    let bad = bad_copy(path);
+    let kept = match std::fs::rename(path, &bad) {
+        Ok(()) => format!("it was kept as {}", bad.display()),
+        Err(e) => format!("it could not be moved aside ({e}) and will not be overwritten"),
+    };
+    Loaded {
+        settings: T::default(),
+        problem: Some(format!(
+            "The settings file was damaged ({why}); {kept}. Using the defaults."
+        )),
+    }
+}
+
+/// Writes the settings atomically, in readable RON.
+pub fn save<T: Serialize>(path: &Path, settings: &T) -> Result<(), String> {
+    let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
+        .map_err(|e| e.to_string())?;
+    write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("Could not save the settings to {}: {e}", path.display()))
+}

@@ -1,0 +1,155 @@
+//! Keeps the player's things on disk: settings are read at start and written
+//! shortly after each change; the match in play is autosaved after every
+//! move (so "Continue" can resume it, even after a crash); named saves and
+//! loads come from the menus. A problem with a file becomes a notice on
+//! screen, never a crash, and the game goes on.
+
+use crate::board::{GameEnded, Match, MoveApplied, MovesTakenBack};
+use crate::persist::atomic::clean_temporaries;
+use crate::persist::folders::Folders;
+use crate::persist::save_file::SaveFile;
+use crate::persist::settings_file;
+use crate::settings::Settings;
+use bevy::prelude::*;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Notice>()
+        .add_systems(PreStartup, open_storage)
+        .add_systems(Update, (write_settings_when_quiet, autosave, age_notice));
+}
+
+/// Where files go, or `None` when the system has no place for them (the
+/// game then plays without saving).
+#[derive(Resource, Clone, Debug)]
+pub struct Storage {
+    pub folders: Option<Folders>,
+}
+
+impl Storage {
+    pub fn at(folders: Folders) -> Self {
+        Storage {
+            folders: Some(folders),
+        }
+    }
+}
+
+/// A message for the player about files (a damaged settings file, a failed
+/// save), shown for a while.
+#[derive(Resource, Default, Debug)]
+pub struct Notice {
+    pub text: String,
+    pub seconds_left: f32,
+}
+
+impl Notice {
+    pub fn show(&mut self, text: impl Into<String>) {
+        self.text = text.into();
+        self.seconds_left = 8.0;
+    }
+}
+
+/// Seconds since 1970, for file timestamps.
+pub fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Finds the folders (tests insert their own `Storage` first), tidies up
+/// after interrupted writes, and reads the settings.
+fn open_storage(mut commands: Commands, storage: Option<Res<Storage>>, mut notice: ResMut<Notice>) {
+    let storage = match storage {
+        Some(storage) => storage.clone(),
+        None => {
+            let storage = Storage {
+                folders: Folders::locate(),
+            };
+            commands.insert_resource(storage.clone());
+            storage
+        }
+    };
+    let Some(folders) = &storage.folders else {
+        notice.show("No folder for settings and saves was found: nothing will be saved.");
+        return;
+    };
+    for folder in [&folders.config, &folders.data, &folders.saves()] {
+        clean_temporaries(folder);
+    }
+    let loaded = settings_file::load::<Settings>(&folders.settings_file());
+    if let Some(problem) = loaded.problem {
+        warn!("{problem}");
+        notice.show(problem);
+    }
+    commands.insert_resource(loaded.settings);
+}
+
+/// Settings are written half a second after the last change, so dragging
+/// through values does not write a file per step.
+fn write_settings_when_quiet(
+    settings: Res<Settings>,
+    storage: Option<Res<Storage>>,
+    time: Res<Time<Real>>,
+    mut changed_at: Local<Option<Duration>>,
+    mut notice: ResMut<Notice>,
+) {
+    if settings.is_changed() && !settings.is_added() {
+        *changed_at = Some(time.elapsed());
+    }
+    let Some(at) = *changed_at else { return };
+    if time.elapsed() < at + Duration::from_millis(500) {
+        return;
+    }
+    *changed_at = None;
+    if let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref())
+        && let Err(e) = settings_file::save(&folders.settings_file(), &*settings)
+    {
+        warn!("{e}");
+        notice.show(e);
+    }
+}
+
+/// After every move, undo or end, the match goes to the autosave slot.
+fn autosave(
+    game: Option<Res<Match>>,
+    storage: Option<Res<Storage>>,
+    mut applied: MessageReader<MoveApplied>,
+    mut taken_back: MessageReader<MovesTakenBack>,
+    mut ended: MessageReader<GameEnded>,
+    mut failed_once: Local<bool>,
+    mut notice: ResMut<Notice>,
+) {
+    let changed = applied.read().count() + taken_back.read().count() + ended.read().count() > 0;
+    let (Some(game), true) = (game, changed) else {
+        return;
+    };
+    let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
+        return;
+    };
+    let save = SaveFile::of("Autosave", game.setup, &game.game, game.created, now());
+    if let Err(e) = save.write(&folders.autosave_file()) {
+        // Said once per run: a full disk should not flood the screen.
+        if !*failed_once {
+            warn!("{e}");
+            notice.show(format!("Autosave failed: {e}"));
+            *failed_once = true;
+        }
+    }
+}
+
+fn age_notice(time: Res<Time>, mut notice: ResMut<Notice>) {
+    if notice.seconds_left > 0.0 {
+        notice.seconds_left -= time.delta_secs();
+        if notice.seconds_left <= 0.0 {
+            notice.text.clear();
+        }
+    }
+}
+
+/// The autosaved game, if there is one that is still going on.
+pub fn unfinished_autosave(storage: &Storage) -> Option<(SaveFile, crate::game_setup::MatchGame)> {
+    let folders = storage.folders.as_ref()?;
+    let save = SaveFile::read(&folders.autosave_file()).ok()?;
+    let game = save.replay().ok()?;
+    (!game.is_over() && game.move_count() > 0).then_some((save, game))
+}

@@ -1,0 +1,310 @@
+//! The Gomoku engine: the tactical suite in `tests/data/gomoku_tactics.txt`
+//! (wins in one, blocks, VCFs, Renju fouls on both sides, exact five), and
+//! the engine's contract (legal moves on every size, prompt stop).
+
+use lineup::ai::gomoku::{Engine, quick_move};
+use lineup::ai::{Level, Rng};
+use lineup::rules::{Gomoku, Point, RuleSet, Rules, Side};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// One case of the data file.
+struct Case {
+    name: String,
+    position: Gomoku,
+    expect: Expect,
+}
+
+enum Expect {
+    /// One of these moves.
+    AnyOf(Vec<Point>),
+    /// Anything but these moves.
+    NoneOf(Vec<Point>),
+    /// A win by continuous fours within this many moves of the attacker,
+    /// played out against the forced blocks.
+    Vcf(usize),
+}
+
+fn points(text: &str) -> Vec<Point> {
+    text.split_whitespace()
+        .map(|t| Point::parse(t).unwrap_or_else(|e| panic!("bad point {t}: {e}")))
+        .collect()
+}
+
+fn load() -> Vec<Case> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gomoku_tactics.txt");
+    let text = std::fs::read_to_string(path).expect("tactics file");
+    let mut cases = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(fields.len(), 7, "seven fields in: {line}");
+        let rule = match fields[1] {
+            "freestyle" => RuleSet::Freestyle,
+            "exact" => RuleSet::ExactFive,
+            "renju" => RuleSet::Renju,
+            other => panic!("unknown rule {other}"),
+        };
+        let size: u8 = fields[2].parse().expect("size");
+        let stones = points(fields[3])
+            .into_iter()
+            .map(|p| (p, Side::First))
+            .chain(points(fields[4]).into_iter().map(|p| (p, Side::Second)));
+        let position = Gomoku::with_stones(size, rule, stones)
+            .unwrap_or_else(|e| panic!("{}: {e}", fields[0]));
+        let to_move = if fields[5] == "black" {
+            Side::First
+        } else {
+            Side::Second
+        };
+        assert_eq!(position.to_move(), to_move, "{}: side to move", fields[0]);
+        let expect = if let Some(n) = fields[6].strip_prefix("vcf ") {
+            Expect::Vcf(n.parse().expect("vcf length"))
+        } else if let Some(list) = fields[6].strip_prefix("not ") {
+            Expect::NoneOf(points(list))
+        } else {
+            Expect::AnyOf(points(fields[6]))
+        };
+        cases.push(Case {
+            name: fields[0].to_string(),
+            position,
+            expect,
+        });
+    }
+    cases
+}
+
+const LEVEL: Level = Level::Hard;
+const TIME: Duration = Duration::from_millis(600);
+
+fn engine_move(engine: &mut Engine, position: &Gomoku, level: Level) -> Point {
+    let stop = AtomicBool::new(false);
+    let mut rng = Rng::new(7);
+    engine
+        .choose_move(position, level, &mut rng, &stop, TIME)
+        .expect("a move")
+}
+
+/// The points where `side` would make a winning line now: runs counted
+/// on the rules position, judged by `RuleSet::wins`.
+fn winning_points(position: &Gomoku, side: Side) -> Vec<Point> {
+    let size = position.size() as i32;
+    let at = |x: i32, y: i32| {
+        (0..size).contains(&x)
+            && (0..size).contains(&y)
+            && position.at(Point::new(x as u8, y as u8)) == Some(side)
+    };
+    position
+        .empty_points()
+        .filter(|p| {
+            [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
+                let (x, y) = (p.x as i32, p.y as i32);
+                let mut n = 1;
+                while at(x + n * dx, y + n * dy) {
+                    n += 1;
+                }
+                let mut m = 1;
+                while at(x - m * dx, y - m * dy) {
+                    m += 1;
+                }
+                position
+                    .rule()
+                    .wins((n + m - 1) as usize, side == Side::First)
+            })
+        })
+        .collect()
+}
+
+/// Plays the engine's attack out against forced blocks: true when the
+/// attacker makes five within `moves` of its own moves, every one a four.
+fn plays_out_vcf(engine: &mut Engine, start: &Gomoku, moves: usize, name: &str) -> bool {
+    let mut position = start.clone();
+    let attacker = position.to_move();
+    for _ in 0..moves {
+        let p = engine_move(engine, &position, LEVEL);
+        match position.play(p) {
+            Ok(Some(outcome)) => return outcome.winner() == Some(attacker),
+            Ok(None) => {}
+            Err(e) => panic!("{name}: engine played {p}: {e}"),
+        }
+        let threats = winning_points(&position, attacker);
+        if threats.is_empty() {
+            eprintln!("{name}: {p} is not a four");
+            return false;
+        }
+        // The defender blocks the first threat if it may; a forbidden block
+        // leaves it to play anywhere else.
+        let mut blocked = false;
+        for t in &threats {
+            if position.play(*t).is_ok() {
+                blocked = true;
+                break;
+            }
+        }
+        if !blocked {
+            let other = position
+                .empty_points()
+                .find(|q| position.foul_at(*q).is_none() && !threats.contains(q));
+            let Some(other) = other else { return false };
+            assert!(position.play(other).is_ok());
+        }
+    }
+    false
+}
+
+#[test]
+fn tactical_suite() {
+    let cases = load();
+    assert!(
+        cases.len() >= 30,
+        "at least 30 cases, found {}",
+        cases.len()
+    );
+    let mut failures = Vec::new();
+    for case in &cases {
+        let mut engine = Engine::new();
+        let ok = match &case.expect {
+            Expect::AnyOf(list) => {
+                // Wins and blocks must hold at every level from Medium up.
+                let levels: &[Level] =
+                    if case.name.starts_with("win") || case.name.starts_with("block") {
+                        &[Level::Medium, Level::Hard, Level::Master]
+                    } else {
+                        &[LEVEL]
+                    };
+                levels.iter().all(|&level| {
+                    let p = engine_move(&mut engine, &case.position, level);
+                    let ok = list.contains(&p);
+                    if !ok {
+                        eprintln!("{} at {level:?}: played {p}", case.name);
+                    }
+                    ok
+                })
+            }
+            Expect::NoneOf(list) => {
+                let p = engine_move(&mut engine, &case.position, LEVEL);
+                let ok = !list.contains(&p) && case.position.clone().play(p).is_ok();
+                if !ok {
+                    eprintln!("{}: played {p}", case.name);
+                }
+                ok
+            }
+            Expect::Vcf(n) => plays_out_vcf(&mut engine, &case.position, *n, &case.name),
+        };
+        if !ok {
+            failures.push(case.name.clone());
+        }
+    }
+    assert!(failures.is_empty(), "failed: {failures:?}");
+}
+
+#[test]
+fn every_move_is_legal_on_every_size_and_rule() {
+    for (size, rule) in [
+        (9, RuleSet::Renju),
+        (15, RuleSet::ExactFive),
+        (20, RuleSet::Freestyle),
+        (15, RuleSet::Renju),
+    ] {
+        let mut position = Gomoku::new(size, rule).expect("size");
+        let mut engine = Engine::new();
+        let mut rng = Rng::new(u64::from(size));
+        let stop = AtomicBool::new(false);
+        for n in 0..40 {
+            let level = Level::ALL[n % 4];
+            let Some(p) =
+                engine.choose_move(&position, level, &mut rng, &stop, Duration::from_millis(30))
+            else {
+                break;
+            };
+            match position.play(p) {
+                Ok(Some(_)) => break,
+                Ok(None) => {}
+                Err(e) => panic!("{size} {rule}: move {n} {p}: {e}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn stop_flag_returns_promptly_with_a_move() {
+    let position = Gomoku::with_stones(
+        15,
+        RuleSet::Renju,
+        points("h8 i9 g7 j8").into_iter().zip([
+            Side::First,
+            Side::Second,
+            Side::First,
+            Side::Second,
+        ]),
+    )
+    .expect("position");
+    let stop = AtomicBool::new(true);
+    let start = Instant::now();
+    let p = Engine::new().choose_move(
+        &position,
+        Level::Master,
+        &mut Rng::new(1),
+        &stop,
+        Duration::from_secs(30),
+    );
+    assert!(
+        start.elapsed() < Duration::from_millis(500),
+        "took {:?}",
+        start.elapsed()
+    );
+    let p = p.expect("a move even when stopped");
+    assert!(position.clone().play(p).is_ok());
+}
+
+#[test]
+fn full_board_has_no_move() {
+    // A 9×9 board filled without five in a row for anyone (freestyle):
+    // rows of pattern BBWWBBWWB, shifted by two every row pair.
+    let mut stones = Vec::new();
+    for y in 0..9u8 {
+        for x in 0..9u8 {
+            let black = ((x + 2 * (y / 2) + (y % 2)) / 2) % 2 == 0;
+            stones.push((
+                Point::new(x, y),
+                if black { Side::First } else { Side::Second },
+            ));
+        }
+    }
+    let position = Gomoku::with_stones(9, RuleSet::Freestyle, stones).expect("full");
+    let stop = AtomicBool::new(false);
+    let p = Engine::new().choose_move(
+        &position,
+        Level::Master,
+        &mut Rng::new(1),
+        &stop,
+        Duration::from_millis(50),
+    );
+    assert_eq!(p, None);
+}
+
+#[test]
+fn quick_move_still_works() {
+    let position = Gomoku::with_stones(
+        15,
+        RuleSet::Freestyle,
+        points("h8 i8 j8 k8 h9 i9 j9 k10").into_iter().zip([
+            Side::First,
+            Side::First,
+            Side::First,
+            Side::First,
+            Side::Second,
+            Side::Second,
+            Side::Second,
+            Side::Second,
+        ]),
+    )
+    .expect("position");
+    let p = quick_move(&position, &mut Rng::new(3)).expect("a move");
+    assert!(
+        p == Point::new(6, 7) || p == Point::new(11, 7),
+        "played {p}"
+    );
+}
