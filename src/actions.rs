@@ -20,10 +20,18 @@ pub enum SetupField {
 /// A setting a settings row changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SettingField {
+    MusicVolume,
+    EffectsVolume,
+    UiVolume,
+    Mute,
     ShowCoordinates,
     ShowMoveNumbers,
     ShowForbidden,
     AnimationSpeed,
+    DefaultRule,
+    DefaultSize,
+    DefaultLevel,
+    Fullscreen,
 }
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,6 +60,16 @@ pub enum Action {
     QuitToTitle,
     Rematch,
     Review,
+    // Saving and loading.
+    OpenSave,
+    ConfirmSave,
+    /// Load entry `.0` of the load list.
+    LoadSave(usize),
+    /// Ask to delete entry `.0` of the load list.
+    DeleteSave(usize),
+    ConfirmDelete,
+    /// Show older (+1) or newer (-1) saves.
+    PageSaves(i8),
 }
 
 /// A button was activated, by mouse or keyboard.

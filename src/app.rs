@@ -6,10 +6,11 @@ use crate::board::Match;
 use crate::capture::CaptureRequest;
 use crate::menus::Menu;
 use crate::screens::game::StartMenu;
+use crate::settings::Settings;
 use crate::theme::palette;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
-use bevy::window::{PresentMode, PrimaryWindow, WindowResolution};
+use bevy::window::{PresentMode, PrimaryWindow, WindowMode, WindowResolution};
 use std::path::PathBuf;
 
 /// The design size: the board and panel are laid out for this many virtual
@@ -59,7 +60,7 @@ pub fn run(launch: Launch) -> AppExit {
         );
     app.add_plugins(game_plugins)
         .add_systems(Startup, spawn_camera)
-        .add_systems(Update, scale_ui);
+        .add_systems(Update, (scale_ui, apply_window_mode));
     if let Some(start) = launch.start {
         app.insert_resource(start);
     }
@@ -111,5 +112,23 @@ fn scale_ui(
     let factor = (window.width() / DESIGN_SIZE.x).min(window.height() / DESIGN_SIZE.y);
     if factor.is_finite() && factor > 0.0 && (scale.0 - factor).abs() > 1e-4 {
         scale.0 = factor;
+    }
+}
+
+/// Full screen follows the setting.
+fn apply_window_mode(
+    settings: Res<Settings>,
+    mut window: Single<&mut Window, With<PrimaryWindow>>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    let mode = if settings.fullscreen {
+        WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+    } else {
+        WindowMode::Windowed
+    };
+    if window.mode != mode {
+        window.mode = mode;
     }
 }

@@ -248,7 +248,7 @@ fn load_file(
     if !is_psq {
         let save = SaveFile::read(path).map_err(|e| format!("--load: {shown} {e}"))?;
         let game = save.replay().map_err(|e| format!("--load: {shown} {e}"))?;
-        return Ok(Match::resumed(save.setup, game, save.created));
+        return Ok(Match::resumed(save.setup, game, save.created, save.game_id));
     }
     let meta = std::fs::metadata(path).map_err(|e| format!("--load: {shown}: {e}"))?;
     if meta.len() > save_file::SIZE_LIMIT {
@@ -271,5 +271,6 @@ fn load_file(
         setup,
         MatchGame::Gomoku(game),
         crate::storage::now(),
+        crate::storage::new_id(),
     ))
 }

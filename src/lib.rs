@@ -5,6 +5,7 @@
 //! and show the answer.
 
 pub mod ai;
+pub mod engine;
 pub mod rules;
 pub mod soundgen;
 

@@ -69,6 +69,7 @@ pub struct Settings {
     pub default_level: Level,
     /// The last set-up used, offered again by "New game".
     pub last_setup: Option<MatchSetup>,
+    pub fullscreen: bool,
 }
 
 impl Default for Settings {
@@ -86,6 +87,7 @@ impl Default for Settings {
             default_gomoku_size: 15,
             default_level: Level::Medium,
             last_setup: None,
+            fullscreen: false,
         }
     }
 }

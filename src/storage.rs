@@ -49,6 +49,17 @@ impl Notice {
     }
 }
 
+/// A number for a new match that no other match has: the time in
+/// nanoseconds mixed with a counter.
+pub fn new_id() -> u64 {
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    (nanos ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15)).max(1)
+}
+
 /// Seconds since 1970, for file timestamps.
 pub fn now() -> u64 {
     SystemTime::now()
@@ -126,7 +137,8 @@ fn autosave(
     let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
         return;
     };
-    let save = SaveFile::of("Autosave", game.setup, &game.game, game.created, now());
+    let save =
+        SaveFile::of("Autosave", game.setup, &game.game, game.created, now()).with_id(game.id);
     if let Err(e) = save.write(&folders.autosave_file()) {
         // Said once per run: a full disk should not flood the screen.
         if !*failed_once {

@@ -43,6 +43,7 @@ fn spawn_banner(mut commands: Commands, game: Res<Match>) {
             widgets::title(status_line(&game, false), 30.0),
             widgets::small_button("Rematch", Action::Rematch),
             widgets::small_button("Review", Action::Review),
+            widgets::small_button("Save", Action::OpenSave),
             widgets::small_button("Main menu", Action::QuitToTitle),
         ],
     ));

@@ -63,20 +63,29 @@ pub struct Match {
     pub revision: u64,
     /// When the match began (seconds since 1970), kept by its saves.
     pub created: u64,
+    /// Tells this match from every other, so a save never replaces another
+    /// game's save of the same name.
+    pub id: u64,
 }
 
 impl Match {
     pub fn new(setup: MatchSetup) -> Self {
-        Match::resumed(setup, setup.kind.new_game(), crate::storage::now())
+        Match::resumed(
+            setup,
+            setup.kind.new_game(),
+            crate::storage::now(),
+            crate::storage::new_id(),
+        )
     }
 
     /// A match going on from `game` (a loaded save, a position).
-    pub fn resumed(setup: MatchSetup, game: MatchGame, created: u64) -> Self {
+    pub fn resumed(setup: MatchSetup, game: MatchGame, created: u64, id: u64) -> Self {
         Match {
             setup,
             game,
             revision: 0,
             created,
+            id,
         }
     }
 

@@ -60,7 +60,12 @@ fn handle_actions(
             }
             Action::Continue => match storage.as_deref().and_then(unfinished_autosave) {
                 Some((save, game)) => {
-                    commands.insert_resource(Match::resumed(save.setup, game, save.created));
+                    commands.insert_resource(Match::resumed(
+                        save.setup,
+                        game,
+                        save.created,
+                        save.game_id,
+                    ));
                     next_menu.set(Menu::None);
                     next_screen.set(Screen::Game);
                 }

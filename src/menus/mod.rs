@@ -3,10 +3,12 @@
 
 mod about;
 mod confirm_resign;
-mod load;
+pub mod load;
 mod main_menu;
 pub mod new_game;
+mod notice;
 mod pause;
+pub mod save;
 mod settings;
 
 use crate::actions::{Action, UiAction};
@@ -26,6 +28,8 @@ pub(super) fn plugin(app: &mut App) {
             about::plugin,
             pause::plugin,
             confirm_resign::plugin,
+            save::plugin,
+            notice::plugin,
         ));
 }
 
@@ -41,6 +45,8 @@ pub enum Menu {
     About,
     Pause,
     ConfirmResign,
+    Save,
+    ConfirmDelete,
 }
 
 /// Where Back leads from each menu: to the pause menu inside a game, to the
@@ -54,7 +60,8 @@ fn parent(menu: Menu, screen: Screen) -> Menu {
     match menu {
         Menu::None | Menu::Main => Menu::None,
         Menu::Pause | Menu::ConfirmResign => Menu::None,
-        Menu::NewGame | Menu::Load | Menu::About | Menu::Settings => home,
+        Menu::NewGame | Menu::Load | Menu::About | Menu::Settings | Menu::Save => home,
+        Menu::ConfirmDelete => Menu::Load,
     }
 }
 
@@ -95,6 +102,7 @@ fn open_from_actions(
             Action::Pause => Menu::Pause,
             Action::Resume => Menu::None,
             Action::Resign => Menu::ConfirmResign,
+            Action::OpenSave => Menu::Save,
             Action::Back => parent(*menu.get(), *screen.get()),
             _ => continue,
         };

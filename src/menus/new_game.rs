@@ -75,7 +75,7 @@ fn spawn(mut commands: Commands) {
 }
 
 /// Steps `field` of `setup` forward (`dir` > 0) or back.
-pub fn cycle(setup: &mut MatchSetup, field: SetupField, dir: i8) {
+pub fn cycle(setup: &mut MatchSetup, field: SetupField, dir: i8, settings: &Settings) {
     fn step<T: Copy + PartialEq>(items: &[T], current: T, dir: i8) -> T {
         let i = items.iter().position(|x| *x == current).unwrap_or(0) as i32;
         items[(i + dir.signum() as i32).rem_euclid(items.len() as i32) as usize]
@@ -84,8 +84,8 @@ pub fn cycle(setup: &mut MatchSetup, field: SetupField, dir: i8) {
         SetupField::Game => {
             setup.kind = match setup.kind {
                 GameKind::ConnectFour { .. } => GameKind::Gomoku {
-                    size: 15,
-                    rule: RuleSet::Renju,
+                    size: settings.default_gomoku_size,
+                    rule: settings.default_rule,
                 },
                 GameKind::Gomoku { .. } => GameKind::default(),
             }
@@ -174,7 +174,7 @@ fn handle_actions(
 ) {
     for UiAction(action) in actions.read() {
         match *action {
-            Action::Cycle(field, dir) => cycle(&mut setup.0, field, dir),
+            Action::Cycle(field, dir) => cycle(&mut setup.0, field, dir, &settings),
             Action::StartGame => {
                 settings.last_setup = Some(setup.0);
                 commands.insert_resource(Match::new(setup.0));

@@ -20,6 +20,7 @@ fn spawn(mut commands: Commands) {
             children![
                 widgets::title("Paused", 40.0),
                 widgets::button("Resume", Action::Resume),
+                widgets::button("Save game", Action::OpenSave),
                 widgets::button("Settings", Action::OpenSettings),
                 widgets::button("Resign", Action::Resign),
                 widgets::button("Quit to title", Action::QuitToTitle),

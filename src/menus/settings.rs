@@ -3,6 +3,8 @@
 
 use super::Menu;
 use crate::actions::{Action, SettingField, UiAction};
+use crate::game_setup::Level;
+use crate::rules::RuleSet;
 use crate::settings::{AnimationSpeed, Settings};
 use crate::theme::widgets::{self, RowLabels, RowValues};
 use bevy::prelude::*;
@@ -16,11 +18,23 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-const FIELDS: [SettingField; 4] = [
+const SOUND: [SettingField; 4] = [
+    SettingField::MusicVolume,
+    SettingField::EffectsVolume,
+    SettingField::UiVolume,
+    SettingField::Mute,
+];
+const BOARD: [SettingField; 4] = [
     SettingField::ShowCoordinates,
     SettingField::ShowMoveNumbers,
     SettingField::ShowForbidden,
     SettingField::AnimationSpeed,
+];
+const GAME: [SettingField; 4] = [
+    SettingField::DefaultRule,
+    SettingField::DefaultSize,
+    SettingField::DefaultLevel,
+    SettingField::Fullscreen,
 ];
 
 fn row(field: SettingField) -> impl Bundle {
@@ -33,17 +47,51 @@ fn row(field: SettingField) -> impl Bundle {
 }
 
 fn spawn(mut commands: Commands) {
+    let section = |heading: &'static str, fields: [SettingField; 4]| {
+        (
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(8),
+                margin: UiRect::bottom(px(10)),
+                ..default()
+            },
+            children![
+                widgets::title(heading, 22.0),
+                row(fields[0]),
+                row(fields[1]),
+                row(fields[2]),
+                row(fields[3])
+            ],
+        )
+    };
+    let column = || Node {
+        flex_direction: FlexDirection::Column,
+        ..default()
+    };
     commands.spawn((
         widgets::overlay("Settings", true),
         DespawnOnExit(Menu::Settings),
         children![(
-            widgets::panel(700.0),
+            widgets::panel(1180.0),
             children![
-                widgets::title("Settings", 40.0),
-                row(FIELDS[0]),
-                row(FIELDS[1]),
-                row(FIELDS[2]),
-                row(FIELDS[3]),
+                widgets::title("Settings", 36.0),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(36),
+                        ..default()
+                    },
+                    children![
+                        (
+                            column(),
+                            children![
+                                section("Sound", SOUND),
+                                section("New games and window", GAME)
+                            ]
+                        ),
+                        (column(), children![section("Board", BOARD)]),
+                    ],
+                ),
                 widgets::button("Back", Action::Back),
             ],
         )],
@@ -52,7 +100,27 @@ fn spawn(mut commands: Commands) {
 
 /// Changes one setting a step.
 pub fn change(settings: &mut Settings, field: SettingField, dir: i8) {
+    fn step<T: Copy + PartialEq>(items: &[T], current: T, dir: i8) -> T {
+        let i = items.iter().position(|x| *x == current).unwrap_or(0) as i32;
+        items[(i + dir.signum() as i32).rem_euclid(items.len() as i32) as usize]
+    }
+    let volume = |v: u8| (v as i32 + 10 * dir.signum() as i32).clamp(0, 100) as u8;
     match field {
+        SettingField::MusicVolume => settings.music_volume = volume(settings.music_volume),
+        SettingField::EffectsVolume => settings.effects_volume = volume(settings.effects_volume),
+        SettingField::UiVolume => settings.ui_volume = volume(settings.ui_volume),
+        SettingField::Mute => settings.muted = !settings.muted,
+        SettingField::DefaultRule => {
+            settings.default_rule = step(&RuleSet::ALL, settings.default_rule, dir)
+        }
+        SettingField::DefaultSize => {
+            settings.default_gomoku_size =
+                (settings.default_gomoku_size as i32 + dir.signum() as i32).clamp(9, 20) as u8
+        }
+        SettingField::DefaultLevel => {
+            settings.default_level = step(&Level::ALL, settings.default_level, dir)
+        }
+        SettingField::Fullscreen => settings.fullscreen = !settings.fullscreen,
         SettingField::ShowCoordinates => settings.show_coordinates = !settings.show_coordinates,
         SettingField::ShowMoveNumbers => settings.show_move_numbers = !settings.show_move_numbers,
         SettingField::ShowForbidden => settings.show_forbidden = !settings.show_forbidden,
@@ -72,6 +140,23 @@ pub fn change(settings: &mut Settings, field: SettingField, dir: i8) {
 pub fn row_text(settings: &Settings, field: SettingField) -> (&'static str, String) {
     let on_off = |on: bool| if on { "On" } else { "Off" }.to_string();
     match field {
+        SettingField::MusicVolume => ("Music volume", format!("{}%", settings.music_volume)),
+        SettingField::EffectsVolume => ("Effects volume", format!("{}%", settings.effects_volume)),
+        SettingField::UiVolume => ("Interface sounds", format!("{}%", settings.ui_volume)),
+        SettingField::Mute => ("Mute all sound", on_off(settings.muted)),
+        SettingField::DefaultRule => (
+            "Gomoku rules (new games)",
+            settings.default_rule.name().to_string(),
+        ),
+        SettingField::DefaultSize => (
+            "Gomoku board (new games)",
+            format!("{0} x {0}", settings.default_gomoku_size),
+        ),
+        SettingField::DefaultLevel => (
+            "Computer level (new games)",
+            settings.default_level.name().to_string(),
+        ),
+        SettingField::Fullscreen => ("Full screen", on_off(settings.fullscreen)),
         SettingField::ShowCoordinates => ("Board coordinates", on_off(settings.show_coordinates)),
         SettingField::ShowMoveNumbers => {
             ("Move numbers on stones", on_off(settings.show_move_numbers))
@@ -100,4 +185,12 @@ fn show_values(settings: Res<Settings>, mut values: RowValues, mut labels: RowLa
         }
         _ => None,
     });
+}
+
+fn rule_title(rule: RuleSet) -> &'static str {
+    match rule {
+        RuleSet::Freestyle => "Freestyle",
+        RuleSet::ExactFive => "Exact five",
+        RuleSet::Renju => "Renju",
+    }
 }

@@ -32,6 +32,9 @@ pub struct SaveFile {
     /// Seconds since 1970 (UTC).
     pub created: u64,
     pub saved: u64,
+    /// Which match this is (0 when unknown: files from before it was kept).
+    #[serde(default)]
+    pub game_id: u64,
 }
 
 /// Why a save could not be loaded.
@@ -108,6 +111,15 @@ impl SaveFile {
             resigned,
             created,
             saved: now,
+            game_id: 0,
+        }
+    }
+
+    /// The same, marked as a save of match `id`.
+    pub fn with_id(self, id: u64) -> SaveFile {
+        SaveFile {
+            game_id: id,
+            ..self
         }
     }
 

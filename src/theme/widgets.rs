@@ -81,6 +81,11 @@ pub fn small_button(text: impl Into<String>, action: Action) -> impl Bundle {
     (mouse_button(text, action), Focusable)
 }
 
+/// A narrow button for the rows of a list, reachable by keyboard.
+pub fn row_button(text: impl Into<String>, action: Action) -> impl Bundle {
+    (sized_button(text, action, 110.0, 40.0, 18.0), Focusable)
+}
+
 /// A small button for the mouse only: the game panel's, so that the arrow
 /// keys stay with the board.
 pub fn mouse_button(text: impl Into<String>, action: Action) -> impl Bundle {
@@ -135,7 +140,7 @@ pub fn cycle_row(
 ) -> impl Bundle {
     (
         Node {
-            width: px(620),
+            width: px(540),
             flex_direction: FlexDirection::Row,
             align_items: AlignItems::Center,
             justify_content: JustifyContent::SpaceBetween,
@@ -163,7 +168,7 @@ pub fn cycle_row(
                         forward,
                         Focusable,
                         Node {
-                            width: px(270),
+                            width: px(230),
                             height: px(44),
                             justify_content: JustifyContent::Center,
                             align_items: AlignItems::Center,

@@ -536,3 +536,117 @@ fn every_move_is_autosaved_and_continue_resumes_it() {
     );
     assert_eq!(count::<Piece>(&mut app), 2);
 }
+
+#[test]
+fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
+    let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("save-load-delete");
+    let _ = std::fs::remove_dir_all(&home);
+    let saves = home.join("data").join("saves");
+    let mut app = app_with_home(&home);
+    app.insert_resource(Match::new(MatchSetup {
+        kind: C4,
+        players: HUMANS,
+    }));
+    run(&mut app, 3);
+    for column in [3, 3, 4] {
+        request(&mut app, BoardMove::Column(Column(column)));
+        settle(&mut app);
+    }
+    act(&mut app, Action::Pause);
+    run(&mut app, 2);
+    act(&mut app, Action::OpenSave);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::Save);
+    let default = app
+        .world()
+        .resource::<lineup::menus::save::SaveName>()
+        .text
+        .clone();
+    assert!(default.starts_with("Connect Four, move 3, "), "{default}");
+    // A name that would leave the folder is refused with a reason.
+    app.world_mut()
+        .resource_mut::<lineup::menus::save::SaveName>()
+        .text = "../outside".into();
+    act(&mut app, Action::ConfirmSave);
+    run(&mut app, 2);
+    assert_eq!(
+        app.world()
+            .resource::<lineup::menus::save::SaveName>()
+            .problem,
+        "A name cannot contain '.'."
+    );
+    assert!(!home.join("data").join("outside.ron").exists());
+    app.world_mut()
+        .resource_mut::<lineup::menus::save::SaveName>()
+        .text = "Evening game".into();
+    act(&mut app, Action::ConfirmSave);
+    run(&mut app, 3);
+    assert!(saves.join("Evening game.ron").is_file());
+    assert_eq!(menu(&app), Menu::Pause);
+    act(&mut app, Action::QuitToTitle);
+    run(&mut app, 3);
+
+    // A different game may not take the same name.
+    act(&mut app, Action::OpenNewGame);
+    run(&mut app, 2);
+    act(&mut app, Action::StartGame);
+    run(&mut app, 3);
+    act(&mut app, Action::Pause);
+    run(&mut app, 2);
+    act(&mut app, Action::OpenSave);
+    run(&mut app, 2);
+    app.world_mut()
+        .resource_mut::<lineup::menus::save::SaveName>()
+        .text = "Evening game".into();
+    act(&mut app, Action::ConfirmSave);
+    run(&mut app, 2);
+    assert!(
+        app.world()
+            .resource::<lineup::menus::save::SaveName>()
+            .problem
+            .contains("another saved game")
+    );
+    act(&mut app, Action::Back);
+    run(&mut app, 2);
+    act(&mut app, Action::QuitToTitle);
+    run(&mut app, 3);
+
+    act(&mut app, Action::OpenLoad);
+    run(&mut app, 2);
+    assert_eq!(
+        app.world()
+            .resource::<lineup::menus::load::SaveList>()
+            .0
+            .len(),
+        1
+    );
+    act(&mut app, Action::LoadSave(0));
+    run(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(moves(&app), 3);
+    assert_eq!(count::<Piece>(&mut app), 3);
+    act(&mut app, Action::Pause);
+    run(&mut app, 2);
+    act(&mut app, Action::QuitToTitle);
+    run(&mut app, 3);
+
+    act(&mut app, Action::OpenLoad);
+    run(&mut app, 2);
+    act(&mut app, Action::DeleteSave(0));
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::ConfirmDelete);
+    assert!(
+        saves.join("Evening game.ron").is_file(),
+        "nothing deleted without asking"
+    );
+    act(&mut app, Action::ConfirmDelete);
+    run(&mut app, 3);
+    assert!(!saves.join("Evening game.ron").exists());
+    assert_eq!(menu(&app), Menu::Load);
+    assert!(
+        app.world()
+            .resource::<lineup::menus::load::SaveList>()
+            .0
+            .is_empty()
+    );
+}

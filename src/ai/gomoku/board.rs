@@ -29,6 +29,10 @@ pub struct Board {
     cells: Vec<u8>,
     /// `shapes[i][colour][dir]`, kept only for empty cells (NONE elsewhere).
     shapes: Vec<[[u8; 4]; 2]>,
+    /// `keys[i][colour][dir]`: the pattern-table key of the ten neighbours,
+    /// kept for every board cell. A stone changes one digit of each key on
+    /// its lines, so play and undo add or subtract instead of rescanning.
+    keys: Vec<[[u16; 4]; 2]>,
     /// Stones within two cells (Chebyshev): where candidate moves live.
     near: Vec<u8>,
     /// The board cells in reading order, for scans.
@@ -74,6 +78,7 @@ impl Board {
             stride,
             rule,
             shapes: vec![[[NONE; 4]; 2]; cells.len()],
+            keys: vec![[[0; 4]; 2]; cells.len()],
             near: vec![0; cells.len()],
             cells,
             points,
@@ -90,6 +95,11 @@ impl Board {
         };
         for k in 0..board.points.len() {
             let i = board.points[k];
+            for c in 0..2 {
+                for dir in 0..4 {
+                    board.keys[i][c][dir] = board.scan_key(i, dir, c);
+                }
+            }
             board.refresh(i);
         }
         board
@@ -194,7 +204,7 @@ impl Board {
         self.counts[c] -= 1;
         self.hash ^= self.zobrist[i][c];
         self.touch_near(i, false);
-        self.refresh_lines(i);
+        self.refresh_lines(i, c, false);
     }
 
     fn place(&mut self, i: usize, c: Colour) {
@@ -204,7 +214,7 @@ impl Board {
         self.hash ^= self.zobrist[i][c];
         self.moves.push((i, c));
         self.touch_near(i, true);
-        self.refresh_lines(i);
+        self.refresh_lines(i, c, true);
     }
 
     fn touch_near(&mut self, i: usize, add: bool) {
@@ -220,16 +230,32 @@ impl Board {
         }
     }
 
-    /// Recomputes the shapes of every cell within five of `i` on its lines.
-    fn refresh_lines(&mut self, i: usize) {
+    /// After a stone of `c` was placed at (or lifted from) `i`: moves the
+    /// digit for `i` in the keys of every cell within five on its lines, and
+    /// looks up the new shapes of the empty ones.
+    fn refresh_lines(&mut self, i: usize, c: Colour, placed: bool) {
         self.refresh(i);
         for (k, d) in self.dirs.into_iter().enumerate() {
-            for off in OFFSETS {
+            for (n, off) in OFFSETS.iter().enumerate() {
                 let j = (i as isize + off * d as isize) as usize;
+                if self.cells[j] == WALL {
+                    continue;
+                }
+                // `j` sees `i` at offset `-off`, digit `9 - n`.
+                let weight = POW3[9 - n] as u16;
+                let (own, other) = (weight, 2 * weight);
+                let keys = &mut self.keys[j];
+                if placed {
+                    keys[c][k] += own;
+                    keys[1 - c][k] += other;
+                } else {
+                    keys[c][k] -= own;
+                    keys[1 - c][k] -= other;
+                }
                 if self.cells[j] == EMPTY {
-                    for c in 0..2 {
-                        let shape = self.shape_of(j, k, c);
-                        self.set_shape(j, c, k, shape);
+                    for colour in 0..2 {
+                        let shape = self.tables[colour][self.keys[j][colour][k] as usize];
+                        self.set_shape(j, colour, k, shape);
                     }
                 }
             }
@@ -241,7 +267,7 @@ impl Board {
         for c in 0..2 {
             for k in 0..4 {
                 let shape = if self.cells[i] == EMPTY {
-                    self.shape_of(i, k, c)
+                    self.tables[c][self.keys[i][c][k] as usize]
                 } else {
                     NONE
                 };
@@ -262,7 +288,9 @@ impl Board {
         self.shapes[i][c][k] = shape;
     }
 
-    fn shape_of(&self, i: usize, k: usize, c: Colour) -> u8 {
+    /// The key of cell `i` along direction `k` for `c`, read from the cells
+    /// (once per cell, when the board is made).
+    fn scan_key(&self, i: usize, k: usize, c: Colour) -> u16 {
         let d = self.dirs[k] as isize;
         let own = c as u8 + 1;
         let mut key = 0;
@@ -277,7 +305,7 @@ impl Board {
             };
             key += digit * POW3[n];
         }
-        self.tables[c][key]
+        key as u16
     }
 
     /// The empty cells where `c` makes five now, at most `limit` of them.
@@ -376,5 +404,45 @@ impl Board {
             }
             self.rule.wins(n, c == 0)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The incremental keys and shapes equal a fresh scan after any
+    /// sequence of plays and undos.
+    #[test]
+    fn incremental_keys_match_a_rescan() {
+        let mut rng = crate::ai::Rng::new(5);
+        for rule in RuleSet::ALL {
+            let mut board = Board::new(11, rule);
+            for step in 0..300 {
+                let empties: Vec<usize> = board
+                    .points()
+                    .iter()
+                    .copied()
+                    .filter(|&i| board.is_empty(i))
+                    .collect();
+                if step % 3 == 2 || empties.is_empty() {
+                    board.undo();
+                } else if let Some(i) = rng.pick(&empties) {
+                    board.play(i);
+                }
+                for &i in board.points() {
+                    for c in 0..2 {
+                        for k in 0..4 {
+                            let key = board.scan_key(i, k, c);
+                            assert_eq!(board.keys[i][c][k], key);
+                            if board.is_empty(i) {
+                                let shape = board.tables[c][key as usize];
+                                assert_eq!(board.shapes[i][c][k], shape);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
