@@ -145,17 +145,14 @@ pub fn row_text(settings: &Settings, field: SettingField) -> (&'static str, Stri
         SettingField::UiVolume => ("Interface sounds", format!("{}%", settings.ui_volume)),
         SettingField::Mute => ("Mute all sound", on_off(settings.muted)),
         SettingField::DefaultRule => (
-            "Gomoku rules (new games)",
-            settings.default_rule.name().to_string(),
+            "Gomoku rules",
+            rule_title(settings.default_rule).to_string(),
         ),
         SettingField::DefaultSize => (
-            "Gomoku board (new games)",
+            "Gomoku board",
             format!("{0} x {0}", settings.default_gomoku_size),
         ),
-        SettingField::DefaultLevel => (
-            "Computer level (new games)",
-            settings.default_level.name().to_string(),
-        ),
+        SettingField::DefaultLevel => ("Computer level", settings.default_level.name().to_string()),
         SettingField::Fullscreen => ("Full screen", on_off(settings.fullscreen)),
         SettingField::ShowCoordinates => ("Board coordinates", on_off(settings.show_coordinates)),
         SettingField::ShowMoveNumbers => {
