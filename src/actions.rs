@@ -60,6 +60,10 @@ pub enum Action {
     QuitToTitle,
     Rematch,
     Review,
+    /// Show the best move for the side to move.
+    Hint,
+    /// Show or hide every column's value (Connect Four).
+    ToggleAnalysis,
     // Saving and loading.
     OpenSave,
     ConfirmSave,

@@ -34,6 +34,18 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Clone, Default)]
 pub struct Engines {
     connect_four: Arc<Mutex<Option<Engine>>>,
+    gomoku: Arc<Mutex<Option<gomoku::Engine>>>,
+}
+
+/// How long the Gomoku engine may think at each level (the engine uses a
+/// share of it at the lower levels and all of it at Master).
+pub fn gomoku_time(level: Level) -> Duration {
+    Duration::from_millis(match level {
+        Level::Beginner | Level::Easy => 500,
+        Level::Medium => 1000,
+        Level::Hard => 2500,
+        Level::Master => 4000,
+    })
 }
 
 /// A search in progress (its presence drives the "thinking" indicator).
@@ -142,6 +154,12 @@ pub fn think(
                 .choose_move(g.position(), level, &mut rng, stop)
                 .map(BoardMove::Column)
         }
-        MatchGame::Gomoku(g) => gomoku::quick_move(g.position(), &mut rng).map(BoardMove::Point),
+        MatchGame::Gomoku(g) => {
+            let mut engine = engines.gomoku.lock().unwrap_or_else(|e| e.into_inner());
+            let engine = engine.get_or_insert_with(gomoku::Engine::new);
+            engine
+                .choose_move(g.position(), level, &mut rng, stop, gomoku_time(level))
+                .map(BoardMove::Point)
+        }
     }
 }

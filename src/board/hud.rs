@@ -5,8 +5,9 @@
 use super::feedback::Feedback;
 use super::{GamePhase, Match};
 use crate::actions::Action;
+use crate::board::insight::ShowAnalysis;
 use crate::computer::Thinking;
-use crate::game_setup::{Ending, GameKind};
+use crate::game_setup::{Ending, GameKind, MatchGame};
 use crate::rules::Side;
 use crate::screens::Screen;
 use crate::theme::interaction::Disabled;
@@ -22,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
                 update_players,
                 update_message,
                 enable_buttons,
+                label_analysis,
             )
                 .run_if(in_state(Screen::Game)),
         );
@@ -39,6 +41,18 @@ struct MessageText;
 /// A player's row; the arrow marks the side to move.
 #[derive(Component)]
 struct PlayerRow(Side);
+
+/// Two buttons side by side.
+fn pair(left: impl Bundle, right: impl Bundle) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            column_gap: px(10),
+            ..default()
+        },
+        children![left, right],
+    )
+}
 
 fn piece_colour(kind: GameKind, side: Side) -> Color {
     match (kind, side) {
@@ -122,10 +136,18 @@ fn spawn_hud(mut commands: Commands, game: Res<Match>) {
             ),
             // For the mouse; the keyboard has Ctrl+Z, Ctrl+Y and the pause
             // menu (Esc), so the arrow keys stay with the board.
-            widgets::mouse_button("Undo", Action::Undo),
-            widgets::mouse_button("Redo", Action::Redo),
-            widgets::mouse_button("Resign", Action::Resign),
-            widgets::mouse_button("Menu", Action::Pause),
+            pair(
+                widgets::half_mouse_button("Undo", Action::Undo),
+                widgets::half_mouse_button("Redo", Action::Redo)
+            ),
+            pair(
+                widgets::half_mouse_button("Hint", Action::Hint),
+                widgets::half_mouse_button("Values", Action::ToggleAnalysis)
+            ),
+            pair(
+                widgets::half_mouse_button("Resign", Action::Resign),
+                widgets::half_mouse_button("Menu", Action::Pause)
+            ),
             (
                 Text::new("Esc: menu   Ctrl+Z / Ctrl+Y: undo / redo"),
                 TextFont::from_font_size(13.0),
@@ -229,6 +251,8 @@ fn enable_buttons(
             Action::Undo => has_moves,
             Action::Redo => game.game.can_redo(),
             Action::Resign => *phase.get() == GamePhase::Playing && !game.game.is_over(),
+            Action::Hint => !game.game.is_over() && !game.player_to_move().is_computer(),
+            Action::ToggleAnalysis => matches!(game.game, MatchGame::ConnectFour(_)),
             _ => continue,
         };
         if enabled == disabled {
@@ -236,6 +260,27 @@ fn enable_buttons(
                 commands.entity(entity).remove::<Disabled>();
             } else {
                 commands.entity(entity).insert(Disabled);
+            }
+        }
+    }
+}
+
+/// The Values button (analysis) says whether it is on.
+fn label_analysis(
+    shown: Res<ShowAnalysis>,
+    buttons: Query<(&Action, &Children)>,
+    mut texts: Query<&mut Text>,
+) {
+    let label = if shown.0 { "Values: on" } else { "Values" };
+    for (action, children) in &buttons {
+        if *action != Action::ToggleAnalysis {
+            continue;
+        }
+        for child in children.iter() {
+            if let Ok(mut text) = texts.get_mut(child)
+                && text.0 != label
+            {
+                text.0 = label.to_string();
             }
         }
     }

@@ -14,6 +14,7 @@ mod game_over;
 mod gomoku_view;
 pub mod hud;
 pub mod input;
+pub mod insight;
 pub mod layout;
 pub mod markers;
 pub mod pieces;
@@ -50,6 +51,7 @@ pub(super) fn plugin(app: &mut App) {
             hud::plugin,
             feedback::plugin,
             game_over::plugin,
+            insight::plugin,
         ));
 }
 

@@ -81,6 +81,11 @@ pub fn small_button(text: impl Into<String>, action: Action) -> impl Bundle {
     (mouse_button(text, action), Focusable)
 }
 
+/// Half a panel button, for the mouse: two side by side.
+pub fn half_mouse_button(text: impl Into<String>, action: Action) -> impl Bundle {
+    sized_button(text, action, 122.0, 40.0, 18.0)
+}
+
 /// A narrow button for the rows of a list, reachable by keyboard.
 pub fn row_button(text: impl Into<String>, action: Action) -> impl Bundle {
     (sized_button(text, action, 110.0, 40.0, 18.0), Focusable)

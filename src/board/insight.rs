@@ -1,0 +1,417 @@
+//! Help from the engine: Hint makes the best move glow, and Analysis writes
+//! each Connect Four column's value under it ("Win 3" = a win with your 3rd
+//! move from now, "Draw", "Lose 5"), in words as well as colours so that it
+//! reads without telling red from green. Searches run off the frame, are
+//! cancelled when the position changes, and stop after a few seconds,
+//! falling back from exact values to win/draw/loss.
+
+use super::apply::ApplySet;
+use super::layout::BoardLayout;
+use super::{BoardRoot, GamePhase, Match};
+use crate::actions::{Action, UiAction};
+use crate::ai::connect_four::{Engine, SolveError, Solver};
+use crate::ai::{Level, Rng, gomoku};
+use crate::game_setup::{BoardMove, MatchGame};
+use crate::rules::{Column, ConnectFour, Rules};
+use crate::screens::Screen;
+use crate::theme::palette;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ShowAnalysis>()
+        .add_systems(OnExit(Screen::Game), |mut commands: Commands| {
+            commands.remove_resource::<Searching<HintSearch>>();
+            commands.remove_resource::<Searching<AnalysisSearch>>();
+        })
+        .add_systems(
+            Update,
+            (
+                requests,
+                start_analysis,
+                finish::<HintSearch>,
+                finish::<AnalysisSearch>,
+                show_hint,
+                show_analysis,
+            )
+                .chain()
+                .after(ApplySet)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+/// Whether column values are shown (kept across games).
+#[derive(Resource, Default, Debug)]
+pub struct ShowAnalysis(pub bool);
+
+/// The last hint found.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct Hint(pub Insight);
+
+/// The last analysis found.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct Analysis(pub Insight);
+
+/// The answer for one position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Insight {
+    pub revision: u64,
+    pub found: Found,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Found {
+    /// The best move(s).
+    Hint(Vec<BoardMove>),
+    /// Each column's value for the side to move; `None`: full column.
+    Columns(Vec<Option<Value>>),
+}
+
+/// A column's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    /// Win with the player's `n`-th move from now (this one is the first).
+    WinIn(u32),
+    Win,
+    Draw,
+    LoseIn(u32),
+    Lose,
+    /// Still being worked out.
+    Pending,
+}
+
+impl Value {
+    pub fn label(self) -> String {
+        match self {
+            Value::WinIn(n) => format!("Win {n}"),
+            Value::Win => "Win".into(),
+            Value::Draw => "Draw".into(),
+            Value::LoseIn(n) => format!("Lose {n}"),
+            Value::Lose => "Lose".into(),
+            Value::Pending => "...".into(),
+        }
+    }
+}
+
+/// A search in progress; `K` tells the hint's from the analysis', so that
+/// asking for a hint does not cancel the analysis or the other way round.
+#[derive(Resource)]
+struct Searching<K: Send + Sync + 'static> {
+    task: Task<Option<Found>>,
+    stop: Arc<AtomicBool>,
+    revision: u64,
+    kind: std::marker::PhantomData<K>,
+}
+
+impl<K: Send + Sync + 'static> Drop for Searching<K> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+struct HintSearch;
+struct AnalysisSearch;
+
+/// A few seconds at most for each kind of search.
+const BUDGET: Duration = Duration::from_secs(3);
+
+fn requests(
+    mut commands: Commands,
+    mut actions: MessageReader<UiAction>,
+    game: Res<Match>,
+    mut shown: ResMut<ShowAnalysis>,
+) {
+    for UiAction(action) in actions.read() {
+        match action {
+            Action::Hint if !game.game.is_over() => {
+                let position = game.game.clone();
+                spawn::<HintSearch>(&mut commands, game.revision, move |stop| {
+                    hint(&position, stop)
+                });
+            }
+            Action::ToggleAnalysis => {
+                shown.0 = !shown.0;
+            }
+            _ => {}
+        }
+    }
+}
+
+fn spawn<K: Send + Sync + 'static>(
+    commands: &mut Commands,
+    revision: u64,
+    search: impl FnOnce(&AtomicBool) -> Option<Found> + Send + 'static,
+) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move { search(&flag) });
+    commands.insert_resource(Searching::<K> {
+        task,
+        stop,
+        revision,
+        kind: std::marker::PhantomData,
+    });
+}
+
+/// With analysis on, every new Connect Four position is analysed.
+fn start_analysis(
+    mut commands: Commands,
+    game: Res<Match>,
+    shown: Res<ShowAnalysis>,
+    searching: Option<Res<Searching<AnalysisSearch>>>,
+    insight: Option<Res<Analysis>>,
+) {
+    let MatchGame::ConnectFour(g) = &game.game else {
+        return;
+    };
+    let current = insight.is_some_and(|i| i.0.revision == game.revision);
+    let busy = searching.is_some_and(|s| s.revision == game.revision);
+    if !shown.0 || g.is_over() || current || busy {
+        return;
+    }
+    let board = *g.position();
+    spawn::<AnalysisSearch>(&mut commands, game.revision, move |stop| {
+        analyse(&board, stop).map(Found::Columns)
+    });
+}
+
+fn finish<K: Send + Sync + 'static>(
+    mut commands: Commands,
+    game: Res<Match>,
+    searching: Option<ResMut<Searching<K>>>,
+) {
+    let Some(mut searching) = searching else {
+        return;
+    };
+    if searching.revision != game.revision {
+        commands.remove_resource::<Searching<K>>();
+        return;
+    }
+    if let Some(result) = check_ready(&mut searching.task) {
+        commands.remove_resource::<Searching<K>>();
+        if let Some(found) = result {
+            let insight = Insight {
+                revision: game.revision,
+                found,
+            };
+            match insight.found {
+                Found::Hint(_) => commands.insert_resource(Hint(insight)),
+                Found::Columns(_) => commands.insert_resource(Analysis(insight)),
+            }
+        }
+    }
+}
+
+/// The best move: exact for Connect Four when time allows, the strongest
+/// engine level otherwise.
+pub fn hint(game: &MatchGame, stop: &AtomicBool) -> Option<Found> {
+    match game {
+        MatchGame::ConnectFour(g) => {
+            // The strongest level: exact where the solver finishes in time,
+            // its best judgement where it does not.
+            let mut rng = Rng::new(g.history().len() as u64);
+            let column = Engine::new().choose_move(g.position(), Level::Master, &mut rng, stop)?;
+            Some(Found::Hint(vec![BoardMove::Column(column)]))
+        }
+        MatchGame::Gomoku(g) => {
+            let mut rng = Rng::new(g.history().len() as u64);
+            gomoku::quick_move(g.position(), &mut rng)
+                .map(|p| Found::Hint(vec![BoardMove::Point(p)]))
+        }
+    }
+}
+
+/// Every column's value: exact scores if they come within the budget, else
+/// only win/draw/loss, else nothing.
+pub fn analyse(board: &ConnectFour, stop: &AtomicBool) -> Option<Vec<Option<Value>>> {
+    let mut solver = Solver::new();
+    solver.set_deadline(Some(Instant::now() + BUDGET));
+    match solver.analyze(board, stop) {
+        Ok(scores) => Some(
+            scores
+                .into_iter()
+                .map(|s| s.map(|s| exact_value(board, s)))
+                .collect(),
+        ),
+        Err(SolveError::OutOfBudget) => {
+            solver.set_deadline(Some(Instant::now() + BUDGET));
+            let scores = weak_scores(&mut solver, board, stop)?;
+            Some(
+                scores
+                    .into_iter()
+                    .map(|s| {
+                        s.map(|s| [Value::Lose, Value::Draw, Value::Win][(s.signum() + 1) as usize])
+                    })
+                    .collect(),
+            )
+        }
+        Err(_) => None,
+    }
+}
+
+/// Win/draw/loss of each column, by solving the position after it.
+fn weak_scores(
+    solver: &mut Solver,
+    board: &ConnectFour,
+    stop: &AtomicBool,
+) -> Option<Vec<Option<i32>>> {
+    let size = board.size();
+    (0..size.columns())
+        .map(|c| {
+            let mut after = *board;
+            match after.play(Column(c)) {
+                Err(_) => Some(None),
+                Ok(Some(_)) => Some(Some(1)),
+                Ok(None) => {
+                    let position = crate::ai::connect_four::Position::<
+                        crate::ai::connect_four::Variant,
+                    >::from_any(&after)
+                    .ok()?;
+                    solver
+                        .solve_position(&position, true, stop)
+                        .ok()
+                        .map(|s| Some(-s))
+                }
+            }
+        })
+        .collect()
+}
+
+/// An exact score as moves: the winner places its last stone when it has
+/// `half - score` stones, where `half` is half the cells plus one.
+fn exact_value(board: &ConnectFour, score: i32) -> Value {
+    let cells = board.size().cells() as i32;
+    let half = (cells + 1) / 2 + 1;
+    let played = board.moves_played() as i32;
+    let mine = played / 2;
+    let theirs = (played + 1) / 2;
+    match score.signum() {
+        1 => Value::WinIn((half - score - mine).max(1) as u32),
+        -1 => Value::LoseIn((half + score - theirs).max(1) as u32),
+        _ => Value::Draw,
+    }
+}
+
+#[derive(Component)]
+struct HintGlow;
+
+#[derive(Component)]
+struct AnalysisLabel;
+
+/// The hinted move glows until the position changes.
+fn show_hint(
+    mut commands: Commands,
+    game: Res<Match>,
+    insight: Option<Res<Hint>>,
+    layout: Res<BoardLayout>,
+    root: Single<Entity, With<BoardRoot>>,
+    glows: Query<Entity, With<HintGlow>>,
+    time: Res<Time>,
+    mut sprites: Query<&mut Sprite, With<HintGlow>>,
+) {
+    let wanted = insight
+        .as_ref()
+        .filter(|i| i.0.revision == game.revision)
+        .and_then(|i| match &i.0.found {
+            Found::Hint(moves) => Some(moves.clone()),
+            Found::Columns(_) => None,
+        });
+    match wanted {
+        Some(moves) if glows.is_empty() => {
+            for mv in moves {
+                let (at, size) = match mv {
+                    BoardMove::Column(c) => (
+                        Vec2::new(layout.centre(c.0, 0).x, 0.0),
+                        Vec2::new(layout.cell * 0.92, layout.half_extent().y * 2.0),
+                    ),
+                    BoardMove::Point(p) => (layout.point_centre(p), Vec2::splat(layout.cell * 0.9)),
+                };
+                let glow = commands
+                    .spawn((
+                        Name::new("Hint"),
+                        HintGlow,
+                        Sprite::from_color(palette::ACCENT.with_alpha(0.3), size),
+                        Transform::from_xyz(at.x, at.y, 7.0),
+                    ))
+                    .id();
+                commands.entity(*root).add_child(glow);
+            }
+        }
+        Some(_) => {
+            let alpha = 0.22 + 0.14 * (time.elapsed_secs() * 5.0).sin();
+            for mut sprite in &mut sprites {
+                sprite.color = palette::ACCENT.with_alpha(alpha);
+            }
+        }
+        None => {
+            for glow in &glows {
+                commands.entity(glow).despawn();
+            }
+        }
+    }
+}
+
+/// Column values under the board while analysis is on.
+fn show_analysis(
+    mut commands: Commands,
+    game: Res<Match>,
+    shown: Res<ShowAnalysis>,
+    phase: Res<State<GamePhase>>,
+    insight: Option<Res<Analysis>>,
+    layout: Res<BoardLayout>,
+    root: Single<Entity, With<BoardRoot>>,
+    labels: Query<Entity, With<AnalysisLabel>>,
+    mut last: Local<Option<(u64, bool, bool)>>,
+) {
+    let MatchGame::ConnectFour(g) = &game.game else {
+        return;
+    };
+    let values = insight
+        .as_ref()
+        .filter(|i| i.0.revision == game.revision)
+        .and_then(|i| match &i.0.found {
+            Found::Columns(values) => Some(values.clone()),
+            Found::Hint(_) => None,
+        });
+    let show = shown.0 && *phase.get() == GamePhase::Playing;
+    let key = (game.revision, values.is_some(), show);
+    if *last == Some(key) {
+        return;
+    }
+    *last = Some(key);
+    for label in &labels {
+        commands.entity(label).despawn();
+    }
+    if !show {
+        return;
+    }
+    // While the search runs, each open column shows that it is coming.
+    let values = values.unwrap_or_else(|| {
+        (0..layout.columns)
+            .map(|c| g.position().can_play(Column(c)).then_some(Value::Pending))
+            .collect()
+    });
+    let y = -layout.half_extent().y - layout.cell * 0.72;
+    for (column, value) in values.iter().enumerate() {
+        let Some(value) = value else { continue };
+        let colour = match value {
+            Value::WinIn(_) | Value::Win => Color::srgb(0.45, 0.75, 1.0),
+            Value::Draw | Value::Pending => palette::TEXT_DIM,
+            Value::LoseIn(_) | Value::Lose => Color::srgb(1.0, 0.62, 0.25),
+        };
+        let label = commands
+            .spawn((
+                Name::new("Analysis"),
+                AnalysisLabel,
+                Text2d::new(value.label()),
+                TextFont::from_font_size((layout.cell * 0.2).clamp(12.0, 20.0)),
+                TextColor(colour),
+                Transform::from_xyz(layout.centre(column as u8, 0).x, y, 7.0),
+            ))
+            .id();
+        commands.entity(*root).add_child(label);
+    }
+}
