@@ -74,6 +74,8 @@ pub enum Action {
     ConfirmDelete,
     /// Show older (+1) or newer (-1) saves.
     PageSaves(i8),
+    /// Write the game as a move string (and a .psq for Gomoku).
+    Export,
 }
 
 /// A button was activated, by mouse or keyboard.

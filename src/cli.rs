@@ -25,7 +25,7 @@ Options:
   --second PLAYER               who plays Yellow/White; LEVEL is beginner, easy, medium,
                                 hard or master
   --menu NAME                   open a menu at start: main, new-game, settings, load, about,
-                                pause, resign
+                                pause, resign, save (the last two in a game)
   --screenshot FILE.png         once everything has settled, save a screenshot and exit
   --window WxH                  window size in pixels (default 1280x800)
   -h, --help                    this help
@@ -196,6 +196,7 @@ fn parse_menu(text: &str) -> Result<Menu, String> {
         "about" => Menu::About,
         "pause" => Menu::Pause,
         "resign" => Menu::ConfirmResign,
+        "save" => Menu::Save,
         _ => return Err(format!("unknown menu '{text}'")),
     })
 }

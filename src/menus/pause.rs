@@ -2,13 +2,18 @@
 
 use super::Menu;
 use crate::actions::{Action, UiAction};
+use crate::board::Match;
+use crate::persist::{export, slots};
 use crate::screens::Screen;
+use crate::storage::{Notice, Storage, now};
 use crate::theme::widgets;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Menu::Pause), spawn)
-        .add_systems(Update, quit_to_title.run_if(in_state(Screen::Game)));
+    app.add_systems(OnEnter(Menu::Pause), spawn).add_systems(
+        Update,
+        (quit_to_title, export_game).run_if(in_state(Screen::Game)),
+    );
 }
 
 fn spawn(mut commands: Commands) {
@@ -21,6 +26,7 @@ fn spawn(mut commands: Commands) {
                 widgets::title("Paused", 40.0),
                 widgets::button("Resume", Action::Resume),
                 widgets::button("Save game", Action::OpenSave),
+                widgets::button("Export moves", Action::Export),
                 widgets::button("Settings", Action::OpenSettings),
                 widgets::button("Resign", Action::Resign),
                 widgets::button("Quit to title", Action::QuitToTitle),
@@ -38,5 +44,33 @@ fn quit_to_title(
     if actions.read().any(|a| a.0 == Action::QuitToTitle) {
         menu.set(Menu::None);
         screen.set(Screen::Title);
+    }
+}
+
+/// Writes the game's moves for other programs and says where.
+fn export_game(
+    mut actions: MessageReader<UiAction>,
+    game: Res<Match>,
+    storage: Option<Res<Storage>>,
+    mut notice: ResMut<Notice>,
+) {
+    if !actions.read().any(|a| a.0 == Action::Export) {
+        return;
+    }
+    let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
+        notice.show("There is no folder to export to on this system.");
+        return;
+    };
+    let name = slots::default_name(&game.setup.kind.title(), game.game.move_count(), now());
+    match export::export(&game.game, &name, &folders.exports()) {
+        Ok(files) => {
+            let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+            notice.show(format!(
+                "Exported {}: {}",
+                export::move_string(&game.game),
+                shown.join(", ")
+            ));
+        }
+        Err(e) => notice.show(format!("Export failed: {e}")),
     }
 }

@@ -43,6 +43,11 @@ impl Folders {
         self.data.join("saves")
     }
 
+    /// Where exported move strings and `.psq` files go.
+    pub fn exports(&self) -> PathBuf {
+        self.data.join("exports")
+    }
+
     pub fn autosave_file(&self) -> PathBuf {
         self.data.join("autosave.ron")
     }

@@ -4,6 +4,7 @@
 //! (`crate::storage`) calls it.
 
 pub mod atomic;
+pub mod export;
 pub mod folders;
 pub mod psq;
 pub mod save_file;

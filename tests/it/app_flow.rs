@@ -650,3 +650,53 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
             .is_empty()
     );
 }
+
+#[test]
+fn export_writes_the_move_string_and_a_psq() {
+    let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export");
+    let _ = std::fs::remove_dir_all(&home);
+    let mut app = app_with_home(&home);
+    let mut start = Match::new(MatchSetup {
+        kind: RENJU,
+        players: HUMANS,
+    });
+    start.game = MatchGame::Gomoku(
+        Gomoku::game_from_moves(Gomoku::standard(RuleSet::Renju), "h8i9j10").expect("legal"),
+    );
+    app.insert_resource(start);
+    run(&mut app, 3);
+    act(&mut app, Action::Pause);
+    run(&mut app, 2);
+    act(&mut app, Action::Export);
+    run(&mut app, 2);
+    let folder = home.join("data").join("exports");
+    let files: Vec<std::path::PathBuf> = std::fs::read_dir(&folder)
+        .expect("exported")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    let text = files
+        .iter()
+        .find(|f| f.extension().is_some_and(|e| e == "txt"))
+        .expect("a .txt");
+    assert_eq!(
+        std::fs::read_to_string(text).expect("readable"),
+        "h8i9j10\n"
+    );
+    let psq = files
+        .iter()
+        .find(|f| f.extension().is_some_and(|e| e == "psq"))
+        .expect("a .psq");
+    let (size, moves) =
+        lineup::persist::psq::parse(&std::fs::read_to_string(psq).expect("readable"))
+            .expect("valid");
+    assert_eq!(
+        (size, moves),
+        (
+            15,
+            vec![Point::new(7, 7), Point::new(8, 8), Point::new(9, 9)]
+        )
+    );
+    let notice = &app.world().resource::<lineup::storage::Notice>().text;
+    assert!(notice.starts_with("Exported h8i9j10: "), "{notice}");
+}

@@ -1,0 +1,34 @@
+//! Exporting a game for other programs: the move string every Connect Four
+//! solver reads (`4453`) or the Gomoku notation (`h8i9j10`), and for Gomoku
+//! also a Piskvork/Gomocup `.psq` file.
+
+use super::atomic::write_atomic;
+use super::psq;
+use crate::game_setup::MatchGame;
+use crate::rules::{connect_four, gomoku};
+use std::path::{Path, PathBuf};
+
+/// The game's moves in its notation.
+pub fn move_string(game: &MatchGame) -> String {
+    match game {
+        MatchGame::ConnectFour(g) => connect_four::format_moves(g.history()),
+        MatchGame::Gomoku(g) => gomoku::format_moves(g.history()),
+    }
+}
+
+/// Writes `<name>.txt` (the move string) and, for Gomoku, `<name>.psq` into
+/// `folder`; returns the files written.
+pub fn export(game: &MatchGame, name: &str, folder: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut written = Vec::new();
+    let text = folder.join(format!("{name}.txt"));
+    write_atomic(&text, format!("{}\n", move_string(game)).as_bytes())
+        .map_err(|e| format!("{}: {e}", text.display()))?;
+    written.push(text);
+    if let MatchGame::Gomoku(g) = game {
+        let file = folder.join(format!("{name}.psq"));
+        let content = psq::write(g.position().size(), g.history());
+        write_atomic(&file, content.as_bytes()).map_err(|e| format!("{}: {e}", file.display()))?;
+        written.push(file);
+    }
+    Ok(written)
+}
