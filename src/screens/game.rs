@@ -6,23 +6,10 @@ use crate::menus::Menu;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Game), close_menus);
+    // Entering the game closes any menu (unless one was asked for at start).
+    app.add_systems(OnEnter(Screen::Game), super::open_menu(Menu::None));
 }
 
 /// A menu to open at start instead of the usual one (`--menu`).
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct StartMenu(pub Menu);
-
-fn close_menus(
-    mut commands: Commands,
-    start: Option<Res<StartMenu>>,
-    mut next: ResMut<NextState<Menu>>,
-) {
-    match start {
-        Some(start) => {
-            next.set(start.0);
-            commands.remove_resource::<StartMenu>();
-        }
-        None => next.set(Menu::None),
-    }
-}

@@ -5,7 +5,9 @@ pub mod game;
 pub mod loading;
 mod title;
 
+use crate::menus::Menu;
 use bevy::prelude::*;
+use game::StartMenu;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
@@ -20,4 +22,16 @@ pub enum Screen {
     Loading,
     Title,
     Game,
+}
+
+/// The system that opens `usual` on entering a screen, or the menu asked
+/// for on the command line (`--menu`), once.
+fn open_menu(usual: Menu) -> impl Fn(Commands, Option<Res<StartMenu>>, ResMut<NextState<Menu>>) {
+    move |mut commands, start, mut next| match start {
+        Some(start) => {
+            next.set(start.0);
+            commands.remove_resource::<StartMenu>();
+        }
+        None => next.set(usual),
+    }
 }

@@ -2,27 +2,15 @@
 //! main menu on top.
 
 use super::Screen;
-use super::game::StartMenu;
 use crate::menus::Menu;
 use crate::theme::palette;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Title), (spawn_title, open_main_menu));
-}
-
-fn open_main_menu(
-    mut commands: Commands,
-    start: Option<Res<StartMenu>>,
-    mut next: ResMut<NextState<Menu>>,
-) {
-    match start {
-        Some(start) => {
-            next.set(start.0);
-            commands.remove_resource::<StartMenu>();
-        }
-        None => next.set(Menu::Main),
-    }
+    app.add_systems(
+        OnEnter(Screen::Title),
+        (spawn_title, super::open_menu(Menu::Main)),
+    );
 }
 
 fn spawn_title(

@@ -198,27 +198,7 @@ pub fn cycle_row(
 }
 
 fn arrow_button(text: &'static str, action: Action) -> impl Bundle {
-    (
-        Name::new("Arrow"),
-        Button,
-        action,
-        Node {
-            width: px(44),
-            height: px(44),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(8)),
-            ..default()
-        },
-        BackgroundColor(palette::BUTTON),
-        Outline::new(px(3), px(2), Color::NONE),
-        children![(
-            Text::new(text),
-            TextFont::from_font_size(22.0),
-            TextColor(palette::TEXT),
-            Pickable::IGNORE
-        )],
-    )
+    sized_button(text, action, 44.0, 44.0, 22.0)
 }
 
 /// The texts of cycling rows, for [`refresh_rows`].

@@ -95,6 +95,19 @@ fn settle(app: &mut App) {
     panic!("pieces never came to rest");
 }
 
+/// A key pressed for one frame and released (without Bevy's input plugin,
+/// the test clears the "just pressed" state itself).
+fn press(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+    app.update();
+}
+
 fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
@@ -331,16 +344,6 @@ fn resigning_asks_first_and_ends_the_game() {
 #[test]
 fn keys_drop_discs_and_esc_pauses() {
     let mut app = app_in_game(C4, "", HUMANS);
-    let press = |app: &mut App, key: KeyCode| {
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(key);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release(key);
-        keys.clear();
-        app.update();
-    };
     press(&mut app, KeyCode::Digit5);
     assert_eq!(
         app.world().resource::<Match>().game.moves(),
@@ -360,16 +363,6 @@ fn menus_work_by_keyboard_and_a_game_leaves_nothing_behind() {
     let mut app = app();
     run(&mut app, 3);
     assert_eq!((screen(&app), menu(&app)), (Screen::Title, Menu::Main));
-    let press = |app: &mut App, key: KeyCode| {
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(key);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release(key);
-        keys.clear();
-        app.update();
-    };
     let entities = |app: &mut App| {
         app.world_mut()
             .query_filtered::<Entity, Without<IsResource>>()
