@@ -28,6 +28,14 @@ impl PlayerKind {
         std::iter::once(PlayerKind::Human).chain(Level::ALL.into_iter().map(PlayerKind::Computer))
     }
 
+    /// A shorter label, for the game panel.
+    pub fn short_label(self) -> String {
+        match self {
+            PlayerKind::Human => "Human".to_string(),
+            PlayerKind::Computer(level) => format!("{} computer", level.name()),
+        }
+    }
+
     pub fn label(self) -> String {
         match self {
             PlayerKind::Human => "Human".to_string(),

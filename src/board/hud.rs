@@ -89,7 +89,7 @@ fn player_row(game: &Match, side: Side) -> impl Bundle {
                 Text::new(format!(
                     "{}: {}",
                     kind.side_name(side),
-                    game.setup.players[side.index()].label()
+                    game.setup.players[side.index()].short_label()
                 )),
                 TextFont::from_font_size(18.0),
                 TextColor(palette::TEXT),

@@ -693,3 +693,28 @@ fn export_writes_the_move_string_and_a_psq() {
     let notice = &app.world().resource::<lineup::storage::Notice>().text;
     assert!(notice.starts_with("Exported h8i9j10: "), "{notice}");
 }
+
+#[test]
+fn gomoku_is_played_with_arrows_and_enter() {
+    let mut app = app_in_game(RENJU, "", HUMANS);
+    // The first arrow press shows the cursor in the middle (h8); the next
+    // ones move it.
+    press(&mut app, KeyCode::ArrowUp);
+    press(&mut app, KeyCode::ArrowLeft);
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(
+        app.world().resource::<Match>().game.moves(),
+        [BoardMove::Point(Point::new(6, 7))]
+    );
+    press(&mut app, KeyCode::ArrowDown);
+    press(&mut app, KeyCode::Space);
+    settle(&mut app);
+    assert_eq!(
+        app.world().resource::<Match>().game.moves(),
+        [
+            BoardMove::Point(Point::new(6, 7)),
+            BoardMove::Point(Point::new(6, 6))
+        ]
+    );
+}
