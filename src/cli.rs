@@ -259,11 +259,8 @@ fn load_file(
     let (size, points) = psq::parse(&text).map_err(|e| format!("--load: {shown}: {e}"))?;
     let rule = rule.unwrap_or(RuleSet::Freestyle);
     let board = Gomoku::new(size, rule).map_err(|e| format!("--load: {shown}: {e}"))?;
-    let mut game = crate::rules::Game::new(board);
-    for (i, p) in points.iter().enumerate() {
-        game.play(*p)
-            .map_err(|e| format!("--load: {shown}: move {} ({p}): {e}", i + 1))?;
-    }
+    let game = crate::rules::Game::from_moves(board, points.iter().copied())
+        .map_err(|(i, e)| format!("--load: {shown}: move {} ({}): {e}", i + 1, points[i]))?;
     let setup = MatchSetup {
         kind: GameKind::Gomoku { size, rule },
         players,

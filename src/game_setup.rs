@@ -220,6 +220,13 @@ impl MatchGame {
         }
     }
 
+    pub fn last_move(&self) -> Option<BoardMove> {
+        match self {
+            MatchGame::ConnectFour(game) => game.last_move().map(BoardMove::Column),
+            MatchGame::Gomoku(game) => game.last_move().map(BoardMove::Point),
+        }
+    }
+
     pub fn move_count(&self) -> usize {
         match self {
             MatchGame::ConnectFour(game) => game.history().len(),

@@ -3,7 +3,7 @@
 
 use super::apply::ApplySet;
 use super::layout::BoardLayout;
-use super::markers::refused_spot;
+use super::markers::spot_of;
 use super::{BOARD_CENTRE, BoardRoot, MoveRefused, Refusal};
 use crate::game_setup::BoardMove;
 use crate::rules::{Foul, MoveError};
@@ -82,7 +82,7 @@ fn show_refusal(
         }
         commands.entity(*root).insert(Shake(SHAKE_SECONDS));
         if let Some(layout) = &layout {
-            let (at, size) = refused_spot(layout, refused.mv);
+            let (at, size) = spot_of(layout, refused.mv);
             let flash = commands
                 .spawn((
                     Name::new("Refused"),

@@ -7,6 +7,7 @@
 
 use super::apply::ApplySet;
 use super::layout::BoardLayout;
+use super::markers::spot_of;
 use super::{BoardRoot, GamePhase, Match};
 use crate::actions::{Action, UiAction};
 use crate::ai::connect_four::{Engine, SolveError, Solver};
@@ -322,13 +323,7 @@ fn show_hint(
     match wanted {
         Some(moves) if glows.is_empty() => {
             for mv in moves {
-                let (at, size) = match mv {
-                    BoardMove::Column(c) => (
-                        Vec2::new(layout.centre(c.0, 0).x, 0.0),
-                        Vec2::new(layout.cell * 0.92, layout.half_extent().y * 2.0),
-                    ),
-                    BoardMove::Point(p) => (layout.point_centre(p), Vec2::splat(layout.cell * 0.9)),
-                };
+                let (at, size) = spot_of(&layout, mv);
                 let glow = commands
                     .spawn((
                         Name::new("Hint"),

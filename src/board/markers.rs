@@ -155,9 +155,9 @@ fn move_last_move_dot(
     mut dot: Single<(&mut Transform, &mut Visibility), With<LastMoveDot>>,
 ) {
     let (transform, visibility) = &mut *dot;
-    match game.game.moves().last() {
+    match game.game.last_move() {
         Some(BoardMove::Point(p)) if animating.is_empty() => {
-            let at = layout.point_centre(*p);
+            let at = layout.point_centre(p);
             transform.translation.x = at.x;
             transform.translation.y = at.y;
             visibility.set_if_neq(Visibility::Inherited);
@@ -287,8 +287,9 @@ fn pulse(
     }
 }
 
-/// The column or point a refused move aimed at, for the flash.
-pub fn refused_spot(layout: &BoardLayout, mv: BoardMove) -> (Vec2, Vec2) {
+/// The area of a column or point on the board (centre, size): where a
+/// refused move flashes and a hint glows.
+pub fn spot_of(layout: &BoardLayout, mv: BoardMove) -> (Vec2, Vec2) {
     match mv {
         BoardMove::Column(Column(c)) => {
             let x = layout.centre(c.min(layout.columns.saturating_sub(1)), 0).x;

@@ -49,6 +49,13 @@ pub enum Menu {
     ConfirmDelete,
 }
 
+/// The item after (`dir` > 0) or before `current` in `items`, wrapping
+/// around: what a cycling row shows next.
+pub fn step<T: Copy + PartialEq>(items: &[T], current: T, dir: i8) -> T {
+    let i = items.iter().position(|x| *x == current).unwrap_or(0) as i32;
+    items[(i + dir.signum() as i32).rem_euclid(items.len() as i32) as usize]
+}
+
 /// Where Back leads from each menu: to the pause menu inside a game, to the
 /// main menu elsewhere.
 fn parent(menu: Menu, screen: Screen) -> Menu {

@@ -1,6 +1,6 @@
 //! New game: which game, board and rules, who plays each side, who starts.
 
-use super::Menu;
+use super::{Menu, step};
 use crate::actions::{Action, SetupField, UiAction};
 use crate::board::Match;
 use crate::game_setup::{GameKind, MatchSetup, PlayerKind};
@@ -76,10 +76,6 @@ fn spawn(mut commands: Commands) {
 
 /// Steps `field` of `setup` forward (`dir` > 0) or back.
 pub fn cycle(setup: &mut MatchSetup, field: SetupField, dir: i8, settings: &Settings) {
-    fn step<T: Copy + PartialEq>(items: &[T], current: T, dir: i8) -> T {
-        let i = items.iter().position(|x| *x == current).unwrap_or(0) as i32;
-        items[(i + dir.signum() as i32).rem_euclid(items.len() as i32) as usize]
-    }
     match field {
         SetupField::Game => {
             setup.kind = match setup.kind {

@@ -1,7 +1,7 @@
 //! Settings: how the board looks and moves. (Sound volumes and persistence
 //! come with the sound and settings issues.)
 
-use super::Menu;
+use super::{Menu, step};
 use crate::actions::{Action, SettingField, UiAction};
 use crate::game_setup::Level;
 use crate::rules::RuleSet;
@@ -100,10 +100,6 @@ fn spawn(mut commands: Commands) {
 
 /// Changes one setting a step.
 pub fn change(settings: &mut Settings, field: SettingField, dir: i8) {
-    fn step<T: Copy + PartialEq>(items: &[T], current: T, dir: i8) -> T {
-        let i = items.iter().position(|x| *x == current).unwrap_or(0) as i32;
-        items[(i + dir.signum() as i32).rem_euclid(items.len() as i32) as usize]
-    }
     let volume = |v: u8| (v as i32 + 10 * dir.signum() as i32).clamp(0, 100) as u8;
     match field {
         SettingField::MusicVolume => settings.music_volume = volume(settings.music_volume),
@@ -125,13 +121,7 @@ pub fn change(settings: &mut Settings, field: SettingField, dir: i8) {
         SettingField::ShowMoveNumbers => settings.show_move_numbers = !settings.show_move_numbers,
         SettingField::ShowForbidden => settings.show_forbidden = !settings.show_forbidden,
         SettingField::AnimationSpeed => {
-            let all = AnimationSpeed::ALL;
-            let i = all
-                .iter()
-                .position(|s| *s == settings.animation_speed)
-                .unwrap_or(2) as i32;
-            settings.animation_speed =
-                all[(i + dir.signum() as i32).rem_euclid(all.len() as i32) as usize];
+            settings.animation_speed = step(&AnimationSpeed::ALL, settings.animation_speed, dir)
         }
     }
 }

@@ -86,17 +86,15 @@ impl fmt::Display for LoadError {
 impl SaveFile {
     /// A save of `game` as it stands.
     pub fn of(name: &str, setup: MatchSetup, game: &MatchGame, created: u64, now: u64) -> SaveFile {
-        let (moves, redo) = match game {
-            MatchGame::ConnectFour(g) => (
-                connect_four::format_moves(g.history()),
-                connect_four::format_moves(
-                    &g.redo_list().iter().rev().copied().collect::<Vec<_>>(),
-                ),
-            ),
-            MatchGame::Gomoku(g) => (
-                gomoku::format_moves(g.history()),
-                gomoku::format_moves(&g.redo_list().iter().rev().copied().collect::<Vec<_>>()),
-            ),
+        let moves = super::export::move_string(game);
+        // Redo moves are kept next-first; the game lists them next-last.
+        let redo = match game {
+            MatchGame::ConnectFour(g) => {
+                connect_four::format_moves(&g.redo_list().iter().rev().copied().collect::<Vec<_>>())
+            }
+            MatchGame::Gomoku(g) => {
+                gomoku::format_moves(&g.redo_list().iter().rev().copied().collect::<Vec<_>>())
+            }
         };
         let resigned = matches!(
             game.ending(),
