@@ -6,14 +6,19 @@
 //! Run with `cargo bench --profile dev --bench solver` (reuses the test
 //! build). Each set is solved in order by one solver whose table is kept
 //! from one position to the next, as the standard solver's command line
-//! does. `Test_L1_R3` (seconds per position) is sampled: its first 30
-//! positions by default. `LINEUP_BENCH_SAMPLE=N` limits every set to its
-//! first N positions (a quick run); `LINEUP_BENCH_SAMPLE=all` runs all of
-//! L1_R3 too (about an hour).
+//! does. `Test_L1_R3` (seconds per position) is sampled: every 25th
+//! position by default. `LINEUP_BENCH_SAMPLE=N` measures an even spread of
+//! N positions of every set (a quick run); `LINEUP_BENCH_SAMPLE=all` runs
+//! all of L1_R3 too (about an hour).
+//!
+//! Then Master's move time: whole games of Master (with the shipped
+//! opening book) against a random player and against Hard, both sides,
+//! timed per move and reported by stones on the board.
 
 use criterion::{Criterion, criterion_group};
-use lineup::ai::connect_four::{Position, Solver};
-use lineup::rules::{ConnectFour, ConnectFourSize};
+use lineup::ai::connect_four::{Engine, Position, Solver};
+use lineup::ai::{Level, Rng};
+use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game, Side};
 use std::hint::black_box;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -30,7 +35,7 @@ const SETS: [(&str, &str, Duration); 6] = [
 ];
 
 /// Positions of L1_R3 measured unless `LINEUP_BENCH_SAMPLE` says otherwise.
-const L1_R3_SAMPLE: usize = 30;
+const L1_R3_SAMPLE: usize = 40;
 
 /// The positions of a set with their expected scores.
 fn load(name: &str) -> Vec<(Position, i32)> {
@@ -52,14 +57,18 @@ fn load(name: &str) -> Vec<(Position, i32)> {
         .collect()
 }
 
-/// How many positions of `name` to measure.
-fn sample(name: &str, available: usize) -> usize {
-    match std::env::var("LINEUP_BENCH_SAMPLE").ok().as_deref() {
-        Some("all") => available,
-        Some(n) => n.parse().map_or(available, |n: usize| n.min(available)),
-        None if name == "Test_L1_R3" => L1_R3_SAMPLE.min(available),
-        None => available,
-    }
+/// The positions of `name` to measure: all, or an even spread of
+/// `LINEUP_BENCH_SAMPLE` of them (every k-th, so the sample keeps the set's
+/// mix of early and late positions).
+fn sample<T: Clone>(name: &str, all: &[T]) -> Vec<T> {
+    let wanted = match std::env::var("LINEUP_BENCH_SAMPLE").ok().as_deref() {
+        Some("all") => all.len(),
+        Some(n) => n.parse().unwrap_or(all.len()),
+        None if name == "Test_L1_R3" => L1_R3_SAMPLE,
+        None => all.len(),
+    };
+    let step = all.len().div_ceil(wanted.clamp(1, all.len().max(1)));
+    all.iter().step_by(step.max(1)).cloned().collect()
 }
 
 /// A few solves through criterion, each with a freshly cleared small table
@@ -101,10 +110,11 @@ fn table() {
     );
     for (name, kind, reference) in SETS {
         let all = load(name);
-        let n = sample(name, all.len());
+        let measured = sample(name, &all);
+        let n = measured.len();
         let mut solver = Solver::new();
         let start = Instant::now();
-        for (position, expected) in &all[..n] {
+        for (position, expected) in &measured {
             let score = solver.solve_position(position, false, &stop);
             assert_eq!(score, Ok(*expected), "{name}: wrong score");
         }
@@ -128,8 +138,79 @@ fn table() {
     }
 }
 
+/// Master's move times in whole games, by stones on the board: the
+/// opening book must make it answer at once, and the solver soon after.
+fn master_times() {
+    const GAMES: usize = 20;
+    let stop = AtomicBool::new(false);
+    let mut rng = Rng::new(2026);
+    // (stones from, to): moves, total, longest.
+    let mut phases =
+        [(0, 9), (10, 13), (14, 19), (20, 42)].map(|p| (p, 0u32, Duration::ZERO, Duration::ZERO));
+    for opponent in [None, Some(Level::Hard)] {
+        for g in 0..GAMES {
+            let master_side = if g % 2 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            let (mut master, mut other) = (Engine::new(), Engine::new());
+            let mut game = Game::new(ConnectFour::default());
+            while !game.is_over() {
+                let board = *game.position();
+                let column = if game.to_move() == master_side {
+                    let start = Instant::now();
+                    let column = master.choose_move(&board, Level::Master, &mut rng, &stop);
+                    let took = start.elapsed();
+                    let stones = board.moves_played();
+                    if let Some(phase) = phases
+                        .iter_mut()
+                        .find(|p| (p.0.0..=p.0.1).contains(&stones))
+                    {
+                        phase.1 += 1;
+                        phase.2 += took;
+                        phase.3 = phase.3.max(took);
+                    }
+                    column
+                } else if let Some(level) = opponent {
+                    other.choose_move(&board, level, &mut rng, &stop)
+                } else {
+                    let legal: Vec<Column> = board.legal_columns().collect();
+                    rng.pick(&legal)
+                };
+                game.play(column.expect("a move")).expect("a legal move");
+            }
+            if master_side == Side::First {
+                assert_eq!(
+                    game.outcome().and_then(|o| o.winner()),
+                    Some(Side::First),
+                    "Master first always wins"
+                );
+            }
+        }
+    }
+    println!(
+        "\nConnect Four Master's move time, {} games against a random player and against Hard:",
+        2 * GAMES
+    );
+    println!(
+        "{:<10} {:>6} {:>10} {:>10}",
+        "stones", "moves", "mean", "longest"
+    );
+    for ((from, to), moves, total, longest) in phases {
+        println!(
+            "{:<10} {:>6} {:>10} {:>10}",
+            format!("{from}-{to}"),
+            moves,
+            format!("{:.1?}", total / moves.max(1)),
+            format!("{longest:.1?}")
+        );
+    }
+}
+
 fn main() {
     benches();
     Criterion::default().configure_from_args().final_summary();
     table();
+    master_times();
 }

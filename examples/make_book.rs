@@ -1,101 +1,105 @@
-//! Builds the Connect Four opening book: the exact score of every 7×6
-//! position with at most DEPTH stones (a position and its mirror image
-//! once), written in the format of `lineup::ai::connect_four::Book`.
+//! Builds the Connect Four opening book (`assets/books/connect4_7x6.book`):
+//! Master's own opening strategy, for whichever side it plays.
 //!
 //! ```sh
-//! cargo run --profile dev --example make_book -- DEPTH OUT.book [LIMIT]
+//! cargo run --profile dev --example make_book -- PLIES OUT.book [TABLE_LOG2]
 //! ```
 //!
-//! The deepest positions are solved one by one (the expensive part); each
-//! shallower layer is then solved with the deeper layers loaded as a book,
-//! which makes it almost free. LIMIT solves only that many positions of the
-//! deepest layer and prints the projected total time instead of writing.
+//! Why a strategy and not every position: a book of every position after
+//! up to 8 stones would hold 92 000 of them, each seconds to minutes of
+//! solving (weeks of CPU time). Master does not need them all: on its own
+//! turn it only needs its best move, and the opponent's replies are the
+//! only branching. So the tool walks the tree of "Master's best move, then
+//! any reply" from both the empty board (Master first) and the seven
+//! first moves (Master second). At each of Master's turns with at most
+//! PLIES stones it solves the position exactly, keeps the most central
+//! column that holds that score (`Book::CHOICE_ORDER`), and stores both scores: the position's
+//! and the chosen child's. [`lineup::ai::connect_four::Engine`] then plays
+//! a column whose child has the book score that matches its own.
 //!
-//! Cost: 7×6 has 1, 7, 49, 238, 1120, 4263, 16422, 54859 and 184275
-//! positions after 0 to 8 stones (about half as many up to mirroring), and
-//! an early position takes the solver seconds to minutes, so depth 4
-//! (about 600 positions to solve) is an hour or two on one core, and depth 8
-//! (about 92 000) is weeks: run the trial with LIMIT first.
+//! All of it is solved with one large table (TABLE_LOG2, default 26: 1 GB)
+//! so each layer starts from what the shallower ones learnt. The book is
+//! written after every layer, so stopping the tool keeps what is done.
 
 use lineup::ai::connect_four::{Book, Position, Solver};
 use std::collections::HashMap;
+use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (Some(depth), Some(out)) = (
-        args.first().and_then(|d| d.parse::<u32>().ok()),
+    let (Some(plies), Some(out)) = (
+        args.first().and_then(|d| d.parse::<usize>().ok()),
         args.get(1),
     ) else {
-        eprintln!("usage: make_book DEPTH OUT.book [LIMIT]");
+        eprintln!("usage: make_book PLIES OUT.book [TABLE_LOG2]");
         std::process::exit(2);
     };
-    let limit = args.get(2).and_then(|l| l.parse::<usize>().ok());
+    let table_log2 = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(26);
 
-    // Every non-won position by layer, one per mirror pair.
-    let mut layers: Vec<HashMap<u64, Position>> = vec![HashMap::new(); depth as usize + 1];
-    layers[0].insert(Position::new().symmetric_key(), Position::new());
-    for d in 0..depth as usize {
-        let parents: Vec<Position> = layers[d].values().copied().collect();
-        for parent in parents {
-            for column in 0..7 {
-                if parent.can_play(column) && !parent.is_winning_move(column) {
-                    let mut child = parent;
-                    child.play_column(column);
-                    layers[d + 1].insert(child.symmetric_key(), child);
-                }
-            }
-        }
-    }
-    for (d, layer) in layers.iter().enumerate() {
-        println!("depth {d}: {} positions", layer.len());
+    // Master's turns by stones on the board, one per mirror pair: the empty
+    // board (Master moves first) and every first move (Master second).
+    let mut turns: Vec<HashMap<u64, Position>> = vec![HashMap::new(); plies + 3];
+    let empty = Position::new();
+    turns[0].insert(empty.symmetric_key(), empty);
+    for column in 0..7 {
+        let mut first = empty;
+        first.play_column(column);
+        turns[1].insert(first.symmetric_key(), first);
     }
 
     let stop = AtomicBool::new(false);
-    // Long solves: a larger table (64 MB) than the game's.
-    let mut solver = Solver::with_table_size(22);
-    let mut entries: Vec<(u64, i8)> = Vec::new();
+    let mut solver = Solver::with_table_size(table_log2);
+    let mut entries: HashMap<u64, i8> = HashMap::new();
     let start = Instant::now();
-    for d in (0..=depth as usize).rev() {
-        let mut positions: Vec<(u64, Position)> = layers[d].iter().map(|(k, p)| (*k, *p)).collect();
-        positions.sort_unstable_by_key(|&(key, _)| key);
-        let total = positions.len();
-        let take = if d == depth as usize {
-            limit.unwrap_or(total).min(total)
-        } else {
-            total
-        };
+    for stones in 0..=plies {
+        let mut layer: Vec<(u64, Position)> = turns[stones].drain().collect();
+        layer.sort_unstable_by_key(|&(key, _)| key);
         let layer_start = Instant::now();
-        for (i, (key, position)) in positions.into_iter().take(take).enumerate() {
-            let score = solver
-                .solve_position(&position, false, &stop)
+        for (i, &(key, position)) in layer.iter().enumerate() {
+            if position.can_win_next() {
+                continue; // The game ends here; the engine needs no book.
+            }
+            let (score, best) = solver
+                .best_columns(&position, false, &stop)
                 .expect("an uninterrupted solve");
-            entries.push((key, score as i8));
-            if (i + 1) % 100 == 0 || i + 1 == take {
-                let per = layer_start.elapsed().as_secs_f64() / (i + 1) as f64;
+            // The engine reads the book back in the same order.
+            let Some(&column) = Book::CHOICE_ORDER.iter().find(|c| best.contains(c)) else {
+                unreachable!("a solved position has a best column")
+            };
+            entries.insert(key, score as i8);
+            let mut choice = position;
+            choice.play_column(column);
+            entries.insert(choice.symmetric_key(), -score as i8);
+            for reply in 0..7 {
+                if choice.can_play(reply) && !choice.is_winning_move(reply) {
+                    let mut next = choice;
+                    next.play_column(reply);
+                    turns[stones + 2].insert(next.symmetric_key(), next);
+                }
+            }
+            if (i + 1) % 10 == 0 || i + 1 == layer.len() {
                 println!(
-                    "depth {d}: {}/{total} solved, {:.3} s each, about {:.0} s for the layer",
+                    "{stones} stones: {}/{} solved, {:.1} s in this layer, {:.0} s in all",
                     i + 1,
-                    per,
-                    per * total as f64
+                    layer.len(),
+                    layer_start.elapsed().as_secs_f64(),
+                    start.elapsed().as_secs_f64()
                 );
+                let _ = std::io::stdout().flush();
             }
         }
-        if take < total {
-            println!("trial only (LIMIT={take}): nothing written");
-            return;
+        let book = Book::new(
+            7,
+            6,
+            stones as u8 + 1,
+            entries.iter().map(|(&k, &s)| (k, s)).collect(),
+        );
+        if let Err(e) = std::fs::write(out, book.to_bytes()) {
+            eprintln!("cannot write {out}: {e}");
+            std::process::exit(1);
         }
-        solver.set_book(Some(Book::new(7, 6, depth as u8, entries.clone())));
+        println!("{} entries written to {out}", book.len());
     }
-    let book = Book::new(7, 6, depth as u8, entries);
-    if let Err(e) = std::fs::write(out, book.to_bytes()) {
-        eprintln!("cannot write {out}: {e}");
-        std::process::exit(1);
-    }
-    println!(
-        "{} positions written to {out} in {:.0} s",
-        book.len(),
-        start.elapsed().as_secs_f64()
-    );
 }

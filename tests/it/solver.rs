@@ -4,8 +4,9 @@
 
 use lineup::ai::Level;
 use lineup::ai::Rng;
-use lineup::ai::connect_four::{Engine, Position, SolveError, Solver, run_solve};
+use lineup::ai::connect_four::{Book, Engine, Position, SolveError, Solver, Standard, run_solve};
 use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game, Rules};
+use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -419,7 +420,6 @@ fn lower_levels_vary_their_moves() {
 
 #[test]
 fn a_book_round_trips_and_answers_for_its_positions() {
-    use lineup::ai::connect_four::Book;
     let set = test_set("Test_L2_R1");
     let positions: Vec<(Position, i32)> = set
         .iter()
@@ -448,7 +448,7 @@ fn a_book_round_trips_and_answers_for_its_positions() {
     assert!(Book::from_bytes(b"not a book").is_err());
 
     let mut solver = Solver::new();
-    solver.set_book(Some(read));
+    solver.set_book(Some(Arc::new(read)));
     let stop = never();
     for (i, (position, score)) in positions.iter().enumerate() {
         let expected = if i == 0 { 17 } else { *score };
@@ -457,4 +457,89 @@ fn a_book_round_trips_and_answers_for_its_positions() {
         }
     }
     assert_eq!(solver.node_count(), 0, "every answer came from the book");
+}
+
+/// Master's turns in the shipped book's opening: from the empty board
+/// (Master first) and after each first move (Master second), Master plays
+/// the book's move and the opponent any move that does not lose at once.
+/// One per mirror pair, up to the book's last layer.
+fn book_strategy(book: &Book) -> Vec<Position> {
+    let last_turn = book.depth() - 1;
+    let mut seen = HashSet::new();
+    let mut turns = Vec::new();
+    let mut todo = vec![Position::new()];
+    for column in 0..7 {
+        let mut first = Position::new();
+        first.play_column(column);
+        todo.push(first);
+    }
+    while let Some(turn) = todo.pop() {
+        if turn.moves() > last_turn || turn.can_win_next() || !seen.insert(turn.symmetric_key()) {
+            continue;
+        }
+        turns.push(turn);
+        let Some((_, column)) = book.best_move(&turn) else {
+            continue; // Reported by the test below.
+        };
+        let mut choice = turn;
+        choice.play_column(column);
+        for reply in 0..7 {
+            if choice.can_play(reply) && !choice.is_winning_move(reply) {
+                let mut next = choice;
+                next.play_column(reply);
+                todo.push(next);
+            }
+        }
+    }
+    turns
+}
+
+#[test]
+fn the_shipped_book_has_a_move_for_every_reply_in_the_opening() {
+    let book = Book::standard().expect("the shipped book parses");
+    assert!(book.fits(Standard));
+    assert!(book.depth() >= 10, "the book reaches move 10");
+    let turns = book_strategy(&book);
+    assert!(turns.len() > 3000, "{} turns", turns.len());
+    let missing: Vec<u32> = turns
+        .iter()
+        .filter(|turn| book.best_move(*turn).is_none())
+        .map(|turn| turn.moves())
+        .collect();
+    assert!(missing.is_empty(), "no book move at stones {missing:?}");
+
+    // From the book, at once: the empty board is a win with the last stone
+    // (+1) by the centre column.
+    let mut solver = Solver::new();
+    solver.set_book(Book::standard());
+    assert_eq!(
+        solver.best_columns(&Position::new(), false, &never()),
+        Ok((1, vec![3]))
+    );
+    assert_eq!(solver.node_count(), 0);
+}
+
+#[test]
+fn the_shipped_book_scores_are_exact() {
+    let book = Book::standard().expect("the shipped book parses");
+    let turns = book_strategy(&book);
+    // A spread of Master's turns from the last two layers (the earlier
+    // ones take the solver minutes each): the turn's score and the chosen
+    // child's, against a solver without the book.
+    let deep: Vec<&Position> = turns
+        .iter()
+        .filter(|t| t.moves() + 2 >= book.depth())
+        .collect();
+    let mut solver = Solver::new();
+    let stop = never();
+    for turn in deep.iter().step_by(deep.len() / 12) {
+        let (score, column) = book.best_move(*turn).expect("a book move");
+        assert_eq!(solver.solve_position(*turn, false, &stop), Ok(score));
+        let mut child = **turn;
+        child.play_column(column);
+        assert_eq!(book.get(&child), Some(-score));
+        if !child.can_win_next() {
+            assert_eq!(solver.solve_position(&child, false, &stop), Ok(-score));
+        }
+    }
 }

@@ -1,22 +1,30 @@
-//! An opening book: exact scores of the early positions, computed once
-//! offline (`cargo run --example make_book`) and loaded from bytes.
+//! The opening book: exact scores of early positions, computed once
+//! offline by `cargo run --example make_book` and shipped as
+//! `assets/books/connect4_7x6.book` (built into the program).
 //!
-//! Why: the first moves are by far the most expensive to solve (an empty
-//! 7×6 board takes the solver minutes), yet there are few early positions.
-//! With a book, the solver answers them at once and searches that reach
-//! them stop there, so [`crate::ai::Level::Master`] is perfect from the first
-//! move.
+//! Why: the first moves are by far the most expensive to solve (the empty
+//! 7×6 board takes the solver minutes, a position after one stone over a
+//! minute), yet [`crate::ai::Level::Master`] must answer at once. The book
+//! holds Master's own opening strategy: for each of its turns in the first
+//! moves (after any replies of the opponent, whichever side Master plays)
+//! the position's score and the child it chose, which has the opposite
+//! score. [`Book::best_move`] reads that back; searches that reach a stored
+//! position also stop there.
 //!
 //! Format, all little-endian: the magic `LC4BOOK1`, then columns, rows and
-//! depth (the book holds every position with at most `depth` stones that
-//! is not yet won), one reserved byte, the entry count as `u32`, then the
-//! entries sorted by key: 7 bytes of [`Position::symmetric_key`] (a position
-//! and its mirror image share one entry) and the score as one signed byte.
-//! Seven key bytes hold boards of up to 56 bits (7×6 takes 49).
+//! depth (no position in the book has more stones), one reserved byte, the
+//! entry count as `u32`, then the entries sorted by key: 7 bytes of
+//! [`Position::symmetric_key`] (a position and its mirror image share one
+//! entry) and the score as one signed byte. Seven key bytes hold boards of
+//! up to 56 bits (7×6 takes 49).
 
 use super::position::Position;
 use super::shape::Shape;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// The book made by `examples/make_book.rs` for the standard board.
+static STANDARD: &[u8] = include_bytes!("../../../assets/books/connect4_7x6.book");
 
 const MAGIC: &[u8; 8] = b"LC4BOOK1";
 const HEADER: usize = 16;
@@ -46,6 +54,10 @@ impl fmt::Display for BookError {
 impl std::error::Error for BookError {}
 
 impl Book {
+    /// The 7×6 columns from the centre out: among equally good moves, the
+    /// book keeps the first (central stones take part in the most lines).
+    pub const CHOICE_ORDER: [u32; 7] = [3, 2, 4, 1, 5, 0, 6];
+
     /// A book from `(symmetric key, score)` pairs of positions with at most
     /// `depth` stones on a `columns` × `rows` board (any order).
     pub fn new(columns: u8, rows: u8, depth: u8, mut entries: Vec<(u64, i8)>) -> Self {
@@ -104,7 +116,17 @@ impl Book {
         bytes
     }
 
-    /// Positions with at most this many stones are in the book.
+    /// The book for the standard 7×6 board that ships with the game (parsed
+    /// once); `None` if its bytes are damaged, when the game still plays,
+    /// only slower in the opening.
+    pub fn standard() -> Option<Arc<Book>> {
+        static PARSED: OnceLock<Option<Arc<Book>>> = OnceLock::new();
+        PARSED
+            .get_or_init(|| Book::from_bytes(STANDARD).ok().map(Arc::new))
+            .clone()
+    }
+
+    /// No position in the book has more stones than this.
     pub fn depth(&self) -> u32 {
         self.depth.into()
     }
@@ -120,6 +142,24 @@ impl Book {
     /// Whether the book is for boards of `shape`'s size.
     pub fn fits<S: Shape>(&self, shape: S) -> bool {
         (u32::from(self.columns), u32::from(self.rows)) == (shape.width(), shape.height())
+    }
+
+    /// The position's score and the book's move, when the book has them: a
+    /// best move without a search. Of the columns whose child is stored
+    /// with the opposite score, the one first in [`Book::CHOICE_ORDER`]:
+    /// `make_book` kept that one, so the game stays in the book (another
+    /// best child may be stored too, from another line, without the book
+    /// going on after it).
+    pub fn best_move<S: Shape>(&self, position: &Position<S>) -> Option<(i32, u32)> {
+        let score = self.get(position)?;
+        let column = Book::CHOICE_ORDER.into_iter().find(|&column| {
+            position.can_play(column) && !position.is_winning_move(column) && {
+                let mut child = *position;
+                child.play_column(column);
+                self.get(&child) == Some(-score)
+            }
+        })?;
+        Some((score, column))
     }
 
     /// The exact score of `position` if the book has it.

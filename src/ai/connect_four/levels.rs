@@ -8,17 +8,20 @@
 //! clearly bad. From [`Level::Medium`] up an immediate win is always taken
 //! and an immediate threat always blocked. [`Level::Master`] plays a move
 //! of the best exact score (the fastest win, the slowest loss), choosing at
-//! random among equals; when the exact solver cannot finish within its
-//! budget (early in the game, before an opening book exists) it falls back
-//! to the sign-only solve and then to a deep heuristic search.
+//! random among equals. In the opening it plays from the book (see
+//! [`Book`]), at once; beyond it, when the exact solver cannot finish
+//! within its budget, it falls back to the sign-only solve and then to a
+//! deep heuristic search (boards other than 7×6 have no book).
 
 use super::book::Book;
 use super::heuristic::{HeuristicSearch, WIN};
 use super::position::{Position, PositionError};
 use super::shape::{Shape, Variant};
 use super::solver::{SolveError, Solver};
+use super::transposition_table::DEFAULT_LOG2_SIZE;
 use crate::ai::{Level, Rng};
 use crate::rules::{Column, ConnectFour, Rules};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What makes a level weak or strong (the heuristic levels).
@@ -82,21 +85,21 @@ impl Default for Engine {
 }
 
 impl Engine {
+    /// An engine with the default table and the standard opening book.
     pub fn new() -> Self {
-        Engine {
-            solver: Solver::new(),
-        }
+        Engine::with_table_size(DEFAULT_LOG2_SIZE)
     }
 
-    /// An engine whose solver table has `2^log2_size` buckets of 16 bytes.
+    /// An engine whose solver table has `2^log2_size` buckets of 16 bytes,
+    /// with the standard opening book.
     pub fn with_table_size(log2_size: u32) -> Self {
-        Engine {
-            solver: Solver::with_table_size(log2_size),
-        }
+        let mut solver = Solver::with_table_size(log2_size);
+        solver.set_book(Book::standard());
+        Engine { solver }
     }
 
-    /// Gives the solver an opening book (see [`Book`]).
-    pub fn set_book(&mut self, book: Option<Book>) {
+    /// Replaces the opening book (see [`Book`]); `None` plays without one.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
         self.solver.set_book(book);
     }
 
@@ -180,9 +183,8 @@ impl Engine {
                 .find(|&c| safe & shape.column_mask(c) != 0);
         }
         if position.moves() == 0 {
-            // The centre: on 7×6 the only winning first move, elsewhere a
-            // sound one; solving the empty board takes minutes without a
-            // book.
+            // The centre: a sound first move on any board (the book's on
+            // 7×6); solving an empty board takes minutes.
             let width = position.shape().width();
             let left_of_centre = width.is_multiple_of(2) && rng.percent(50);
             return Some(width / 2 - u32::from(left_of_centre));

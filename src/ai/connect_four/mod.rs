@@ -3,13 +3,13 @@
 //!
 //! - [`shape`]: the board geometry as a type, constant for 7×6.
 //! - [`position`]: the search position, two `u64` bitboards.
-//! - [`transposition_table`]: 5-byte entries, prime size, partial keys.
+//! - [`transposition_table`]: 16-byte buckets of three partial-key entries.
 //! - [`move_sorter`]: moves ordered by the threats they create.
 //! - [`solver`]: exact negamax with null-window iterative search.
 //! - [`solve_cli`]: the standard solver's line protocol (`4453 -2`).
 //! - [`heuristic`]: depth-limited search for the weaker levels.
 //! - [`levels`]: the computer player's skill levels and move choice.
-//! - [`book`]: exact scores of early positions, loaded from bytes.
+//! - [`book`]: Master's opening strategy (exact scores), built offline.
 //!
 //! Scores follow the standard convention: for the side to move, 0 is a
 //! draw, a win is `22 - stones the winner placed` on 7×6 (faster is

@@ -12,7 +12,11 @@
 //! reason; the lines after it are still solved. (Pons' solver writes that
 //! line to stderr instead; here it stays in order with the answers.) Blank
 //! lines are skipped. Each answer is flushed as soon as it is known.
+//!
+//! Positions of the opening book are answered from it, as Pons' solver
+//! does with its own book.
 
+use super::book::Book;
 use super::solver::{INVALID_MOVE, Solver};
 use crate::rules::{ConnectFour, ConnectFourSize, Outcome};
 use std::io::{self, BufRead, Write};
@@ -21,6 +25,7 @@ use std::sync::atomic::AtomicBool;
 /// Solves every line of `input` onto `output`. Only I/O errors stop it.
 pub fn run_solve(input: impl BufRead, mut output: impl Write, analyze: bool) -> io::Result<()> {
     let mut solver = Solver::new();
+    solver.set_book(Book::standard());
     let never = AtomicBool::new(false);
     for (index, line) in input.lines().enumerate() {
         let line = line?;

@@ -31,6 +31,7 @@ use super::position::{Position, PositionError};
 use super::shape::{Shape, Standard, Variant};
 use super::transposition_table::{DEFAULT_LOG2_SIZE, TranspositionTable};
 use crate::rules::ConnectFour;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -41,6 +42,15 @@ pub const INVALID_MOVE: i32 = -1000;
 /// Nodes between two looks at the stop flag and the budget (about a tenth
 /// of a millisecond of search).
 const POLL_INTERVAL: u64 = 4096;
+
+/// A search that has visited this many nodes (most of a second) grows the
+/// table to [`LARGE_LOG2_SIZE`] buckets (64 MB), keeping its entries. Why:
+/// quick solves run fastest with the small table, which stays in the CPU
+/// cache, but a hard one spends its time re-searching what a small table
+/// forgot (on the hardest standard set the large one searches a fifth
+/// fewer nodes and is 10% faster).
+const GROW_AFTER_NODES: u64 = 10_000_000;
+const LARGE_LOG2_SIZE: u32 = 22;
 
 /// Why a solve gave no score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,7 +106,7 @@ pub struct Solver {
     /// The node count at which searches stop (see [`Self::set_node_limit`]).
     node_limit: Option<u64>,
     deadline: Option<Instant>,
-    book: Option<Book>,
+    book: Option<Arc<Book>>,
 }
 
 impl Default for Solver {
@@ -126,7 +136,7 @@ impl Solver {
 
     /// Uses `book` for the positions it holds (when it is for the board
     /// size being solved), or no book.
-    pub fn set_book(&mut self, book: Option<Book>) {
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
         self.book = book;
     }
 
@@ -195,7 +205,8 @@ impl Solver {
 
     /// The position's score and every column that keeps it (a best move),
     /// usually much cheaper than [`Self::analyze_position`]: one solve, then
-    /// one null-window search per column, with the table already warm.
+    /// one null-window search per column, with the table already warm. In a
+    /// position of the opening book, only the book's column, at once.
     /// With `weak`, the score is only -1, 0 or 1, and when it is -1 every
     /// playable column is returned.
     pub fn best_columns<S: Shape>(
@@ -211,6 +222,15 @@ impl Solver {
             .collect();
         if !wins.is_empty() {
             return Ok((if weak { 1 } else { win_now_score(position) }, wins));
+        }
+        if let Some((score, best)) = self
+            .book
+            .as_deref()
+            .filter(|book| book.fits(position.shape()))
+            .and_then(|book| book.best_move(position))
+        {
+            // The book's choice: a best move, maybe not every one.
+            return Ok((if weak { score.signum() } else { score }, vec![best]));
         }
         let score = self.solve_position(position, weak, stop)?;
         if weak && score < 0 {
@@ -277,7 +297,7 @@ impl Solver {
         }
         Search {
             table: &mut self.table,
-            book: self.book.as_ref().filter(|book| book.fits(shape)),
+            book: self.book.as_deref().filter(|book| book.fits(shape)),
             stop,
             nodes: 0,
             next_poll: 0,
@@ -357,6 +377,9 @@ impl<S: Shape> Search<'_, S> {
     #[cold]
     fn poll(&mut self) -> bool {
         self.next_poll = (self.nodes + POLL_INTERVAL).min(self.node_limit);
+        if self.nodes >= GROW_AFTER_NODES && self.table.log2_size() < LARGE_LOG2_SIZE {
+            self.table.grow(LARGE_LOG2_SIZE);
+        }
         if self.stop.load(Ordering::Relaxed) {
             self.interrupted = Some(SolveError::Cancelled);
         } else if self.nodes >= self.node_limit
