@@ -13,7 +13,7 @@
 //! any reply" from both the empty board (Master first) and the seven
 //! first moves (Master second). At each of Master's turns with at most
 //! PLIES stones it solves the position exactly, keeps the most central
-//! column that holds that score (`Book::CHOICE_ORDER`), and stores both scores: the position's
+//! column that holds that score (`Book::choice_order`), and stores both scores: the position's
 //! and the chosen child's. [`lineup::ai::connect_four::Engine`] then plays
 //! a column whose child has the book score that matches its own.
 //!
@@ -65,7 +65,8 @@ fn main() {
                 .best_columns(&position, false, &stop)
                 .expect("an uninterrupted solve");
             // The engine reads the book back in the same order.
-            let Some(&column) = Book::CHOICE_ORDER.iter().find(|c| best.contains(c)) else {
+            let order = Book::choice_order(&position);
+            let Some(&column) = order.iter().find(|c| best.contains(c)) else {
                 unreachable!("a solved position has a best column")
             };
             entries.insert(key, score as i8);

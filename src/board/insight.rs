@@ -10,7 +10,7 @@ use super::layout::BoardLayout;
 use super::markers::spot_of;
 use super::{BoardRoot, GamePhase, Match};
 use crate::actions::{Action, UiAction};
-use crate::ai::connect_four::{Engine, SolveError, Solver};
+use crate::ai::connect_four::{Book, Engine, SolveError, Solver};
 use crate::ai::{Level, Rng, gomoku};
 use crate::game_setup::{BoardMove, MatchGame};
 use crate::rules::{Column, ConnectFour, Rules};
@@ -229,6 +229,9 @@ pub fn hint(game: &MatchGame, stop: &AtomicBool) -> Option<Found> {
 /// only win/draw/loss, else nothing.
 pub fn analyse(board: &ConnectFour, stop: &AtomicBool) -> Option<Vec<Option<Value>>> {
     let mut solver = Solver::new();
+    // In a game against Master every reply to its opening move is a book
+    // position, so the opening's values come at once.
+    solver.set_book(Book::standard());
     solver.set_deadline(Some(Instant::now() + BUDGET));
     match solver.analyze(board, stop) {
         Ok(scores) => Some(

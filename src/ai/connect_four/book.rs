@@ -144,15 +144,27 @@ impl Book {
         (u32::from(self.columns), u32::from(self.rows)) == (shape.width(), shape.height())
     }
 
+    /// The columns in the order the book prefers them for `position`:
+    /// [`Book::CHOICE_ORDER`] read on the position's canonical orientation
+    /// (of it and its mirror image, the one with the smaller key), so that
+    /// a position and its mirror image get mirrored moves.
+    pub fn choice_order<S: Shape>(position: &Position<S>) -> [u32; 7] {
+        if position.key() <= position.mirrored_key() {
+            Book::CHOICE_ORDER
+        } else {
+            Book::CHOICE_ORDER.map(|column| 6 - column)
+        }
+    }
+
     /// The position's score and the book's move, when the book has them: a
     /// best move without a search. Of the columns whose child is stored
-    /// with the opposite score, the one first in [`Book::CHOICE_ORDER`]:
-    /// `make_book` kept that one, so the game stays in the book (another
-    /// best child may be stored too, from another line, without the book
-    /// going on after it).
+    /// with the opposite score, the first in [`Book::choice_order`]:
+    /// `make_book` kept that one and went on after it, so the game stays in
+    /// the book (another best child may be stored too, from another line,
+    /// without the book going on after it).
     pub fn best_move<S: Shape>(&self, position: &Position<S>) -> Option<(i32, u32)> {
         let score = self.get(position)?;
-        let column = Book::CHOICE_ORDER.into_iter().find(|&column| {
+        let column = Book::choice_order(position).into_iter().find(|&column| {
             position.can_play(column) && !position.is_winning_move(column) && {
                 let mut child = *position;
                 child.play_column(column);

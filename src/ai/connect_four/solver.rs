@@ -44,7 +44,9 @@ pub const INVALID_MOVE: i32 = -1000;
 const POLL_INTERVAL: u64 = 4096;
 
 /// A search that has visited this many nodes (most of a second) grows the
-/// table to [`LARGE_LOG2_SIZE`] buckets (64 MB), keeping its entries. Why:
+/// table to [`LARGE_LOG2_SIZE`] buckets (64 MB), keeping its entries (the
+/// game's budgets stop its searches sooner; this is for the solve command
+/// and analysis). Why:
 /// quick solves run fastest with the small table, which stays in the CPU
 /// cache, but a hard one spends its time re-searching what a small table
 /// forgot (on the hardest standard set the large one searches a fifth
@@ -121,8 +123,9 @@ impl Solver {
         Solver::with_table_size(DEFAULT_LOG2_SIZE)
     }
 
-    /// A solver whose table has `2^log2_size` buckets of 16 bytes (3
-    /// entries each); exact for 7×6 from `log2_size` 19 up.
+    /// A solver whose table starts with `2^log2_size` buckets of 16 bytes
+    /// (3 entries each; grown for long solves); exact for 7×6 from
+    /// `log2_size` 19 up.
     pub fn with_table_size(log2_size: u32) -> Self {
         Solver {
             table: TranspositionTable::new(log2_size),
@@ -207,8 +210,8 @@ impl Solver {
     /// usually much cheaper than [`Self::analyze_position`]: one solve, then
     /// one null-window search per column, with the table already warm. In a
     /// position of the opening book, only the book's column, at once.
-    /// With `weak`, the score is only -1, 0 or 1, and when it is -1 every
-    /// playable column is returned.
+    /// With `weak`, the score is only -1, 0 or 1, and when it is -1 (outside
+    /// the book) every playable column is returned.
     pub fn best_columns<S: Shape>(
         &mut self,
         position: &Position<S>,

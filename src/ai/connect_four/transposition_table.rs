@@ -45,7 +45,8 @@ struct Bucket {
     values: [u8; WAYS],
 }
 
-/// A fixed-size hash table from position keys to one byte.
+/// A hash table from position keys to one byte, of a fixed size unless
+/// [`TranspositionTable::grow`] is called.
 pub struct TranspositionTable {
     buckets: Box<[Bucket]>,
     log2_size: u32,
@@ -78,7 +79,8 @@ impl TranspositionTable {
     }
 
     /// Makes the table `2^log2_size` buckets large (if that is larger),
-    /// keeping its entries when the stored bits are the whole key.
+    /// moving its entries over when the stored bits are the whole key (as
+    /// many as fit: a bucket of the new table takes at most three).
     pub fn grow(&mut self, log2_size: u32) {
         let log2_size = log2_size.clamp(8, 28);
         if log2_size <= self.log2_size {
@@ -87,8 +89,10 @@ impl TranspositionTable {
         let key_bits = self.key_mask.count_ones();
         let old = std::mem::replace(self, TranspositionTable::new(log2_size));
         self.set_key_bits(key_bits);
-        if old.bucket_shift > CHECK_BITS {
-            return; // Part of each key was never stored.
+        if old.bucket_shift > CHECK_BITS || self.key_mask != old.key_mask {
+            // Part of each key was never stored, or the keys are scrambled
+            // to another width (tiny boards): start empty.
+            return;
         }
         for (i, bucket) in (0u64..).zip(&old.buckets) {
             for way in 0..WAYS {
