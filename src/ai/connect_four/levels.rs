@@ -8,10 +8,11 @@
 //! clearly bad. From [`Level::Medium`] up an immediate win is always taken
 //! and an immediate threat always blocked. [`Level::Master`] plays a move
 //! of the best exact score (the fastest win, the slowest loss), choosing at
-//! random among equals. In the opening it plays the book's move (see
-//! [`Book`]: one fixed best move per position), at once; beyond it, when the exact solver cannot finish
-//! within its budget, it falls back to the sign-only solve and then to a
-//! deep heuristic search (boards other than 7×6 have no book).
+//! random among equals. In the opening it plays the book's move at once
+//! (see [`Book`]: one fixed best move per position); beyond it, when the
+//! exact solver cannot finish within its budget, it falls back to the
+//! sign-only solve and then to a deep heuristic search (boards other than
+//! 7×6 have no book).
 
 use super::book::Book;
 use super::heuristic::{HeuristicSearch, WIN};
