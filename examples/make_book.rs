@@ -13,9 +13,10 @@
 //! any reply" from both the empty board (Master first) and the seven
 //! first moves (Master second). At each of Master's turns with at most
 //! PLIES stones it solves the position exactly, keeps the most central
-//! column that holds that score (`Book::choice_order`), and stores both scores: the position's
-//! and the chosen child's. [`lineup::ai::connect_four::Engine`] then plays
-//! a column whose child has the book score that matches its own.
+//! column that holds that score (`Book::choice_order`), and stores both
+//! scores: the position's and the chosen child's.
+//! [`lineup::ai::connect_four::Engine`] then plays the first column in
+//! that order whose child has the opposite score (`Book::best_move`).
 //!
 //! All of it is solved with one large table (TABLE_LOG2, default 26: 1 GB)
 //! so each layer starts from what the shallower ones learnt. The book is
@@ -65,8 +66,7 @@ fn main() {
                 .best_columns(&position, false, &stop)
                 .expect("an uninterrupted solve");
             // The engine reads the book back in the same order.
-            let order = Book::choice_order(&position);
-            let Some(&column) = order.iter().find(|c| best.contains(c)) else {
+            let Some(column) = Book::choice_order(&position).find(|c| best.contains(c)) else {
                 unreachable!("a solved position has a best column")
             };
             entries.insert(key, score as i8);

@@ -20,6 +20,7 @@
 
 use super::position::Position;
 use super::shape::Shape;
+use super::solver::column_order;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
@@ -54,10 +55,6 @@ impl fmt::Display for BookError {
 impl std::error::Error for BookError {}
 
 impl Book {
-    /// The 7×6 columns from the centre out: among equally good moves, the
-    /// book keeps the first (central stones take part in the most lines).
-    pub const CHOICE_ORDER: [u32; 7] = [3, 2, 4, 1, 5, 0, 6];
-
     /// A book from `(symmetric key, score)` pairs of positions with at most
     /// `depth` stones on a `columns` × `rows` board (any order).
     pub fn new(columns: u8, rows: u8, depth: u8, mut entries: Vec<(u64, i8)>) -> Self {
@@ -144,16 +141,18 @@ impl Book {
         (u32::from(self.columns), u32::from(self.rows)) == (shape.width(), shape.height())
     }
 
-    /// The columns in the order the book prefers them for `position`:
-    /// [`Book::CHOICE_ORDER`] read on the position's canonical orientation
-    /// (of it and its mirror image, the one with the smaller key), so that
-    /// a position and its mirror image get mirrored moves.
-    pub fn choice_order<S: Shape>(position: &Position<S>) -> [u32; 7] {
-        if position.key() <= position.mirrored_key() {
-            Book::CHOICE_ORDER
-        } else {
-            Book::CHOICE_ORDER.map(|column| 6 - column)
-        }
+    /// The columns in the order the book prefers them for `position`: the
+    /// solver's centre-first order (central stones take part in the most
+    /// lines), read on the position's canonical orientation (of it and its
+    /// mirror image, the one with the smaller key), so that a position and
+    /// its mirror image get mirrored moves.
+    pub fn choice_order<S: Shape>(position: &Position<S>) -> impl Iterator<Item = u32> + use<S> {
+        let width = position.shape().width();
+        let mirrored = position.key() > position.mirrored_key();
+        column_order(position.shape())
+            .into_iter()
+            .take(width as usize)
+            .map(move |column| if mirrored { width - 1 - column } else { column })
     }
 
     /// The position's score and the book's move, when the book has them: a
@@ -164,7 +163,7 @@ impl Book {
     /// without the book going on after it).
     pub fn best_move<S: Shape>(&self, position: &Position<S>) -> Option<(i32, u32)> {
         let score = self.get(position)?;
-        let column = Book::choice_order(position).into_iter().find(|&column| {
+        let column = Book::choice_order(position).find(|&column| {
             position.can_play(column) && !position.is_winning_move(column) && {
                 let mut child = *position;
                 child.play_column(column);

@@ -226,11 +226,8 @@ impl Solver {
         if !wins.is_empty() {
             return Ok((if weak { 1 } else { win_now_score(position) }, wins));
         }
-        if let Some((score, best)) = self
-            .book
-            .as_deref()
-            .filter(|book| book.fits(position.shape()))
-            .and_then(|book| book.best_move(position))
+        if let Some((score, best)) =
+            fitting(&self.book, position.shape()).and_then(|book| book.best_move(position))
         {
             // The book's choice: a best move, maybe not every one.
             return Ok((if weak { score.signum() } else { score }, vec![best]));
@@ -300,7 +297,7 @@ impl Solver {
         }
         Search {
             table: &mut self.table,
-            book: self.book.as_deref().filter(|book| book.fits(shape)),
+            book: fitting(&self.book, shape),
             stop,
             nodes: 0,
             next_poll: 0,
@@ -315,9 +312,15 @@ impl Solver {
     }
 }
 
+/// The book, if there is one for `shape`'s board size.
+fn fitting<S: Shape>(book: &Option<Arc<Book>>, shape: S) -> Option<&Book> {
+    book.as_deref().filter(|book| book.fits(shape))
+}
+
 /// Columns from the centre outwards: central columns take part in more
-/// lines, so they are usually better and are tried first.
-fn column_order<S: Shape>(shape: S) -> [u32; 16] {
+/// lines, so they are usually better and are tried first (and the opening
+/// book keeps the first of equally good moves).
+pub(super) fn column_order<S: Shape>(shape: S) -> [u32; 16] {
     let w = shape.width() as i32;
     let mut order = [0; 16];
     for (i, slot) in order.iter_mut().enumerate().take(w as usize) {

@@ -130,10 +130,15 @@ impl TranspositionTable {
         self.buckets = zeroed_buckets(self.buckets.len());
     }
 
-    /// The scrambled key's bucket and the bits stored to recognise it.
+    /// The key scrambled (see the module documentation).
     #[inline(always)]
-    fn slot(&self, key: u64) -> (usize, u32) {
-        let scrambled = key.wrapping_mul(SCRAMBLE) & self.key_mask;
+    fn scramble(&self, key: u64) -> u64 {
+        key.wrapping_mul(SCRAMBLE) & self.key_mask
+    }
+
+    /// A scrambled key's bucket and the bits stored to recognise it.
+    #[inline(always)]
+    fn slot(&self, scrambled: u64) -> (usize, u32) {
         (
             (scrambled >> self.bucket_shift) as usize,
             scrambled as u32 & CHECK_MASK,
@@ -144,14 +149,13 @@ impl TranspositionTable {
     /// saves) decides which entry of the bucket it may replace.
     #[inline(always)]
     pub fn put(&mut self, key: u64, value: u8, stones_left: u32) {
-        let scrambled = key.wrapping_mul(SCRAMBLE) & self.key_mask;
-        self.put_scrambled(scrambled, value, (stones_left / 8).min(3));
+        self.put_scrambled(self.scramble(key), value, (stones_left / 8).min(3));
     }
 
     #[inline(always)]
     fn put_scrambled(&mut self, scrambled: u64, value: u8, work: u32) {
-        let check = scrambled as u32 & CHECK_MASK;
-        let bucket = &mut self.buckets[(scrambled >> self.bucket_shift) as usize];
+        let (i, check) = self.slot(scrambled);
+        let bucket = &mut self.buckets[i];
         let mut way = 0;
         let mut cheapest = u32::MAX;
         for (w, &c) in bucket.checks.iter().enumerate() {
@@ -171,7 +175,7 @@ impl TranspositionTable {
     /// The value stored for `key`, or 0.
     #[inline(always)]
     pub fn get(&self, key: u64) -> u8 {
-        let (i, check) = self.slot(key);
+        let (i, check) = self.slot(self.scramble(key));
         let bucket = &self.buckets[i];
         for w in 0..WAYS {
             if bucket.checks[w] & CHECK_MASK == check {
@@ -186,7 +190,10 @@ impl TranspositionTable {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let ptr = self.buckets.as_ptr().wrapping_add(self.slot(key).0);
+            let ptr = self
+                .buckets
+                .as_ptr()
+                .wrapping_add(self.slot(self.scramble(key)).0);
             // SAFETY: a prefetch is only a hint; it never faults, whatever
             // the address, and `ptr` is inside the table anyway.
             unsafe {
@@ -213,8 +220,8 @@ fn zeroed_buckets(count: usize) -> Box<[Bucket]> {
 /// first touched. Why: probes land anywhere in the table, and with 4 KB
 /// pages nearly every probe of a large table also misses the TLB; huge
 /// pages made solves of hard positions up to 10% faster here, and the book
-/// tool, with its 1 GB table, 1.6 times faster. Only a hint: without it, or on
-/// other systems, nothing changes but the speed.
+/// tool, with its 1 GB table, 1.6 times faster. Only a hint: without it,
+/// or on other systems, nothing changes but the speed.
 fn ask_for_huge_pages(start: *const u8, bytes: usize) {
     #[cfg(target_os = "linux")]
     {
