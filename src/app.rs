@@ -1,12 +1,13 @@
 //! The application: Bevy's plugins with the window set up, the camera, and
-//! the game's own plugins. `game_plugins` is everything but the window and
-//! renderer, so headless tests run the same game logic.
+//! the game's own plugins. `game_plugins` is everything but the window,
+//! renderer and sound output, so headless tests run the same game logic;
+//! `player_plugins` adds the sound output, and is what the real app runs.
 
 use crate::board::Match;
-use crate::capture::CaptureRequest;
-use crate::menus::Menu;
+use crate::capture::{CaptureRequest, QuitAfter};
 use crate::screens::game::StartMenu;
 use crate::settings::Settings;
+use crate::states::{AppSystems, InPlay, Menu, Screen};
 use crate::theme::palette;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
@@ -28,6 +29,8 @@ pub struct Launch {
     pub menu: Option<Menu>,
     /// The window's size in logical pixels.
     pub window: Option<(u32, u32)>,
+    /// Close by itself after this long (for tests and measurements).
+    pub quit_after: Option<std::time::Duration>,
 }
 
 /// Runs the game until the window closes.
@@ -58,7 +61,7 @@ pub fn run(launch: Launch) -> AppExit {
                     ..default()
                 }),
         );
-    app.add_plugins(game_plugins)
+    app.add_plugins(player_plugins)
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, (scale_ui, apply_window_mode));
     if let Some(start) = launch.start {
@@ -70,11 +73,38 @@ pub fn run(launch: Launch) -> AppExit {
     if let Some(path) = launch.screenshot {
         app.insert_resource(CaptureRequest::new(path));
     }
+    if let Some(after) = launch.quit_after {
+        app.insert_resource(QuitAfter(after));
+    }
     app.run()
 }
 
-/// The game's own plugins, without window or renderer.
+/// Everything the player's app runs on top of Bevy's own plugins: the game
+/// and the sound output.
+pub fn player_plugins(app: &mut App) {
+    app.add_plugins((game_plugins, crate::audio::playback::plugin));
+}
+
+/// The game's own plugins, without window or renderer, in one frame order:
+/// Input → Think → Apply → Animate → Present → Persist (see `AppSystems`).
+/// What acts on the match in play (`InPlay`) waits while a menu is open.
 pub fn game_plugins(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            AppSystems::Input,
+            AppSystems::Think,
+            AppSystems::Apply,
+            AppSystems::Animate,
+            AppSystems::Present,
+            AppSystems::Persist,
+        )
+            .chain(),
+    )
+    .configure_sets(
+        Update,
+        InPlay.run_if(in_state(Screen::Game).and_then(in_state(Menu::None))),
+    );
     app.add_plugins((
         crate::actions::plugin,
         crate::audio::plugin,
@@ -87,6 +117,8 @@ pub fn game_plugins(app: &mut App) {
         crate::computer::plugin,
         crate::capture::plugin,
     ));
+    #[cfg(feature = "dev")]
+    app.add_plugins(crate::dev_tools::plugin);
 }
 
 fn spawn_camera(mut commands: Commands) {

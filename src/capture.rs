@@ -1,18 +1,33 @@
-//! `--screenshot FILE`: once the screen has settled (assets loaded, pieces
-//! at rest, a few frames for layout and text), save a PNG of the window and
-//! exit. For tests and bug reports.
+//! Leaving by itself, for tests and bug reports. `--screenshot FILE`: once
+//! the screen has settled (assets loaded, pieces at rest, a few frames for
+//! layout and text), save a PNG of the window and exit. `--quit-after
+//! SECONDS`: exit normally after that long.
 
 use crate::board::pieces::Animating;
-use crate::screens::Screen;
+use crate::states::Screen;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use std::path::PathBuf;
+use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Last,
-        capture_when_settled.run_if(resource_exists::<CaptureRequest>),
+        (
+            capture_when_settled.run_if(resource_exists::<CaptureRequest>),
+            quit_when_due.run_if(resource_exists::<QuitAfter>),
+        ),
     );
+}
+
+/// Exit (successfully) once the app has run this long.
+#[derive(Resource, Debug)]
+pub struct QuitAfter(pub Duration);
+
+fn quit_when_due(after: Res<QuitAfter>, time: Res<Time<Real>>, mut exit: MessageWriter<AppExit>) {
+    if time.elapsed() >= after.0 {
+        exit.write(AppExit::Success);
+    }
 }
 
 #[derive(Resource, Debug)]

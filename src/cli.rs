@@ -4,10 +4,10 @@
 use crate::app::Launch;
 use crate::board::Match;
 use crate::game_setup::{GameKind, Level, MatchGame, MatchSetup, PlayerKind};
-use crate::menus::Menu;
 use crate::persist::psq;
 use crate::persist::save_file::{self, SaveFile};
 use crate::rules::{ConnectFour, ConnectFourSize, Gomoku, RuleSet};
+use crate::states::Menu;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "\
@@ -28,6 +28,7 @@ Options:
                                 pause, resign, save (the last two in a game)
   --screenshot FILE.png         once everything has settled, save a screenshot and exit
   --window WxH                  window size in pixels (default 1280x800)
+  --quit-after SECONDS          close by itself after that many seconds
   -h, --help                    this help
   -V, --version                 the version";
 
@@ -80,6 +81,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--menu" => launch.menu = Some(parse_menu(&value("--menu")?)?),
             "--screenshot" => launch.screenshot = Some(parse_screenshot(&value("--screenshot")?)?),
             "--window" => launch.window = Some(parse_window(&value("--window")?)?),
+            "--quit-after" => launch.quit_after = Some(parse_seconds(&value("--quit-after")?)?),
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -199,6 +201,14 @@ fn parse_menu(text: &str) -> Result<Menu, String> {
         "save" => Menu::Save,
         _ => return Err(format!("unknown menu '{text}'")),
     })
+}
+
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6)
+        .map(std::time::Duration::from_secs_f64)
+        .ok_or_else(|| format!("--quit-after '{text}': expected a number of seconds, e.g. 5"))
 }
 
 fn parse_screenshot(text: &str) -> Result<PathBuf, String> {

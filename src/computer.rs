@@ -5,28 +5,27 @@
 
 use crate::ai::connect_four::Engine;
 use crate::ai::{Rng, gomoku};
-use crate::board::apply::{ApplySet, MoveQueue};
-use crate::board::pieces::Animating;
-use crate::board::{GamePhase, Match, MoveRequested, Requester};
+use crate::board::apply::MoveQueue;
+use crate::board::pieces::{Animating, board_at_rest};
+use crate::board::{Match, MoveRequested, Requester};
 use crate::game_setup::{BoardMove, Level, MatchGame, PlayerKind};
-use crate::menus::Menu;
-use crate::screens::Screen;
+use crate::search_task::{self, Search, SearchKind};
+use crate::states::{AppSystems, GamePhase, InPlay, Screen};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Engines>()
-        .add_systems(OnExit(Screen::Game), cancel)
-        .add_systems(
-            Update,
-            (finish_thinking, start_thinking)
-                .chain()
-                .before(ApplySet)
-                .run_if(in_state(Screen::Game)),
-        );
+    search_task::track::<ComputerMove>(app);
+    app.init_resource::<Engines>().add_systems(
+        Update,
+        (finish_thinking, start_thinking)
+            .chain()
+            .in_set(AppSystems::Think)
+            .in_set(InPlay)
+            .run_if(in_state(Screen::Game)),
+    );
 }
 
 /// The engines, kept from one move to the next (the Connect Four solver's
@@ -48,21 +47,15 @@ pub fn gomoku_time(level: Level) -> Duration {
     })
 }
 
-/// A search in progress (its presence drives the "thinking" indicator).
-#[derive(Resource)]
-pub struct Thinking {
-    task: Task<Option<BoardMove>>,
-    stop: Arc<AtomicBool>,
-    revision: u64,
-    started: Duration,
+/// The computer's search for its move.
+pub struct ComputerMove;
+
+impl SearchKind for ComputerMove {
+    type Output = Option<BoardMove>;
 }
 
-impl Drop for Thinking {
-    fn drop(&mut self) {
-        // However the search ends, its thread stops working on it.
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
+/// A search in progress (its presence drives the "thinking" indicator).
+pub type Thinking = Search<ComputerMove>;
 
 /// A reply faster than this would look like no thought at all.
 const MIN_THINKING: Duration = Duration::from_millis(350);
@@ -72,7 +65,6 @@ fn start_thinking(
     game: Res<Match>,
     thinking: Option<Res<Thinking>>,
     phase: Res<State<GamePhase>>,
-    menu: Res<State<Menu>>,
     queue: Res<MoveQueue>,
     animating: Query<(), With<Animating>>,
     time: Res<Time<Real>>,
@@ -81,25 +73,18 @@ fn start_thinking(
     let PlayerKind::Computer(level) = game.player_to_move() else {
         return;
     };
-    let idle = thinking.is_none() && queue.0.is_empty() && animating.is_empty();
-    let playing =
-        *phase.get() == GamePhase::Playing && *menu.get() == Menu::None && !game.game.is_over();
-    if !idle || !playing {
+    let idle = thinking.is_none() && queue.0.is_empty() && board_at_rest(animating);
+    if !idle || *phase.get() != GamePhase::Playing || game.game.is_over() {
         return;
     }
-    let stop = Arc::new(AtomicBool::new(false));
     let position = game.game.clone();
     let seed = game.revision ^ time.elapsed().as_nanos() as u64;
-    let flag = stop.clone();
     let engines = engines.clone();
-    let task = AsyncComputeTaskPool::get()
-        .spawn(async move { think(&position, level, seed, &engines, &flag) });
-    commands.insert_resource(Thinking {
-        task,
-        stop,
-        revision: game.revision,
-        started: time.elapsed(),
-    });
+    commands.insert_resource(Thinking::start(
+        game.revision,
+        time.elapsed(),
+        move |stop| think(&position, level, seed, &engines, stop),
+    ));
 }
 
 fn finish_thinking(
@@ -110,14 +95,10 @@ fn finish_thinking(
     mut requests: MessageWriter<MoveRequested>,
 ) {
     let Some(mut thinking) = thinking else { return };
-    if thinking.revision != game.revision || game.game.is_over() {
-        commands.remove_resource::<Thinking>();
+    if thinking.revision != game.revision || time.elapsed() < thinking.started + MIN_THINKING {
         return;
     }
-    if time.elapsed() < thinking.started + MIN_THINKING {
-        return;
-    }
-    if let Some(result) = check_ready(&mut thinking.task) {
+    if let Some(result) = thinking.poll() {
         commands.remove_resource::<Thinking>();
         if let Some(mv) = result {
             requests.write(MoveRequested {
@@ -126,10 +107,6 @@ fn finish_thinking(
             });
         }
     }
-}
-
-fn cancel(mut commands: Commands) {
-    commands.remove_resource::<Thinking>();
 }
 
 /// Chooses a move for the side to move with the game's engine.

@@ -190,10 +190,11 @@ impl MatchGame {
         }
     }
 
-    pub fn resign(&mut self) -> Result<(), MoveError> {
+    /// `side` gives up (see [`Game::resign`]).
+    pub fn resign(&mut self, side: Side) -> Result<(), MoveError> {
         match self {
-            MatchGame::ConnectFour(game) => game.resign(),
-            MatchGame::Gomoku(game) => game.resign(),
+            MatchGame::ConnectFour(game) => game.resign(side),
+            MatchGame::Gomoku(game) => game.resign(side),
         }
     }
 

@@ -16,10 +16,14 @@ pub mod board;
 pub mod capture;
 pub mod cli;
 pub mod computer;
+#[cfg(feature = "dev")]
+pub mod dev_tools;
 pub mod game_setup;
 pub mod menus;
 pub mod persist;
 pub mod screens;
+pub mod search_task;
 pub mod settings;
+pub mod states;
 pub mod storage;
 pub mod theme;

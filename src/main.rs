@@ -6,9 +6,10 @@ fn main() -> ExitCode {
     match cli::parse(&args) {
         Ok(Command::Play(launch)) => {
             let screenshot = launch.screenshot.clone();
-            let exit = lineup::app::run(*launch);
-            if exit.is_error() {
-                return ExitCode::FAILURE;
+            // Ctrl+C in a terminal closes the game cleanly with its usual
+            // code (130); any other error fails.
+            if let bevy::app::AppExit::Error(code) = lineup::app::run(*launch) {
+                return ExitCode::from(code.get());
             }
             if let Some(path) = screenshot.filter(|p| !p.is_file()) {
                 eprintln!("lineup: no screenshot was written to {}", path.display());

@@ -4,19 +4,23 @@
 //! loads come from the menus. A problem with a file becomes a notice on
 //! screen, never a crash, and the game goes on.
 
-use crate::board::{GameEnded, Match, MoveApplied, MovesTakenBack};
+use crate::board::Match;
 use crate::persist::atomic::clean_temporaries;
 use crate::persist::folders::Folders;
 use crate::persist::save_file::SaveFile;
 use crate::persist::settings_file;
 use crate::settings::Settings;
+use crate::states::AppSystems;
 use bevy::prelude::*;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Notice>()
         .add_systems(PreStartup, open_storage)
-        .add_systems(Update, (write_settings_when_quiet, autosave, age_notice));
+        .add_systems(
+            Update,
+            (write_settings_when_quiet, autosave, age_notice).in_set(AppSystems::Persist),
+        );
 }
 
 /// Where files go, or `None` when the system has no place for them (the
@@ -120,20 +124,24 @@ fn write_settings_when_quiet(
     }
 }
 
-/// After every move, undo or end, the match goes to the autosave slot.
+/// The match goes to the autosave slot whenever it changes in play (a move,
+/// undo, redo, resignation): a new revision of the match seen last frame.
+/// Opening a match (new, loaded, continued) saves nothing, so a finished game
+/// opened for a look never replaces the unfinished one Continue offers.
 fn autosave(
     game: Option<Res<Match>>,
     storage: Option<Res<Storage>>,
-    mut applied: MessageReader<MoveApplied>,
-    mut taken_back: MessageReader<MovesTakenBack>,
-    mut ended: MessageReader<GameEnded>,
+    mut seen: Local<Option<(u64, u64)>>,
     mut failed_once: Local<bool>,
     mut notice: ResMut<Notice>,
 ) {
-    let changed = applied.read().count() + taken_back.read().count() + ended.read().count() > 0;
-    let (Some(game), true) = (game, changed) else {
+    let Some(game) = game else { return };
+    let previous = seen.replace((game.id, game.revision));
+    let changed_in_play =
+        previous.is_some_and(|(id, revision)| id == game.id && revision != game.revision);
+    if !changed_in_play {
         return;
-    };
+    }
     let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
         return;
     };

@@ -2,8 +2,10 @@
 //! (music, effects, UI), and the playback plugin plays them with kira. Game
 //! code never calls audio: this module listens. The requests are plain
 //! messages, so which sound each moment asks for is tested without a sound
-//! card; `playback` is added only by the real app.
+//! card; `playback` is added only by the real app, and sets kira's channels
+//! to the `Mix` this module derives from the settings.
 
+pub mod files;
 pub mod playback;
 mod sounds;
 
@@ -13,15 +15,20 @@ use crate::actions::UiAction;
 use crate::board::pieces::DiscBounced;
 use crate::board::{GameEnded, MoveRefused, MovesTakenBack, PieceLanded, Refusal};
 use crate::game_setup::{BoardMove, Ending};
-use crate::screens::Screen;
+use crate::settings::Settings;
+use crate::states::{AppSystems, Screen};
 use crate::theme::interaction::Focusable;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlaySound>()
         .init_resource::<Music>()
+        .init_resource::<Mix>()
         .add_observer(hover_tick)
-        .add_systems(Update, (game_sounds, ui_clicks, choose_music));
+        .add_systems(
+            Update,
+            (game_sounds, ui_clicks, choose_music, follow_settings).in_set(AppSystems::Present),
+        );
 }
 
 /// A request to play one sound.
@@ -34,11 +41,54 @@ pub struct PlaySound {
 }
 
 /// Which music the current screen wants.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Music {
     #[default]
     Menu,
     Game,
+}
+
+impl Music {
+    pub const ALL: [Music; 2] = [Music::Menu, Music::Game];
+
+    /// The file under `assets/`.
+    pub fn path(self) -> &'static str {
+        match self {
+            Music::Menu => "audio/music/menu.ogg",
+            Music::Game => "audio/music/game.ogg",
+        }
+    }
+}
+
+/// Each channel's volume in decibels, derived from the settings (sliders and
+/// mute); playback sets kira's channels to it whenever it changes.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Mix {
+    pub music: f32,
+    pub effects: f32,
+    pub ui: f32,
+}
+
+impl Mix {
+    pub fn of(settings: &Settings) -> Mix {
+        Mix {
+            music: volume_db(settings.music_volume, settings.muted),
+            effects: volume_db(settings.effects_volume, settings.muted),
+            ui: volume_db(settings.ui_volume, settings.muted),
+        }
+    }
+}
+
+impl Default for Mix {
+    fn default() -> Self {
+        Mix::of(&Settings::default())
+    }
+}
+
+fn follow_settings(settings: Res<Settings>, mut mix: ResMut<Mix>) {
+    if settings.is_changed() {
+        mix.set_if_neq(Mix::of(&settings));
+    }
 }
 
 /// A little pitch variation from a number (the move), the same each time.

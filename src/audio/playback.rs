@@ -1,11 +1,12 @@
 //! Plays the requested sounds with bevy_kira_audio: a channel each for music,
-//! effects and UI, volumes from the settings (live), and music that fades
-//! from the menu track to the game track and back. Without a sound device
-//! the game runs silently: one warning, and kira is not started at all.
+//! effects and UI, volumes from the `Mix` (live), and music that fades from
+//! the menu track to the game track and back. The sounds are built into the
+//! program (`files`). Without a sound device the game runs silently: one
+//! warning, and kira is not started at all (its plugin would panic on the
+//! first sound with no device behind it).
 
-use super::{Channel, Music, PlaySound, Sound, volume_db};
+use super::{Channel, Mix, Music, PlaySound, Sound, files};
 use crate::screens::loading::LoadingAssets;
-use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::{
     AudioApp, AudioChannel, AudioControl, AudioEasing, AudioPlugin, AudioSource, AudioTween,
@@ -14,18 +15,44 @@ use bevy_kira_audio::prelude::{
 use std::collections::HashMap;
 use std::time::Duration;
 
-/// Adds sound playback when there is a device to play on.
+/// Adds sound playback when there is a device to play on. The real app adds
+/// it (`app::player_plugins`); headless tests leave it out.
 pub fn plugin(app: &mut App) {
-    if !output_device_present() {
-        warn!("No sound output device found: the game plays silently.");
+    let output = SoundOutput::probe();
+    if let SoundOutput::Silent(reason) = &output {
+        warn!("No sound: {reason}. The game plays silently.");
+        app.insert_resource(output);
         return;
     }
+    app.insert_resource(output);
+    files::register(app);
     app.add_plugins(AudioPlugin)
         .add_audio_channel::<MusicChannel>()
         .add_audio_channel::<EffectsChannel>()
         .add_audio_channel::<UiChannel>()
         .add_systems(Startup, load_sounds)
         .add_systems(Update, (apply_volumes, switch_music, play_requests));
+}
+
+/// Whether sound reaches a device, or why not.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub enum SoundOutput {
+    Device,
+    Silent(String),
+}
+
+impl SoundOutput {
+    /// Asks for the default output exactly as kira will (the same backend and
+    /// settings), then lets it go for kira to open.
+    fn probe() -> SoundOutput {
+        use bevy_kira_audio::prelude::AudioSettings;
+        let settings: kira::AudioManagerSettings<kira::DefaultBackend> =
+            AudioSettings::default().into();
+        match kira::AudioManager::<kira::DefaultBackend>::new(settings) {
+            Ok(_) => SoundOutput::Device,
+            Err(e) => SoundOutput::Silent(e.to_string()),
+        }
+    }
 }
 
 #[derive(Resource)]
@@ -38,14 +65,7 @@ pub struct UiChannel;
 #[derive(Resource)]
 struct SoundHandles {
     effects: HashMap<Sound, Handle<AudioSource>>,
-    menu: Handle<AudioSource>,
-    game: Handle<AudioSource>,
-}
-
-/// Whether the system has a default output device, asked the way kira will.
-fn output_device_present() -> bool {
-    use cpal::traits::HostTrait;
-    cpal::default_host().default_output_device().is_some()
+    music: HashMap<Music, Handle<AudioSource>>,
 }
 
 fn load_sounds(
@@ -53,44 +73,42 @@ fn load_sounds(
     server: Res<AssetServer>,
     mut loading: ResMut<LoadingAssets>,
 ) {
-    let effects: HashMap<Sound, Handle<AudioSource>> = Sound::ALL
+    let mut load = |path: String| {
+        let handle: Handle<AudioSource> = server.load(files::asset_path(&path));
+        loading.0.push(handle.clone().untyped());
+        handle
+    };
+    let effects = Sound::ALL.iter().map(|s| (*s, load(s.path()))).collect();
+    let music = Music::ALL
         .iter()
-        .map(|s| (*s, server.load(s.path())))
+        .map(|m| (*m, load(m.path().into())))
         .collect();
-    let menu = server.load("audio/music/menu.ogg");
-    let game = server.load("audio/music/game.ogg");
-    loading
-        .0
-        .extend(effects.values().map(|h| h.clone().untyped()));
-    loading
-        .0
-        .extend([menu.clone().untyped(), game.clone().untyped()]);
-    commands.insert_resource(SoundHandles {
-        effects,
-        menu,
-        game,
-    });
+    commands.insert_resource(SoundHandles { effects, music });
 }
 
 fn apply_volumes(
-    settings: Res<Settings>,
+    mix: Res<Mix>,
     music: Res<AudioChannel<MusicChannel>>,
     effects: Res<AudioChannel<EffectsChannel>>,
     ui: Res<AudioChannel<UiChannel>>,
-    mut applied: Local<bool>,
 ) {
-    if *applied && !settings.is_changed() {
+    if !mix.is_changed() {
         return;
     }
-    *applied = true;
-    music.set_volume(Decibels(volume_db(settings.music_volume, settings.muted)));
-    effects.set_volume(Decibels(volume_db(settings.effects_volume, settings.muted)));
-    ui.set_volume(Decibels(volume_db(settings.ui_volume, settings.muted)));
+    music.set_volume(Decibels(mix.music));
+    effects.set_volume(Decibels(mix.effects));
+    ui.set_volume(Decibels(mix.ui));
+}
+
+/// A sound that failed to load is skipped: kira would wait for it forever.
+fn playable(server: &AssetServer, handle: &Handle<AudioSource>) -> bool {
+    !server.load_state(handle.id()).is_failed()
 }
 
 fn switch_music(
     wanted: Res<Music>,
     handles: Option<Res<SoundHandles>>,
+    server: Res<AssetServer>,
     channel: Res<AudioChannel<MusicChannel>>,
     mut playing: Local<Option<Music>>,
 ) {
@@ -102,23 +120,26 @@ fn switch_music(
     if playing.is_some() {
         channel.stop().fade_out(fade.clone());
     }
-    let track = match *wanted {
-        Music::Menu => handles.menu.clone(),
-        Music::Game => handles.game.clone(),
-    };
-    channel.play(track).looped().fade_in(fade);
+    if let Some(track) = handles.music.get(&*wanted).filter(|h| playable(&server, h)) {
+        channel.play(track.clone()).looped().fade_in(fade);
+    }
     *playing = Some(*wanted);
 }
 
 fn play_requests(
     mut requests: MessageReader<PlaySound>,
     handles: Option<Res<SoundHandles>>,
+    server: Res<AssetServer>,
     effects: Res<AudioChannel<EffectsChannel>>,
     ui: Res<AudioChannel<UiChannel>>,
 ) {
     let Some(handles) = handles else { return };
     for request in requests.read() {
-        let Some(handle) = handles.effects.get(&request.sound) else {
+        let Some(handle) = handles
+            .effects
+            .get(&request.sound)
+            .filter(|h| playable(&server, h))
+        else {
             continue;
         };
         match request.sound.channel() {

@@ -1,42 +1,44 @@
 //! Turns requests into changes of the match: moves (queued while a piece is
 //! still moving, so fast clicks are never lost or doubled), undo, redo and
-//! resignation. The only place that changes `Match`.
+//! resignation. The only place that changes `Match`. Also where the phase
+//! follows the match: over once the match has ended and the board rests.
 
-use super::pieces::{Animating, PiecesSet};
+use super::pieces::board_at_rest;
 use super::{
-    GameEnded, GamePhase, Match, MoveApplied, MoveRefused, MoveRequested, MovesTakenBack, Refusal,
-    Requester,
+    GameEnded, Match, MoveApplied, MoveRefused, MoveRequested, MovesTakenBack, PieceLanded,
+    Refusal, Requester,
 };
 use crate::actions::{Action, UiAction};
 use crate::game_setup::Ending;
-use crate::menus::Menu;
 use crate::rules::Undone;
-use crate::screens::Screen;
+use crate::states::{AppSystems, GamePhase, InPlay, Menu, Screen};
 use bevy::prelude::*;
 use std::collections::VecDeque;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MoveQueue>()
         .add_systems(OnEnter(Screen::Game), clear_queue)
+        .add_systems(Update, shortcuts.in_set(AppSystems::Input))
         .add_systems(
             Update,
-            (queue_requests, apply_next_move, history_actions, shortcuts)
+            (
+                queue_requests,
+                apply_next_move.in_set(InPlay),
+                history_actions,
+            )
                 .chain()
-                .in_set(ApplySet)
+                .in_set(AppSystems::Apply)
                 .run_if(in_state(Screen::Game)),
         )
-        // Only once this frame's new piece exists can "nothing moves" be trusted.
+        // Only once this frame's pieces have moved can "at rest" be trusted.
         .add_systems(
             Update,
-            end_when_settled
-                .after(PiecesSet)
+            (announce_ending, follow_the_match)
+                .chain()
+                .in_set(AppSystems::Present)
                 .run_if(in_state(Screen::Game)),
         );
 }
-
-/// The systems that change the match, so others can run after them.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ApplySet;
 
 /// Moves asked for while a piece was still moving, played in order once it
 /// rests. Short: a burst of clicks should not play a whole line later.
@@ -60,24 +62,22 @@ fn queue_requests(mut requests: MessageReader<MoveRequested>, mut queue: ResMut<
 fn apply_next_move(
     mut queue: ResMut<MoveQueue>,
     mut game: ResMut<Match>,
-    animating: Query<(), With<Animating>>,
-    phase: Option<Res<State<GamePhase>>>,
+    animating: Query<(), With<super::pieces::Animating>>,
     mut applied: MessageWriter<MoveApplied>,
     mut refused: MessageWriter<MoveRefused>,
 ) {
-    if !animating.is_empty() {
+    if !board_at_rest(animating) {
         return;
     }
     let Some(request) = queue.0.pop_front() else {
         return;
     };
-    let finished = phase.is_some_and(|p| *p.get() == GamePhase::Over) || game.game.is_over();
     let wanted = if game.player_to_move().is_computer() {
         Requester::Computer
     } else {
         Requester::Human
     };
-    if !finished && request.by != wanted {
+    if !game.game.is_over() && request.by != wanted {
         queue.0.clear();
         if request.by == Requester::Human {
             refused.write(MoveRefused {
@@ -90,7 +90,7 @@ fn apply_next_move(
     let side = game.game.to_move();
     match game.game.play(request.mv) {
         Ok(()) => {
-            game.revision += 1;
+            game.touch();
             let ply = game.game.move_count() - 1;
             applied.write(MoveApplied {
                 mv: request.mv,
@@ -116,7 +116,6 @@ fn history_actions(
     mut queue: ResMut<MoveQueue>,
     mut taken_back: MessageWriter<MovesTakenBack>,
     mut ended: MessageWriter<GameEnded>,
-    mut next_phase: ResMut<NextState<GamePhase>>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
     for UiAction(action) in actions.read() {
@@ -124,23 +123,22 @@ fn history_actions(
             Action::Undo => {
                 if let Some(count) = undo_turn(&mut game) {
                     queue.0.clear();
-                    game.revision += 1;
+                    game.touch();
                     taken_back.write(MovesTakenBack { count });
-                    next_phase.set(GamePhase::Playing);
                 }
             }
             Action::Redo if redo_turn(&mut game) > 0 => {
                 queue.0.clear();
-                game.revision += 1;
+                game.touch();
             }
             Action::ConfirmResign => {
-                if game.game.resign().is_ok() {
+                let side = game.resigning_side();
+                if game.game.resign(side).is_ok() {
                     queue.0.clear();
-                    game.revision += 1;
+                    game.touch();
                     if let Some(ending) = game.game.ending() {
                         ended.write(GameEnded(ending));
                     }
-                    next_phase.set(GamePhase::Over);
                 }
                 next_menu.set(Menu::None);
             }
@@ -199,23 +197,39 @@ fn shortcuts(
     }
 }
 
-/// A finished game shows its result once every piece rests; an undone one
-/// goes back to play.
-fn end_when_settled(
+/// A move that ends the game announces it when its piece lands: only a game
+/// that ends in play does, never one that was already over when it opened
+/// (a loaded save, a position from the command line). Resignation announces
+/// itself where it happens.
+fn announce_ending(
     game: Res<Match>,
-    animating: Query<(), With<Animating>>,
-    phase: Res<State<GamePhase>>,
-    mut next: ResMut<NextState<GamePhase>>,
+    mut landed: MessageReader<PieceLanded>,
     mut ended: MessageWriter<GameEnded>,
 ) {
-    match (*phase.get(), game.game.ending()) {
-        (GamePhase::Playing, Some(ending)) if animating.is_empty() => {
-            if !matches!(ending, Ending::Resigned { .. }) {
-                ended.write(GameEnded(ending));
-            }
-            next.set(GamePhase::Over);
+    let last = game.game.move_count().checked_sub(1);
+    let final_landed = landed.read().any(|piece| Some(piece.ply) == last);
+    match game.game.ending() {
+        Some(ending @ (Ending::Win(_) | Ending::Draw)) if final_landed => {
+            ended.write(GameEnded(ending));
         }
-        (GamePhase::Over, None) => next.set(GamePhase::Playing),
         _ => {}
+    }
+}
+
+/// The phase is the match's state seen through the board: over once the
+/// match has ended and every piece rests, in play otherwise.
+fn follow_the_match(
+    game: Res<Match>,
+    animating: Query<(), With<super::pieces::Animating>>,
+    phase: Res<State<GamePhase>>,
+    mut next: ResMut<NextState<GamePhase>>,
+) {
+    let wanted = if game.game.is_over() && board_at_rest(animating) {
+        GamePhase::Over
+    } else {
+        GamePhase::Playing
+    };
+    if *phase.get() != wanted {
+        next.set(wanted);
     }
 }

@@ -7,7 +7,7 @@ use super::pieces::{Animating, Falling, Piece};
 use super::{BoardRoot, BoardSpawn, Match};
 use crate::game_setup::GameKind;
 use crate::rules::connect_four::Cell;
-use crate::screens::Screen;
+use crate::states::Screen;
 use crate::theme::palette;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};

@@ -1,13 +1,12 @@
 //! A refused move is never silent: a message says why, the board gives a
 //! small shake, and the column or point flashes red.
 
-use super::apply::ApplySet;
 use super::layout::BoardLayout;
 use super::markers::spot_of;
 use super::{BOARD_CENTRE, BoardRoot, MoveRefused, Refusal};
 use crate::game_setup::BoardMove;
 use crate::rules::{Foul, MoveError};
-use crate::screens::Screen;
+use crate::states::{AppSystems, Screen};
 use crate::theme::palette;
 use bevy::prelude::*;
 
@@ -18,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (show_refusal, shake, fade_flashes, age)
                 .chain()
-                .after(ApplySet)
+                .in_set(AppSystems::Present)
                 .run_if(in_state(Screen::Game)),
         );
 }

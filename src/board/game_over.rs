@@ -1,16 +1,21 @@
 //! The end of a game: a banner names the winner (or the draw) with Rematch,
 //! Review and Main menu. Review hides the banner to look at the board.
 
-use super::{GamePhase, Match};
+use super::Match;
 use crate::actions::{Action, UiAction};
 use crate::board::hud::status_line;
-use crate::screens::Screen;
+use crate::states::{AppSystems, GamePhase, Screen};
 use crate::theme::{palette, widgets};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GamePhase::Over), spawn_banner)
-        .add_systems(Update, banner_actions.run_if(in_state(Screen::Game)));
+        .add_systems(
+            Update,
+            banner_actions
+                .in_set(AppSystems::Apply)
+                .run_if(in_state(Screen::Game)),
+        );
 }
 
 #[derive(Component)]

@@ -2,14 +2,14 @@
 //! is, the move number, and the Undo / Redo / Resign / Menu buttons. Above
 //! the board, a line for messages (why a move was refused).
 
+use super::Match;
 use super::feedback::Feedback;
-use super::{GamePhase, Match};
 use crate::actions::Action;
 use crate::board::insight::ShowAnalysis;
 use crate::computer::Thinking;
 use crate::game_setup::{Ending, GameKind, MatchGame};
 use crate::rules::Side;
-use crate::screens::Screen;
+use crate::states::{AppSystems, GamePhase, Screen};
 use crate::theme::interaction::Disabled;
 use crate::theme::{palette, widgets};
 use bevy::prelude::*;
@@ -25,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
                 enable_buttons,
                 label_analysis,
             )
+                .in_set(AppSystems::Present)
                 .run_if(in_state(Screen::Game)),
         );
 }

@@ -1,12 +1,11 @@
 //! Mouse and keyboard on the board become `MoveRequested`. The cursor (where
 //! the ghost piece shows) follows the mouse, or the arrow keys.
 
-use super::apply::ApplySet;
 use super::layout::BoardLayout;
-use super::{BOARD_CENTRE, GamePhase, Match, MoveRequested, Requester};
+use super::{BOARD_CENTRE, Match, MoveRequested, Requester};
 use crate::game_setup::BoardMove;
-use crate::menus::Menu;
 use crate::rules::{Column, Point};
+use crate::states::{AppSystems, GamePhase, InPlay};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -15,8 +14,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (follow_mouse, keyboard, click)
             .chain()
-            .before(ApplySet)
-            .run_if(in_state(GamePhase::Playing).and_then(in_state(Menu::None))),
+            .in_set(AppSystems::Input)
+            .in_set(InPlay)
+            .run_if(in_state(GamePhase::Playing)),
     );
 }
 

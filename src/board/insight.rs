@@ -5,43 +5,38 @@
 //! cancelled when the position changes, and stop after a few seconds,
 //! falling back from exact values to win/draw/loss.
 
-use super::apply::ApplySet;
 use super::layout::BoardLayout;
 use super::markers::spot_of;
-use super::{BoardRoot, GamePhase, Match};
+use super::{BoardRoot, Match};
 use crate::actions::{Action, UiAction};
 use crate::ai::connect_four::{Book, Engine, SolveError, Solver};
 use crate::ai::{Level, Rng, gomoku};
 use crate::game_setup::{BoardMove, MatchGame};
-use crate::rules::{Column, ConnectFour, Rules};
-use crate::screens::Screen;
+use crate::rules::{Column, ConnectFour};
+use crate::search_task::{self, Search, SearchKind};
+use crate::states::{AppSystems, GamePhase, Screen};
 use crate::theme::palette;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ShowAnalysis>()
-        .add_systems(OnExit(Screen::Game), |mut commands: Commands| {
-            commands.remove_resource::<Searching<HintSearch>>();
-            commands.remove_resource::<Searching<AnalysisSearch>>();
-        })
-        .add_systems(
-            Update,
-            (
-                requests,
-                start_analysis,
-                finish::<HintSearch>,
-                finish::<AnalysisSearch>,
-                show_hint,
-                show_analysis,
-            )
-                .chain()
-                .after(ApplySet)
-                .run_if(in_state(Screen::Game)),
-        );
+    search_task::track::<HintSearch>(app);
+    search_task::track::<AnalysisSearch>(app);
+    app.init_resource::<ShowAnalysis>().add_systems(
+        Update,
+        (
+            requests,
+            start_analysis,
+            finish::<HintSearch>,
+            finish::<AnalysisSearch>,
+            show_hint,
+            show_analysis,
+        )
+            .chain()
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Game)),
+    );
 }
 
 /// Whether column values are shown (kept across games).
@@ -97,24 +92,18 @@ impl Value {
     }
 }
 
-/// A search in progress; `K` tells the hint's from the analysis', so that
-/// asking for a hint does not cancel the analysis or the other way round.
-#[derive(Resource)]
-struct Searching<K: Send + Sync + 'static> {
-    task: Task<Option<Found>>,
-    stop: Arc<AtomicBool>,
-    revision: u64,
-    kind: std::marker::PhantomData<K>,
+/// The two kinds of help, searched separately, so that asking for a hint
+/// does not cancel the analysis or the other way round.
+pub struct HintSearch;
+pub struct AnalysisSearch;
+
+impl SearchKind for HintSearch {
+    type Output = Option<Found>;
 }
 
-impl<K: Send + Sync + 'static> Drop for Searching<K> {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
+impl SearchKind for AnalysisSearch {
+    type Output = Option<Found>;
 }
-
-struct HintSearch;
-struct AnalysisSearch;
 
 /// A few seconds at most for each kind of search.
 const BUDGET: Duration = Duration::from_secs(3);
@@ -123,15 +112,18 @@ fn requests(
     mut commands: Commands,
     mut actions: MessageReader<UiAction>,
     game: Res<Match>,
+    time: Res<Time<Real>>,
     mut shown: ResMut<ShowAnalysis>,
 ) {
     for UiAction(action) in actions.read() {
         match action {
             Action::Hint if !game.game.is_over() => {
                 let position = game.game.clone();
-                spawn::<HintSearch>(&mut commands, game.revision, move |stop| {
-                    hint(&position, stop)
-                });
+                commands.insert_resource(Search::<HintSearch>::start(
+                    game.revision,
+                    time.elapsed(),
+                    move |stop| hint(&position, stop),
+                ));
             }
             Action::ToggleAnalysis => {
                 shown.0 = !shown.0;
@@ -141,28 +133,13 @@ fn requests(
     }
 }
 
-fn spawn<K: Send + Sync + 'static>(
-    commands: &mut Commands,
-    revision: u64,
-    search: impl FnOnce(&AtomicBool) -> Option<Found> + Send + 'static,
-) {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move { search(&flag) });
-    commands.insert_resource(Searching::<K> {
-        task,
-        stop,
-        revision,
-        kind: std::marker::PhantomData,
-    });
-}
-
 /// With analysis on, every new Connect Four position is analysed.
 fn start_analysis(
     mut commands: Commands,
     game: Res<Match>,
+    time: Res<Time<Real>>,
     shown: Res<ShowAnalysis>,
-    searching: Option<Res<Searching<AnalysisSearch>>>,
+    searching: Option<Res<Search<AnalysisSearch>>>,
     insight: Option<Res<Analysis>>,
 ) {
     let MatchGame::ConnectFour(g) = &game.game else {
@@ -174,25 +151,26 @@ fn start_analysis(
         return;
     }
     let board = *g.position();
-    spawn::<AnalysisSearch>(&mut commands, game.revision, move |stop| {
-        analyse(&board, stop).map(Found::Columns)
-    });
+    commands.insert_resource(Search::<AnalysisSearch>::start(
+        game.revision,
+        time.elapsed(),
+        move |stop| analyse(&board, stop).map(Found::Columns),
+    ));
 }
 
-fn finish<K: Send + Sync + 'static>(
+fn finish<K: SearchKind<Output = Option<Found>>>(
     mut commands: Commands,
     game: Res<Match>,
-    searching: Option<ResMut<Searching<K>>>,
+    searching: Option<ResMut<Search<K>>>,
 ) {
     let Some(mut searching) = searching else {
         return;
     };
     if searching.revision != game.revision {
-        commands.remove_resource::<Searching<K>>();
         return;
     }
-    if let Some(result) = check_ready(&mut searching.task) {
-        commands.remove_resource::<Searching<K>>();
+    if let Some(result) = searching.poll() {
+        commands.remove_resource::<Search<K>>();
         if let Some(found) = result {
             let insight = Insight {
                 revision: game.revision,
@@ -242,46 +220,29 @@ pub fn analyse(board: &ConnectFour, stop: &AtomicBool) -> Option<Vec<Option<Valu
         ),
         Err(SolveError::OutOfBudget) => {
             solver.set_deadline(Some(Instant::now() + BUDGET));
-            let scores = weak_scores(&mut solver, board, stop)?;
-            Some(
-                scores
-                    .into_iter()
-                    .map(|s| {
-                        s.map(|s| [Value::Lose, Value::Draw, Value::Win][(s.signum() + 1) as usize])
-                    })
-                    .collect(),
-            )
+            weak_values(&mut solver, board, stop)
         }
         Err(_) => None,
     }
 }
 
-/// Win/draw/loss of each column, by solving the position after it.
-fn weak_scores(
+/// Win, draw or loss of each column, asked of the solver's own weak analysis
+/// (a move that fills the board is a draw, one that completes a line a win).
+pub fn weak_values(
     solver: &mut Solver,
     board: &ConnectFour,
     stop: &AtomicBool,
-) -> Option<Vec<Option<i32>>> {
-    let size = board.size();
-    (0..size.columns())
-        .map(|c| {
-            let mut after = *board;
-            match after.play(Column(c)) {
-                Err(_) => Some(None),
-                Ok(Some(_)) => Some(Some(1)),
-                Ok(None) => {
-                    let position = crate::ai::connect_four::Position::<
-                        crate::ai::connect_four::Variant,
-                    >::from_any(&after)
-                    .ok()?;
-                    solver
-                        .solve_position(&position, true, stop)
-                        .ok()
-                        .map(|s| Some(-s))
-                }
-            }
-        })
-        .collect()
+) -> Option<Vec<Option<Value>>> {
+    let position =
+        crate::ai::connect_four::Position::<crate::ai::connect_four::Variant>::from_any(board)
+            .ok()?;
+    let scores = solver.analyze_position(&position, true, stop).ok()?;
+    Some(
+        scores
+            .into_iter()
+            .map(|s| s.map(|s| [Value::Lose, Value::Draw, Value::Win][(s.signum() + 1) as usize]))
+            .collect(),
+    )
 }
 
 /// An exact score as moves: the winner places its last stone when it has

@@ -5,7 +5,7 @@ use super::Match;
 use crate::game_setup::GameKind;
 use crate::rules::Point;
 use crate::rules::connect_four::Cell;
-use crate::screens::Screen;
+use crate::states::Screen;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

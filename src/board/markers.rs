@@ -2,18 +2,16 @@
 //! where the next move would go, the last-move dot, Renju's forbidden points,
 //! and the glow of the winning line.
 
-use super::apply::ApplySet;
 use super::connect_four_view::{self, DiscArt};
 use super::gomoku_view::{self, StoneArt};
 use super::input::BoardCursor;
 use super::layout::BoardLayout;
-use super::pieces::Animating;
-use super::{BoardRoot, BoardSpawn, GamePhase, Match};
+use super::pieces::{Animating, board_at_rest};
+use super::{BoardRoot, BoardSpawn, Match};
 use crate::game_setup::{BoardMove, MatchGame};
-use crate::menus::Menu;
 use crate::rules::{Column, Outcome, Point, Side};
-use crate::screens::Screen;
 use crate::settings::Settings;
+use crate::states::{AppSystems, GamePhase, Menu, Screen};
 use crate::theme::palette;
 use bevy::prelude::*;
 
@@ -26,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (move_ghost, move_last_move_dot, mark_forbidden_points, pulse)
-            .after(ApplySet)
+            .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Game)),
     );
 }
@@ -155,8 +153,9 @@ fn move_last_move_dot(
     mut dot: Single<(&mut Transform, &mut Visibility), With<LastMoveDot>>,
 ) {
     let (transform, visibility) = &mut *dot;
+    let at_rest = board_at_rest(animating);
     match game.game.last_move() {
-        Some(BoardMove::Point(p)) if animating.is_empty() => {
+        Some(BoardMove::Point(p)) if at_rest => {
             let at = layout.point_centre(p);
             transform.translation.x = at.x;
             transform.translation.y = at.y;

@@ -21,7 +21,7 @@ pub mod pieces;
 
 use crate::game_setup::{BoardMove, Ending, MatchGame, MatchSetup, PlayerKind};
 use crate::rules::{MoveError, Side};
-use crate::screens::Screen;
+use crate::states::{GamePhase, Screen};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -55,9 +55,11 @@ pub(super) fn plugin(app: &mut App) {
         ));
 }
 
-/// The match in play: its set-up and the game itself. `revision` counts
-/// every change (move, undo, redo, resignation), so that work started on one
-/// position (a computer search) can tell it is stale.
+/// The match in play: its set-up and the game itself. `revision` names the
+/// state of the match: it changes with every move, undo, redo and
+/// resignation, and is never reused in this run, not even by the next match,
+/// so that work keyed on it (a search, a hint, drawn markers, the autosave)
+/// can never be taken for another position's.
 #[derive(Resource, Clone, Debug)]
 pub struct Match {
     pub setup: MatchSetup,
@@ -85,9 +87,35 @@ impl Match {
         Match {
             setup,
             game,
-            revision: 0,
+            revision: next_revision(),
             created,
-            id,
+            // A save from before ids were kept (0) gets one of its own, so
+            // two such games never share a save.
+            id: if id == 0 {
+                crate::storage::new_id()
+            } else {
+                id
+            },
+        }
+    }
+
+    /// Marks a change of the match.
+    pub fn touch(&mut self) {
+        self.revision = next_revision();
+    }
+
+    /// Who gives up when Resign is confirmed: the person playing, whoever is
+    /// to move (the computer may be thinking); between two people or two
+    /// computers, the side to move.
+    pub fn resigning_side(&self) -> Side {
+        let to_move = self.game.to_move();
+        let humans: Vec<Side> = [Side::First, Side::Second]
+            .into_iter()
+            .filter(|s| !self.setup.players[s.index()].is_computer())
+            .collect();
+        match humans.as_slice() {
+            [only] => *only,
+            _ => to_move,
         }
     }
 
@@ -101,13 +129,9 @@ impl Match {
     }
 }
 
-/// Whether the board takes moves or shows a finished game.
-#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[source(Screen = Screen::Game)]
-pub enum GamePhase {
-    #[default]
-    Playing,
-    Over,
+fn next_revision() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Who asked for a move: only the player whose turn it is may move.

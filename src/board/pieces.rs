@@ -4,14 +4,13 @@
 //! A freshly played piece animates (a disc falls and bounces, a stone drops
 //! in and settles) and reports `PieceLanded` when it rests.
 
-use super::apply::ApplySet;
 use super::layout::BoardLayout;
 use super::{BoardRoot, Match, MoveApplied, PieceLanded, connect_four_view, gomoku_view};
 use crate::game_setup::BoardMove;
 use crate::rules::Side;
 use crate::rules::connect_four::Cell;
-use crate::screens::Screen;
 use crate::settings::Settings;
+use crate::states::{AppSystems, Screen};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -19,16 +18,10 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (sync_pieces, fall, settle)
             .chain()
-            .in_set(PiecesSet)
-            .after(ApplySet)
+            .in_set(AppSystems::Animate)
             .run_if(in_state(Screen::Game)),
     );
 }
-
-/// The systems that spawn and move pieces; whatever needs to know whether a
-/// piece is still moving runs after them.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PiecesSet;
 
 /// The piece of move `ply` (0-based).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +40,12 @@ pub struct DiscBounced {
 /// Still moving; the next move waits until nothing is.
 #[derive(Component, Default)]
 pub struct Animating;
+
+/// Whether every piece rests: the one answer to "is the board at rest?"
+/// (also usable as a run condition).
+pub fn board_at_rest(animating: Query<(), With<Animating>>) -> bool {
+    animating.is_empty()
+}
 
 /// A Connect Four disc on its way down.
 #[derive(Component, Debug)]

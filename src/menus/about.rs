@@ -1,7 +1,7 @@
 //! About: what the game is and how to play it.
 
-use super::Menu;
 use crate::actions::Action;
+use crate::states::Menu;
 use crate::theme::widgets;
 use bevy::prelude::*;
 

@@ -1,8 +1,8 @@
 //! Resigning asks first.
 
-use super::Menu;
 use crate::actions::Action;
 use crate::board::Match;
+use crate::states::Menu;
 use crate::theme::widgets;
 use bevy::prelude::*;
 
@@ -11,7 +11,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn(mut commands: Commands, game: Option<Res<Match>>) {
-    let side = game.map_or("You", |g| g.side_name(g.game.to_move()));
+    let side = game.map_or("You", |g| g.side_name(g.resigning_side()));
     commands.spawn((
         widgets::overlay("Resign?", true),
         DespawnOnExit(Menu::ConfirmResign),

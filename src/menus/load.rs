@@ -2,13 +2,13 @@
 //! players, move count, date and a small picture of the board. A damaged
 //! file is listed with what is wrong with it; deleting asks first.
 
-use super::Menu;
 use crate::actions::{Action, UiAction};
 use crate::board::Match;
 use crate::game_setup::GameKind;
 use crate::persist::slots::{self, SaveEntry};
 use crate::rules::Side;
-use crate::screens::Screen;
+use crate::states::Menu;
+use crate::states::Screen;
 use crate::storage::{Notice, Storage};
 use crate::theme::{palette, widgets};
 use bevy::asset::RenderAssetUsages;

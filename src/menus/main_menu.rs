@@ -1,9 +1,9 @@
 //! The main menu on the title screen.
 
-use super::Menu;
 use crate::actions::{Action, UiAction};
 use crate::board::Match;
-use crate::screens::Screen;
+use crate::states::Menu;
+use crate::states::Screen;
 use crate::storage::{Notice, Storage, unfinished_autosave};
 use crate::theme::widgets;
 use bevy::prelude::*;

@@ -12,7 +12,7 @@ pub mod save;
 mod settings;
 
 use crate::actions::{Action, UiAction};
-use crate::screens::Screen;
+use crate::states::{Menu, Screen};
 use crate::theme::interaction::Focused;
 use bevy::prelude::*;
 
@@ -31,22 +31,6 @@ pub(super) fn plugin(app: &mut App) {
             save::plugin,
             notice::plugin,
         ));
-}
-
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Menu {
-    /// No menu: the screen below has the input.
-    #[default]
-    None,
-    Main,
-    NewGame,
-    Settings,
-    Load,
-    About,
-    Pause,
-    ConfirmResign,
-    Save,
-    ConfirmDelete,
 }
 
 /// The item after (`dir` > 0) or before `current` in `items`, wrapping

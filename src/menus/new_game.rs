@@ -5,8 +5,8 @@ use crate::actions::{Action, SetupField, UiAction};
 use crate::board::Match;
 use crate::game_setup::{GameKind, MatchSetup, PlayerKind};
 use crate::rules::{ConnectFourSize, RuleSet, Side};
-use crate::screens::Screen;
 use crate::settings::Settings;
+use crate::states::Screen;
 use crate::theme::widgets::{self, RowLabels, RowValues};
 use bevy::prelude::*;
 

@@ -1,10 +1,10 @@
 //! The pause menu inside a game (Esc).
 
-use super::Menu;
 use crate::actions::{Action, UiAction};
 use crate::board::Match;
 use crate::persist::{export, slots};
-use crate::screens::Screen;
+use crate::states::Menu;
+use crate::states::Screen;
 use crate::storage::{Notice, Storage, now};
 use crate::theme::widgets;
 use bevy::prelude::*;

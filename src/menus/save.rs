@@ -1,12 +1,14 @@
 //! Save game: a name (a default from the game, move and date; the player may
 //! type another), then the save goes to the saves folder, atomically. A name
-//! already used by a different game is refused rather than overwritten.
+//! already used by a different game, or by a file that cannot be read, is
+//! refused rather than overwritten.
 
-use super::Menu;
 use crate::actions::{Action, UiAction};
-use crate::board::{GamePhase, Match};
+use crate::board::Match;
 use crate::persist::save_file::SaveFile;
 use crate::persist::slots;
+use crate::states::GamePhase;
+use crate::states::Menu;
 use crate::storage::{Notice, Storage, now};
 use crate::theme::{palette, widgets};
 use bevy::input::ButtonState;
@@ -177,12 +179,22 @@ pub fn save(name: &str, game: &Match, folder: &std::path::Path) -> Result<String
     let file = slots::file_name(name)?;
     let path = folder.join(&file);
     let name = name.trim().to_string();
-    if let Ok(existing) = SaveFile::read(&path)
-        && existing.game_id != game.id
-    {
-        return Err(format!(
-            "\"{name}\" is the name of another saved game; choose another name."
-        ));
+    // Only this game's own save may be replaced; a file that cannot be read
+    // (damaged, foreign, newer) is never written over.
+    if path.exists() {
+        match SaveFile::read(&path) {
+            Ok(existing) if existing.game_id == game.id => {}
+            Ok(_) => {
+                return Err(format!(
+                    "\"{name}\" is the name of another saved game; choose another name."
+                ));
+            }
+            Err(e) => {
+                return Err(format!(
+                    "A file named \"{name}\" is there and {e}; it is kept: choose another name."
+                ));
+            }
+        }
     }
     SaveFile::of(&name, game.setup, &game.game, game.created, now())
         .with_id(game.id)

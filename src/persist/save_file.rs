@@ -4,14 +4,16 @@
 //! impossible board on screen; anything wrong is a `LoadError` that says what.
 
 use super::atomic::write_atomic;
-use crate::game_setup::{BoardMove, GameKind, MatchGame, MatchSetup};
-use crate::rules::{Column, ConnectFour, Gomoku, Point, connect_four, gomoku};
+use crate::game_setup::{BoardMove, Ending, GameKind, MatchGame, MatchSetup};
+use crate::rules::{Column, ConnectFour, Gomoku, Point, Side, connect_four, gomoku};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
 
 /// The format this version writes; files from a newer version are refused.
-pub const FORMAT: u32 = 1;
+/// 2: a resignation names the side that resigned (`resigned_by`); format 1
+/// files (`resigned: true`, the side to move) are still read.
+pub const FORMAT: u32 = 2;
 /// A save larger than this is refused before it is parsed.
 pub const SIZE_LIMIT: u64 = 256 * 1024;
 
@@ -26,9 +28,12 @@ pub struct SaveFile {
     /// Undone moves that can be redone, the next one first.
     #[serde(default)]
     pub redo: String,
-    /// The side to move resigned.
-    #[serde(default)]
+    /// Format 1: the side to move resigned. Read, never written.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub resigned: bool,
+    /// The side that resigned, if one did.
+    #[serde(default)]
+    pub resigned_by: Option<Side>,
     /// Seconds since 1970 (UTC).
     pub created: u64,
     pub saved: u64,
@@ -96,17 +101,18 @@ impl SaveFile {
                 gomoku::format_moves(&g.redo_list().iter().rev().copied().collect::<Vec<_>>())
             }
         };
-        let resigned = matches!(
-            game.ending(),
-            Some(crate::game_setup::Ending::Resigned { .. })
-        );
+        let resigned_by = match game.ending() {
+            Some(Ending::Resigned { winner }) => Some(winner.other()),
+            _ => None,
+        };
         SaveFile {
             format: FORMAT,
             name: name.to_string(),
             setup,
             moves,
             redo,
-            resigned,
+            resigned: false,
+            resigned_by,
             created,
             saved: now,
             game_id: 0,
@@ -190,8 +196,13 @@ impl SaveFile {
         for _ in &redo {
             game.undo();
         }
-        if self.resigned {
-            game.resign()
+        let resigner = match (self.resigned_by, self.resigned) {
+            (Some(side), _) => Some(side),
+            (None, true) => Some(game.to_move()),
+            (None, false) => None,
+        };
+        if let Some(side) = resigner {
+            game.resign(side)
                 .map_err(|e| LoadError::NotASave(format!("resigned after the end: {e}")))?;
         }
         Ok(game)
@@ -212,4 +223,8 @@ impl SaveFile {
 #[serde(rename = "SaveFile")]
 struct VersionOnly {
     format: u32,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }

@@ -113,13 +113,14 @@ impl<R: Rules> Game<R> {
         Ok(self.outcome.as_ref())
     }
 
-    /// The side to move gives up.
-    pub fn resign(&mut self) -> Result<(), MoveError> {
+    /// `side` gives up: either side may, on either's turn (a player resigns
+    /// while the opponent thinks).
+    pub fn resign(&mut self, side: Side) -> Result<(), MoveError> {
         if self.outcome.is_some() {
             return Err(MoveError::GameOver);
         }
         self.outcome = Some(Outcome::Resignation {
-            winner: self.to_move().other(),
+            winner: side.other(),
         });
         Ok(())
     }

@@ -1,7 +1,10 @@
-//! Waits until the assets the game needs have loaded.
+//! Waits until the assets the game needs have loaded (or failed: a sound
+//! that cannot be loaded is named once, and the game goes on without it).
 
-use super::Screen;
 use crate::board::Match;
+use crate::states::Screen;
+use crate::storage::Notice;
+use bevy::asset::LoadState;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -18,20 +21,43 @@ fn finish_loading(
     assets: Res<LoadingAssets>,
     server: Option<Res<AssetServer>>,
     started_match: Option<Res<Match>>,
+    mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let ready = server.is_none_or(|server| {
-        assets.0.iter().all(|h| {
-            // A failed asset must not hold the game hostage: it plays without it.
-            server.is_loaded_with_dependencies(h.id()) || server.load_state(h.id()).is_failed()
-        })
-    });
-    if ready {
-        // A match given on the command line starts at once.
-        next.set(if started_match.is_some() {
-            Screen::Game
-        } else {
-            Screen::Title
-        });
+    if let Some(server) = server {
+        let states: Vec<LoadState> = assets.0.iter().map(|h| server.load_state(h.id())).collect();
+        if states
+            .iter()
+            .any(|s| !matches!(s, LoadState::Loaded | LoadState::Failed(_)))
+        {
+            return;
+        }
+        let failed: Vec<String> = assets
+            .0
+            .iter()
+            .zip(&states)
+            .filter_map(|(handle, state)| match state {
+                LoadState::Failed(error) => {
+                    let name = server
+                        .get_path(handle.id())
+                        .map_or_else(|| "?".to_string(), |p| p.path().display().to_string());
+                    warn!("The sound {name} could not be loaded ({error}); the game goes on without it.");
+                    Some(name)
+                }
+                _ => None,
+            })
+            .collect();
+        if !failed.is_empty() {
+            notice.show(format!(
+                "Some sounds could not be loaded and stay silent: {}",
+                failed.join(", ")
+            ));
+        }
     }
+    // A match given on the command line starts at once.
+    next.set(if started_match.is_some() {
+        Screen::Game
+    } else {
+        Screen::Title
+    });
 }

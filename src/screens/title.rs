@@ -1,8 +1,8 @@
 //! The title screen: the game's name over a few decorative pieces, with the
 //! main menu on top.
 
-use super::Screen;
-use crate::menus::Menu;
+use crate::states::Menu;
+use crate::states::Screen;
 use crate::theme::palette;
 use bevy::prelude::*;
 

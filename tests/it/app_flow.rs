@@ -10,21 +10,20 @@ use lineup::actions::{Action, UiAction};
 use lineup::board::markers::{ForbiddenMark, WinGlow};
 use lineup::board::pieces::{Animating, Piece};
 use lineup::board::{
-    GameEnded, GamePhase, Match, MoveRefused, MoveRequested, PieceLanded, Refusal, Requester,
+    GameEnded, Match, MoveRefused, MoveRequested, PieceLanded, Refusal, Requester,
 };
 use lineup::game_setup::{BoardMove, Ending, GameKind, MatchGame, MatchSetup, PlayerKind};
-use lineup::menus::Menu;
 use lineup::persist::folders::Folders;
 use lineup::rules::{
     Column, ConnectFour, ConnectFourSize, Foul, Gomoku, MoveError, Point, RuleSet, Side,
 };
-use lineup::screens::Screen;
+use lineup::states::{GamePhase, Menu, Screen};
 use lineup::storage::Storage;
 use std::time::Duration;
 
 /// A headless app with the game's plugins; frames advance 50 ms each. Its
 /// files go to a fresh folder of its own, never the player's.
-fn app() -> App {
+pub(crate) fn app() -> App {
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
@@ -33,7 +32,7 @@ fn app() -> App {
     app_with_home(&home)
 }
 
-fn app_with_home(home: &std::path::Path) -> App {
+pub(crate) fn app_with_home(home: &std::path::Path) -> App {
     let mut app = App::new();
     app.insert_resource(Storage::at(Folders::under(home)));
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
@@ -50,7 +49,7 @@ fn app_with_home(home: &std::path::Path) -> App {
 }
 
 /// An app already in a game of `kind` after `moves`.
-fn app_in_game(kind: GameKind, moves: &str, players: [PlayerKind; 2]) -> App {
+pub(crate) fn app_in_game(kind: GameKind, moves: &str, players: [PlayerKind; 2]) -> App {
     let mut app = app();
     let mut start = Match::new(MatchSetup { kind, players });
     start.game = match kind {
@@ -68,23 +67,23 @@ fn app_in_game(kind: GameKind, moves: &str, players: [PlayerKind; 2]) -> App {
     app
 }
 
-const C4: GameKind = GameKind::ConnectFour {
+pub(crate) const C4: GameKind = GameKind::ConnectFour {
     size: ConnectFourSize::STANDARD,
 };
-const RENJU: GameKind = GameKind::Gomoku {
+pub(crate) const RENJU: GameKind = GameKind::Gomoku {
     size: 15,
     rule: RuleSet::Renju,
 };
-const HUMANS: [PlayerKind; 2] = [PlayerKind::Human, PlayerKind::Human];
+pub(crate) const HUMANS: [PlayerKind; 2] = [PlayerKind::Human, PlayerKind::Human];
 
-fn run(app: &mut App, frames: usize) {
+pub(crate) fn run(app: &mut App, frames: usize) {
     for _ in 0..frames {
         app.update();
     }
 }
 
 /// Frames until nothing moves (at most ~5 s of game time).
-fn settle(app: &mut App) {
+pub(crate) fn settle(app: &mut App) {
     for _ in 0..100 {
         app.update();
         if count::<Animating>(app) == 0 {
@@ -108,48 +107,48 @@ fn press(app: &mut App, key: KeyCode) {
     app.update();
 }
 
-fn screen(app: &App) -> Screen {
+pub(crate) fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
-fn menu(app: &App) -> Menu {
+pub(crate) fn menu(app: &App) -> Menu {
     *app.world().resource::<State<Menu>>().get()
 }
 
-fn phase(app: &App) -> Option<GamePhase> {
+pub(crate) fn phase(app: &App) -> Option<GamePhase> {
     app.world()
         .get_resource::<State<GamePhase>>()
         .map(|s| *s.get())
 }
 
-fn count<C: Component>(app: &mut App) -> usize {
+pub(crate) fn count<C: Component>(app: &mut App) -> usize {
     app.world_mut()
         .query_filtered::<(), With<C>>()
         .iter(app.world())
         .count()
 }
 
-fn moves(app: &App) -> usize {
+pub(crate) fn moves(app: &App) -> usize {
     app.world().resource::<Match>().game.move_count()
 }
 
-fn request(app: &mut App, mv: BoardMove) {
+pub(crate) fn request(app: &mut App, mv: BoardMove) {
     app.world_mut().write_message(MoveRequested {
         mv,
         by: Requester::Human,
     });
 }
 
-fn act(app: &mut App, action: Action) {
+pub(crate) fn act(app: &mut App, action: Action) {
     app.world_mut().write_message(UiAction(action));
 }
 
 /// Every message of type `M` written since `record` was called, collected
 /// at the end of each frame (messages live only two frames).
 #[derive(Resource)]
-struct Seen<M: Message>(Vec<M>);
+pub(crate) struct Seen<M: Message>(Vec<M>);
 
-fn record<M: Message + Clone>(app: &mut App) {
+pub(crate) fn record<M: Message + Clone>(app: &mut App) {
     app.insert_resource(Seen::<M>(Vec::new())).add_systems(
         Last,
         |mut reader: MessageReader<M>, mut seen: ResMut<Seen<M>>| {
@@ -158,7 +157,7 @@ fn record<M: Message + Clone>(app: &mut App) {
     );
 }
 
-fn seen<M: Message + Clone>(app: &App) -> Vec<M> {
+pub(crate) fn seen<M: Message + Clone>(app: &App) -> Vec<M> {
     app.world().resource::<Seen<M>>().0.clone()
 }
 

@@ -2,8 +2,8 @@
 
 use lineup::cli::{Command, parse};
 use lineup::game_setup::{GameKind, Level, PlayerKind};
-use lineup::menus::Menu;
 use lineup::rules::RuleSet;
+use lineup::states::Menu;
 
 fn args(line: &str) -> Vec<String> {
     line.split_whitespace().map(String::from).collect()

@@ -177,7 +177,7 @@ fn sizes_outside_the_range_are_refused() {
 #[test]
 fn resignation_ends_the_game_and_undo_takes_it_back() {
     let mut game = ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "44").expect("legal");
-    game.resign().expect("game on");
+    game.resign(game.to_move()).expect("game on");
     assert_eq!(
         game.outcome(),
         Some(&Outcome::Resignation {
@@ -185,7 +185,7 @@ fn resignation_ends_the_game_and_undo_takes_it_back() {
         })
     );
     assert_eq!(game.play(Column(0)), Err(MoveError::GameOver));
-    assert_eq!(game.resign(), Err(MoveError::GameOver));
+    assert_eq!(game.resign(Side::First), Err(MoveError::GameOver));
     assert_eq!(game.undo(), Some(lineup::rules::Undone::Resignation));
     assert_eq!(game.outcome(), None);
     assert_eq!(game.history().len(), 2);

@@ -136,7 +136,7 @@ fn saves_round_trip_with_redo_and_resignation() {
     let mut game = game_after(C4, &moves);
     game.undo();
     game.undo();
-    game.resign().expect("game on");
+    game.resign(game.to_move()).expect("game on");
     let save = SaveFile::of("Evening game", setup(C4), &game, 100, 200);
     let path = dir.join(slots::file_name(&save.name).expect("a good name"));
     save.write(&path).expect("written");
@@ -342,5 +342,42 @@ fn psq_files_round_trip_and_bad_ones_say_why() {
         psq::parse("Piskvorky 15x15, 0, 0\n16,1,0\n")
             .unwrap_err()
             .contains("outside")
+    );
+}
+
+#[test]
+fn a_save_remembers_which_side_resigned() {
+    // Red resigns while Yellow is to move (the computer was thinking).
+    let mut game = game_after(C4, &[BoardMove::Column(Column(3))]);
+    assert_eq!(game.to_move(), Side::Second);
+    game.resign(Side::First).expect("game on");
+    let save = SaveFile::of("Resigned", setup(C4), &game, 1, 2);
+    assert_eq!(save.resigned_by, Some(Side::First));
+    let text = ron::to_string(&save).expect("ron");
+    let replayed = SaveFile::parse(text.as_bytes())
+        .expect("parses")
+        .replay()
+        .expect("legal");
+    assert_eq!(
+        replayed.ending(),
+        Some(Ending::Resigned {
+            winner: Side::Second
+        })
+    );
+}
+
+#[test]
+fn format_one_saves_with_a_resignation_still_load() {
+    // Written by format 1: `resigned: true` meant the side to move resigned.
+    let text = "(format:1,name:\"Old\",setup:(kind:ConnectFour(size:(7,6)),\
+                players:(Human,Human)),moves:\"4\",redo:\"\",resigned:true,created:1,saved:2)";
+    let save = SaveFile::parse(text.as_bytes()).expect("a format 1 save");
+    let game = save.replay().expect("legal");
+    assert_eq!(
+        game.ending(),
+        Some(Ending::Resigned {
+            winner: Side::First
+        }),
+        "Yellow was to move and resigned"
     );
 }

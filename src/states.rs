@@ -1,0 +1,67 @@
+//! The game's states and its frame order: the low module every plugin may
+//! import, so that no plugin needs another's module for a state's type.
+//!
+//! `Screen` is what fills the window, `Menu` what is drawn over it, and
+//! `GamePhase` (inside the game screen) whether the board takes moves.
+
+use bevy::prelude::*;
+
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// Waits for the assets, then goes on to the title (or straight into a
+    /// game given on the command line).
+    #[default]
+    Loading,
+    Title,
+    Game,
+}
+
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Menu {
+    /// No menu: the screen below has the input.
+    #[default]
+    None,
+    Main,
+    NewGame,
+    Settings,
+    Load,
+    About,
+    Pause,
+    ConfirmResign,
+    Save,
+    ConfirmDelete,
+}
+
+/// Whether the board takes moves or shows a finished game: derived each
+/// frame from the match (over or not) and the board (at rest or not), never
+/// set anywhere else.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Game)]
+pub enum GamePhase {
+    #[default]
+    Playing,
+    Over,
+}
+
+/// The one order of a frame, declared in `app.rs`; every plugin puts its
+/// `Update` systems in one of these.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Clicks and keys become messages (moves, actions).
+    Input,
+    /// Background searches start and are collected (computer, hint, values).
+    Think,
+    /// The only place the match changes.
+    Apply,
+    /// Pieces spawn, fall and settle.
+    Animate,
+    /// What the player sees and hears: phase, HUD, markers, banners, sounds.
+    Present,
+    /// Files: autosave, settings.
+    Persist,
+}
+
+/// The systems that act on the match as it is played (taking moves,
+/// thinking): they run only in a game with no menu open.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InPlay;

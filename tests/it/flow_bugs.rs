@@ -1,0 +1,229 @@
+//! One headless regression test for each game-flow bug found by playing
+//! (issue: "The game flow, correct by construction"). Each failed before its
+//! fix.
+
+use crate::app_flow::{
+    C4, HUMANS, act, app_in_game, app_with_home, menu, moves, phase, record, request, run, seen,
+    settle,
+};
+use bevy::prelude::*;
+use lineup::actions::Action;
+use lineup::audio::Mix;
+use lineup::board::insight::{Hint, Value, weak_values};
+use lineup::board::{GameEnded, Match};
+use lineup::computer::Thinking;
+use lineup::game_setup::{BoardMove, Ending, Level, MatchSetup, PlayerKind};
+use lineup::persist::folders::Folders;
+use lineup::persist::save_file::SaveFile;
+use lineup::rules::{Column, ConnectFour, ConnectFourSize, Outcome, Rules, Side};
+use lineup::settings::Settings;
+use lineup::states::{GamePhase, Menu};
+use lineup::storage::{Storage, unfinished_autosave};
+use std::time::Duration;
+
+const AGAINST_COMPUTER: [PlayerKind; 2] = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
+
+/// Frames (with a little real time each) until `done` holds.
+fn until(app: &mut App, what: &str, done: impl Fn(&mut App) -> bool) {
+    for _ in 0..400 {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("never: {what}");
+}
+
+#[test]
+fn resigning_while_the_computer_thinks_gives_up_for_the_person() {
+    let mut app = app_in_game(C4, "", AGAINST_COMPUTER);
+    request(&mut app, BoardMove::Column(Column(3)));
+    until(&mut app, "the computer thinks", |app| {
+        app.world().get_resource::<Thinking>().is_some()
+    });
+    // Yellow (the computer) is to move; Red clicks Resign.
+    act(&mut app, Action::Resign);
+    run(&mut app, 2);
+    act(&mut app, Action::ConfirmResign);
+    run(&mut app, 3);
+    assert_eq!(
+        app.world().resource::<Match>().game.ending(),
+        Some(Ending::Resigned {
+            winner: Side::Second
+        }),
+        "Red, the person, resigned"
+    );
+}
+
+#[test]
+fn the_computer_does_not_move_while_a_menu_is_open() {
+    let players = [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)];
+    let mut app = app_in_game(C4, "", players);
+    request(&mut app, BoardMove::Column(Column(3)));
+    until(&mut app, "the computer thinks", |app| {
+        app.world().get_resource::<Thinking>().is_some()
+    });
+    act(&mut app, Action::Pause);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::Pause);
+    // Far longer than a Beginner search takes.
+    for _ in 0..100 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(moves(&app), 1, "no move behind the menu");
+    act(&mut app, Action::Resume);
+    until(&mut app, "the computer moves after Resume", |app| {
+        moves(app) == 2
+    });
+}
+
+#[test]
+fn a_hint_of_the_last_match_never_shows_in_the_next() {
+    let mut app = app_in_game(C4, "", HUMANS);
+    act(&mut app, Action::Hint);
+    until(&mut app, "a hint", |app| {
+        app.world().get_resource::<Hint>().is_some()
+    });
+    let old = app.world().resource::<Hint>().0.revision;
+    assert_eq!(old, app.world().resource::<Match>().revision);
+    // A new match, as Rematch or New game starts one.
+    app.world_mut().insert_resource(Match::new(MatchSetup {
+        kind: C4,
+        players: HUMANS,
+    }));
+    run(&mut app, 3);
+    let fresh = app.world().resource::<Match>().revision;
+    assert_ne!(old, fresh, "a new match never shares a revision");
+}
+
+#[test]
+fn opening_a_finished_game_keeps_continue() {
+    let home =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("finished-keeps-continue");
+    let _ = std::fs::remove_dir_all(&home);
+    let mut app = app_with_home(&home);
+    record::<GameEnded>(&mut app);
+    app.insert_resource(Match::new(MatchSetup {
+        kind: C4,
+        players: HUMANS,
+    }));
+    run(&mut app, 3);
+    request(&mut app, BoardMove::Column(Column(3)));
+    settle(&mut app);
+    let storage = Storage::at(Folders::under(&home));
+    assert!(unfinished_autosave(&storage).is_some(), "autosaved");
+    // Open a finished game (as Load does).
+    let finished =
+        ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "1212121").expect("legal");
+    let mut done = Match::new(MatchSetup {
+        kind: C4,
+        players: HUMANS,
+    });
+    done.game = lineup::game_setup::MatchGame::ConnectFour(finished);
+    app.insert_resource(done);
+    run(&mut app, 5);
+    settle(&mut app);
+    assert_eq!(phase(&app), Some(GamePhase::Over));
+    assert!(seen::<GameEnded>(&app).is_empty(), "no win sound again");
+    let (save, game) = unfinished_autosave(&storage).expect("Continue still offered");
+    assert_eq!((save.moves.as_str(), game.move_count()), ("4", 1));
+}
+
+#[test]
+fn redo_is_autosaved() {
+    let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("redo-autosaved");
+    let _ = std::fs::remove_dir_all(&home);
+    let mut app = app_with_home(&home);
+    app.insert_resource(Match::new(MatchSetup {
+        kind: C4,
+        players: HUMANS,
+    }));
+    run(&mut app, 3);
+    for column in [3, 4] {
+        request(&mut app, BoardMove::Column(Column(column)));
+        settle(&mut app);
+    }
+    act(&mut app, Action::Undo);
+    run(&mut app, 3);
+    let file = Folders::under(&home).autosave_file();
+    assert_eq!(SaveFile::read(&file).expect("saved").moves, "4");
+    act(&mut app, Action::Redo);
+    run(&mut app, 3);
+    assert_eq!(SaveFile::read(&file).expect("saved").moves, "45");
+}
+
+#[test]
+fn saving_over_a_damaged_save_keeps_it() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("save-over-damaged");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    std::fs::write(dir.join("Evening.ron"), "(format: 1, name: \"Even").expect("written");
+    let game = Match::new(MatchSetup {
+        kind: C4,
+        players: HUMANS,
+    });
+    let problem = lineup::menus::save::save("Evening", &game, &dir).expect_err("refused");
+    assert!(problem.contains("kept"), "{problem}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("Evening.ron")).expect("still there"),
+        "(format: 1, name: \"Even"
+    );
+    // Two old saves (no id) are two games: neither replaces the other.
+    let a = Match::resumed(game.setup, game.game.clone(), 1, 0);
+    let b = Match::resumed(game.setup, game.game.clone(), 1, 0);
+    lineup::menus::save::save("Old", &a, &dir).expect("saved");
+    assert!(lineup::menus::save::save("Old", &b, &dir).is_err());
+}
+
+#[test]
+fn a_move_that_fills_the_board_is_valued_a_draw() {
+    // Random play (a fixed seed) until a game fills the board with no line;
+    // then its last move is the only one left, and it draws.
+    let mut rng = lineup::ai::Rng::new(7);
+    let board = loop {
+        let mut board = ConnectFour::new(ConnectFourSize::STANDARD);
+        let mut moves = Vec::new();
+        let drawn = loop {
+            let open: Vec<u8> = (0..7).filter(|c| board.can_play(Column(*c))).collect();
+            let column = Column(rng.pick(&open).expect("a column is open"));
+            match board.play(column).expect("legal") {
+                None => moves.push(column),
+                Some(Outcome::Draw) => break true,
+                Some(_) => break false,
+            }
+        };
+        if drawn {
+            break *ConnectFour::game_from_moves(
+                ConnectFourSize::STANDARD,
+                &moves
+                    .iter()
+                    .map(|c| char::from(b'1' + c.0))
+                    .collect::<String>(),
+            )
+            .expect("legal")
+            .position();
+        }
+    };
+    let mut solver = lineup::ai::connect_four::Solver::new();
+    let values = weak_values(&mut solver, &board, &Default::default()).expect("analysed");
+    let open: Vec<Value> = values.into_iter().flatten().collect();
+    assert_eq!(open, [Value::Draw]);
+}
+
+#[test]
+fn mix_follows_the_sound_settings_live() {
+    let mut app = app_in_game(C4, "", HUMANS);
+    let mix = *app.world().resource::<Mix>();
+    assert!(mix.music > -60.0 && mix.effects > -60.0);
+    app.world_mut().resource_mut::<Settings>().music_volume = 0;
+    run(&mut app, 1);
+    let mix = *app.world().resource::<Mix>();
+    assert_eq!(mix.music, -60.0, "music off");
+    assert!(mix.effects > -60.0, "effects still on");
+    app.world_mut().resource_mut::<Settings>().muted = true;
+    run(&mut app, 1);
+    let mix = *app.world().resource::<Mix>();
+    assert_eq!((mix.music, mix.effects, mix.ui), (-60.0, -60.0, -60.0));
+}

@@ -1,0 +1,321 @@
+//! The real game as a player meets it: the built binary copied to a folder of
+//! its own and started from another (as an installed game runs), in a virtual
+//! X display of its own (Xvfb), driven with real input (xdotool), its files
+//! under a temporary `LINEUP_HOME`, and its sound, when asked, captured by
+//! ALSA's `file` plugin. The game's log (the `dev` feature logs every state
+//! transition, move and sound) tells a journey when the game is where it
+//! wants it, so no step waits on a guess of time.
+//!
+//! Needs Xvfb and xdotool (scripts/test.sh installs them);
+//! LINEUP_SKIP_WINDOW_TESTS=1 skips these tests.
+
+use lineup::persist::folders::Folders;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How long any one step may take before the journey fails: software
+/// rendering on a loaded two-core machine is slow, but never this slow.
+const STEP_LIMIT: Duration = Duration::from_secs(120);
+
+/// Where the game's sound goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SoundOut {
+    /// No ALSA configuration at all: no device can be opened.
+    Nowhere,
+    /// ALSA's default device writes raw 16-bit stereo at 48 kHz to a file.
+    File,
+}
+
+/// One run of the real game in its own display.
+pub struct Journey {
+    pub dir: PathBuf,
+    display: String,
+    xvfb: Child,
+    game: Option<Child>,
+    lines: Option<mpsc::Receiver<String>>,
+    /// Everything the game printed so far.
+    pub log: Vec<String>,
+}
+
+pub fn skipped(name: &str) -> bool {
+    if std::env::var_os("LINEUP_SKIP_WINDOW_TESTS").is_some() {
+        eprintln!("journey {name} skipped (LINEUP_SKIP_WINDOW_TESTS)");
+        return true;
+    }
+    #[cfg(not(feature = "dev"))]
+    panic!("journeys read the game's dev log: build with the default `dev` feature");
+    #[cfg(feature = "dev")]
+    false
+}
+
+impl Journey {
+    /// A fresh folder and a virtual display; `None` when window tests are skipped.
+    pub fn new(name: &str) -> Option<Journey> {
+        if skipped(name) {
+            return None;
+        }
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join("journeys")
+            .join(name);
+        let _ = std::fs::remove_dir_all(&dir);
+        for sub in ["bin", "cwd", "home", "lineup"] {
+            std::fs::create_dir_all(dir.join(sub)).expect("a journey folder");
+        }
+        // Xvfb picks a free display and writes its number to our pipe.
+        let mut xvfb = Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1280x800x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect(
+                "Xvfb is installed (scripts/test.sh installs it; LINEUP_SKIP_WINDOW_TESTS=1 skips)",
+            );
+        let mut number = String::new();
+        let mut out = BufReader::new(xvfb.stdout.take().expect("piped"));
+        out.read_line(&mut number).expect("Xvfb names its display");
+        let display = format!(":{}", number.trim());
+        assert!(display.len() > 1, "Xvfb gave no display number");
+        Some(Journey {
+            dir,
+            display,
+            xvfb,
+            game: None,
+            lines: None,
+            log: Vec::new(),
+        })
+    }
+
+    /// The game's own folders (settings, autosave, saves).
+    pub fn folders(&self) -> Folders {
+        Folders::under(&self.dir.join("lineup"))
+    }
+
+    pub fn write_settings(&self, ron: &str) {
+        let path = self.folders().settings_file();
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("config folder");
+        std::fs::write(path, ron).expect("settings written");
+    }
+
+    /// The raw sound the game played (with `SoundOut::File`).
+    pub fn sound_file(&self) -> PathBuf {
+        self.dir.join("sound.raw")
+    }
+
+    /// Starts the game: a copy of the binary in a folder of its own, started
+    /// from another folder, with its own HOME.
+    pub fn launch(&mut self, sound: SoundOut, args: &[&str]) {
+        let binary = self.dir.join("bin/lineup");
+        std::fs::copy(env!("CARGO_BIN_EXE_lineup"), &binary).expect("the game copied");
+        let home = self.dir.join("home");
+        let mut command = Command::new(&binary);
+        command
+            .args(args)
+            .current_dir(self.dir.join("cwd"))
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &home)
+            .env("DISPLAY", &self.display)
+            .env("LINEUP_HOME", self.dir.join("lineup"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        match sound {
+            SoundOut::Nowhere => {
+                let empty = self.dir.join("alsa-empty.conf");
+                std::fs::write(&empty, "").expect("an empty ALSA config");
+                command.env("ALSA_CONFIG_PATH", empty);
+            }
+            SoundOut::File => {
+                let config = format!(
+                    "pcm.!default {{\n  type plug\n  slave {{\n    pcm {{ type file; slave.pcm \"null\"; file \"{}\"; format \"raw\" }}\n    format S16_LE\n    channels 2\n    rate {RATE}\n  }}\n}}\n",
+                    self.sound_file().display()
+                );
+                std::fs::write(home.join(".asoundrc"), config).expect(".asoundrc");
+            }
+        }
+        let mut game = command.spawn().expect("the game starts");
+        let (send, receive) = mpsc::channel();
+        for stream in [
+            Box::new(game.stdout.take().expect("piped")) as Box<dyn Read + Send>,
+            Box::new(game.stderr.take().expect("piped")),
+        ] {
+            let send = send.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines() {
+                    let Ok(line) = line else { break };
+                    if send.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        self.game = Some(game);
+        self.lines = Some(receive);
+    }
+
+    /// Reads the game's output until a line contains `needle`; that line.
+    pub fn wait_for(&mut self, needle: &str) -> String {
+        let deadline = Instant::now() + STEP_LIMIT;
+        let lines = self.lines.as_ref().expect("launched");
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match lines.recv_timeout(left) {
+                Ok(line) => {
+                    eprintln!("  | {line}");
+                    self.log.push(line.clone());
+                    if line.contains(needle) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!(
+                    "the game never printed \"{needle}\" (it exited or took over {STEP_LIMIT:?}); its log:\n{}",
+                    self.log.join("\n")
+                ),
+            }
+        }
+    }
+
+    /// Whether a line containing `needle` was printed so far.
+    pub fn printed(&mut self, needle: &str) -> bool {
+        self.drain();
+        self.log.iter().any(|l| l.contains(needle))
+    }
+
+    fn drain(&mut self) {
+        if let Some(lines) = &self.lines {
+            while let Ok(line) = lines.try_recv() {
+                eprintln!("  | {line}");
+                self.log.push(line);
+            }
+        }
+    }
+
+    fn xdotool(&self, args: &[&str]) {
+        let status = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .status()
+            .expect("xdotool is installed (scripts/test.sh installs it)");
+        assert!(status.success(), "xdotool {args:?}: {status}");
+    }
+
+    /// A left click at window pixel (x, y) (the window fills the display).
+    pub fn click(&self, x: u32, y: u32) {
+        self.xdotool(&["mousemove", &x.to_string(), &y.to_string()]);
+        self.xdotool(&["click", "1"]);
+    }
+
+    /// Presses keys (xdotool names: Escape, Return, ctrl+z) in the game's
+    /// window, focused first as a click would.
+    pub fn key(&self, keys: &str) {
+        self.xdotool(&[
+            "search",
+            "--name",
+            "^Lineup",
+            "windowfocus",
+            "--sync",
+            "key",
+            keys,
+        ]);
+    }
+
+    /// Closes the game as Ctrl+C in a terminal does, and checks that it
+    /// closed cleanly (Bevy's code for it, 130: not a crash, not a panic).
+    pub fn interrupt(&mut self) {
+        let pid = self.game.as_ref().expect("launched").id().to_string();
+        let _ = Command::new("kill").args(["-INT", &pid]).status();
+        let status = self.wait_exit();
+        assert_eq!(
+            status.code(),
+            Some(130),
+            "a clean close on Ctrl+C, not {status}"
+        );
+        assert!(!self.printed("panicked"), "the game panicked");
+    }
+
+    /// Kills the game outright (kill -9), as a crash or power cut would.
+    pub fn kill(&mut self) {
+        if let Some(game) = self.game.as_mut() {
+            let _ = game.kill();
+            let _ = game.wait();
+        }
+        self.game = None;
+        self.drain();
+    }
+
+    /// Waits for the game to exit by itself; its exit status.
+    pub fn wait_exit(&mut self) -> ExitStatus {
+        let deadline = Instant::now() + STEP_LIMIT;
+        let game = self.game.as_mut().expect("launched");
+        let status = loop {
+            if let Some(status) = game.try_wait().expect("waitable") {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "the game did not exit");
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        self.game = None;
+        // Give the reader threads the last lines.
+        std::thread::sleep(Duration::from_millis(200));
+        self.drain();
+        status
+    }
+
+    /// Waits until the sound file holds `seconds` more of audio than now.
+    pub fn let_sound_run(&self, seconds: f64) {
+        let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
+        let target = size(&self.sound_file()) + (seconds * RATE as f64) as u64 * FRAME_BYTES;
+        let deadline = Instant::now() + STEP_LIMIT;
+        while size(&self.sound_file()) < target {
+            assert!(
+                Instant::now() < deadline,
+                "the sound device got no more than {} bytes",
+                size(&self.sound_file())
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Journey {
+    fn drop(&mut self) {
+        self.kill();
+        let _ = self.xvfb.kill();
+        let _ = self.xvfb.wait();
+    }
+}
+
+/// The capture's sample rate and bytes per stereo 16-bit frame.
+pub const RATE: u32 = 48_000;
+const FRAME_BYTES: u64 = 4;
+
+/// The RMS (full scale = 1) of each half-second window of a raw capture.
+pub fn window_rms(path: &Path) -> Vec<f64> {
+    let bytes = std::fs::read(path).unwrap_or_default();
+    let window = (RATE as usize / 2) * FRAME_BYTES as usize;
+    bytes
+        .chunks_exact(window)
+        .map(|chunk| {
+            let sum: f64 = chunk
+                .chunks_exact(2)
+                .map(|s| (i16::from_le_bytes([s[0], s[1]]) as f64 / 32768.0).powi(2))
+                .sum();
+            (sum / (window / 2) as f64).sqrt()
+        })
+        .collect()
+}
+
+pub fn dbfs(rms: f64) -> f64 {
+    20.0 * rms.max(1e-10).log10()
+}
