@@ -1,13 +1,13 @@
 //! The command line, read without Bevy: play (optionally straight into a
-//! position, optionally capturing a screenshot), or `solve`.
+//! position, optionally capturing a screenshot), or `solve`. What it asks
+//! for is plain data ([`Launch`]); the game layer acts on it.
 
-use crate::app::Launch;
-use crate::board::Match;
-use crate::game_setup::{GameKind, Level, MatchGame, MatchSetup, PlayerKind};
+use crate::match_setup::{GameKind, Level, MatchSetup, PlayerKind};
+use crate::match_state::Match;
 use crate::persist::psq;
 use crate::persist::save_file::{self, SaveFile};
+use crate::rules::MatchGame;
 use crate::rules::{ConnectFour, ConnectFourSize, Gomoku, RuleSet};
-use crate::states::Menu;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "\
@@ -31,6 +31,50 @@ Options:
   --quit-after SECONDS          close by itself after that many seconds
   -h, --help                    this help
   -V, --version                 the version";
+
+/// How the program was asked to start a game.
+#[derive(Debug, Default)]
+pub struct Launch {
+    /// Start straight into this match instead of the title screen.
+    pub start: Option<Match>,
+    /// Save a screenshot here once everything settles, then exit.
+    pub screenshot: Option<PathBuf>,
+    /// Open this menu at start.
+    pub menu: Option<StartMenu>,
+    /// The window's size in logical pixels.
+    pub window: Option<(u32, u32)>,
+    /// Close by itself after this long (for tests and measurements).
+    pub quit_after: Option<std::time::Duration>,
+}
+
+/// The menus `--menu` can open, by the names it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartMenu {
+    Main,
+    NewGame,
+    Settings,
+    Load,
+    About,
+    /// The pause menu (in a game).
+    Pause,
+    /// The resign dialog (in a game).
+    Resign,
+    /// The save dialog (in a game).
+    Save,
+}
+
+impl StartMenu {
+    pub const ALL: [(&str, StartMenu); 8] = [
+        ("main", StartMenu::Main),
+        ("new-game", StartMenu::NewGame),
+        ("settings", StartMenu::Settings),
+        ("load", StartMenu::Load),
+        ("about", StartMenu::About),
+        ("pause", StartMenu::Pause),
+        ("resign", StartMenu::Resign),
+        ("save", StartMenu::Save),
+    ];
+}
 
 /// What the program was asked to do.
 #[derive(Debug)]
@@ -189,18 +233,12 @@ fn parse_player(text: &str) -> Result<PlayerKind, String> {
     }
 }
 
-fn parse_menu(text: &str) -> Result<Menu, String> {
-    Ok(match text {
-        "main" => Menu::Main,
-        "new-game" => Menu::NewGame,
-        "settings" => Menu::Settings,
-        "load" => Menu::Load,
-        "about" => Menu::About,
-        "pause" => Menu::Pause,
-        "resign" => Menu::ConfirmResign,
-        "save" => Menu::Save,
-        _ => return Err(format!("unknown menu '{text}'")),
-    })
+fn parse_menu(text: &str) -> Result<StartMenu, String> {
+    StartMenu::ALL
+        .into_iter()
+        .find(|(name, _)| *name == text)
+        .map(|(_, menu)| menu)
+        .ok_or_else(|| format!("unknown menu '{text}'"))
 }
 
 fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
@@ -278,7 +316,7 @@ fn load_file(
     Ok(Match::resumed(
         setup,
         MatchGame::Gomoku(game),
-        crate::storage::now(),
-        crate::storage::new_id(),
+        crate::match_state::now(),
+        crate::match_state::new_id(),
     ))
 }

@@ -1,29 +1,19 @@
 //! Lineup: Connect Four and Gomoku/Renju.
 //!
-//! `rules` (and `ai`) are plain Rust with no Bevy inside. Everything else is
-//! the Bevy game: thin plugins that turn input into messages, ask the rules,
-//! and show the answer.
+//! The plain libraries come first, each without Bevy: `rules` (what a legal
+//! move and a won game are), `ai` (the engines, hints and values),
+//! `match_setup` and `match_state` (what a match is), `persist` (saves and
+//! settings on disk), `soundgen` (the synthesised sounds), `engine` (the
+//! Gomocup protocol) and `cli` (the command line). `game` is the Bevy layer
+//! over them; the binaries under `src/bin/` only parse arguments and call in.
 
 pub mod ai;
+pub mod cli;
 pub mod engine;
+pub mod match_setup;
+pub mod match_state;
+pub mod persist;
 pub mod rules;
 pub mod soundgen;
 
-pub mod actions;
-pub mod app;
-pub mod audio;
-pub mod board;
-pub mod capture;
-pub mod cli;
-pub mod computer;
-#[cfg(feature = "dev")]
-pub mod dev_tools;
-pub mod game_setup;
-pub mod menus;
-pub mod persist;
-pub mod screens;
-pub mod search_task;
-pub mod settings;
-pub mod states;
-pub mod storage;
-pub mod theme;
+pub mod game;

@@ -2,9 +2,11 @@
 //! from [`crate::rules`] and answer with moves, so the game can run them on
 //! a background task and cancel them with a flag.
 
+pub mod advice;
 pub mod connect_four;
 pub mod gomoku;
 mod level;
+pub mod player;
 mod rng;
 
 pub use level::Level;

@@ -4,7 +4,7 @@
 
 use super::atomic::write_atomic;
 use super::psq;
-use crate::game_setup::MatchGame;
+use crate::rules::MatchGame;
 use crate::rules::{connect_four, gomoku};
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! Everything the game keeps on disk, in plain Rust: where (the platform's
 //! config and data folders), how (RON, written atomically), and what
 //! (settings, saved games, `.psq` files). No Bevy here; the game's plugin
-//! (`crate::storage`) calls it.
+//! (`crate::game::storage`) calls it.
 
 pub mod atomic;
 pub mod export;

@@ -4,7 +4,8 @@
 //! impossible board on screen; anything wrong is a `LoadError` that says what.
 
 use super::atomic::write_atomic;
-use crate::game_setup::{BoardMove, Ending, GameKind, MatchGame, MatchSetup};
+use crate::match_setup::{GameKind, MatchSetup};
+use crate::rules::{BoardMove, Ending, MatchGame};
 use crate::rules::{Column, ConnectFour, Gomoku, Point, Side, connect_four, gomoku};
 use serde::{Deserialize, Serialize};
 use std::fmt;

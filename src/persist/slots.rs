@@ -2,7 +2,7 @@
 //! saves (newest first, damaged ones listed as such), and default names.
 
 use super::save_file::{LoadError, SaveFile};
-use crate::game_setup::MatchGame;
+use crate::rules::MatchGame;
 use crate::rules::Side;
 use std::path::{Path, PathBuf};
 

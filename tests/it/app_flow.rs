@@ -6,19 +6,21 @@ use bevy::ecs::resource::IsResource;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use lineup::actions::{Action, UiAction};
-use lineup::board::markers::{ForbiddenMark, WinGlow};
-use lineup::board::pieces::{Animating, Piece};
-use lineup::board::{
-    GameEnded, Match, MoveRefused, MoveRequested, PieceLanded, Refusal, Requester,
+use lineup::game::actions::{Action, UiAction};
+use lineup::game::board::markers::{ForbiddenMark, WinGlow};
+use lineup::game::board::pieces::{Animating, Piece};
+use lineup::game::board::{
+    CurrentMatch, GameEnded, MoveRefused, MoveRequested, PieceLanded, Refusal, Requester,
 };
-use lineup::game_setup::{BoardMove, Ending, GameKind, MatchGame, MatchSetup, PlayerKind};
+use lineup::game::states::{GamePhase, Menu, Screen};
+use lineup::game::storage::Storage;
+use lineup::match_setup::{GameKind, MatchSetup, PlayerKind};
+use lineup::match_state::Match;
 use lineup::persist::folders::Folders;
+use lineup::rules::{BoardMove, Ending, MatchGame};
 use lineup::rules::{
     Column, ConnectFour, ConnectFourSize, Foul, Gomoku, MoveError, Point, RuleSet, Side,
 };
-use lineup::states::{GamePhase, Menu, Screen};
-use lineup::storage::Storage;
 use std::time::Duration;
 
 /// A headless app with the game's plugins; frames advance 50 ms each. Its
@@ -44,7 +46,7 @@ pub(crate) fn app_with_home(home: &std::path::Path) -> App {
         )))
         .insert_resource(ButtonInput::<KeyCode>::default())
         .insert_resource(ButtonInput::<MouseButton>::default())
-        .add_plugins(lineup::app::game_plugins);
+        .add_plugins(lineup::game::app::game_plugins);
     app
 }
 
@@ -61,7 +63,7 @@ pub(crate) fn app_in_game(kind: GameKind, moves: &str, players: [PlayerKind; 2])
                 .expect("legal moves"),
         ),
     };
-    app.insert_resource(start);
+    app.insert_resource(CurrentMatch(start));
     run(&mut app, 3);
     assert_eq!(screen(&app), Screen::Game);
     app
@@ -129,7 +131,7 @@ pub(crate) fn count<C: Component>(app: &mut App) -> usize {
 }
 
 pub(crate) fn moves(app: &App) -> usize {
-    app.world().resource::<Match>().game.move_count()
+    app.world().resource::<CurrentMatch>().game.move_count()
 }
 
 pub(crate) fn request(app: &mut App, mv: BoardMove) {
@@ -217,7 +219,9 @@ fn a_full_column_is_refused_with_a_message() {
         Refusal::Rules(MoveError::ColumnFull { column: 0 })
     );
     assert_eq!(moves(&app), 6);
-    let feedback = app.world().resource::<lineup::board::feedback::Feedback>();
+    let feedback = app
+        .world()
+        .resource::<lineup::game::board::feedback::Feedback>();
     assert_eq!(feedback.text, "Column 1 is full.");
 }
 
@@ -241,7 +245,9 @@ fn a_forbidden_point_is_marked_and_refused_with_its_reason() {
         seen::<MoveRefused>(&app)[0].refusal,
         Refusal::Rules(MoveError::Forbidden(Foul::DoubleThree))
     );
-    let feedback = app.world().resource::<lineup::board::feedback::Feedback>();
+    let feedback = app
+        .world()
+        .resource::<lineup::game::board::feedback::Feedback>();
     assert!(feedback.text.contains("double-three"), "{}", feedback.text);
     // White moves next in another position: no marks on White's turn.
     request(&mut app, BoardMove::Point(Point::new(14, 7)));
@@ -302,7 +308,7 @@ fn undo_and_redo_change_the_board_and_the_pieces() {
 fn undo_against_the_computer_takes_back_a_whole_turn() {
     let players = [
         PlayerKind::Human,
-        PlayerKind::Computer(lineup::game_setup::Level::Medium),
+        PlayerKind::Computer(lineup::match_setup::Level::Medium),
     ];
     let mut app = app_in_game(C4, "", players);
     request(&mut app, BoardMove::Column(Column(3)));
@@ -319,7 +325,10 @@ fn undo_against_the_computer_takes_back_a_whole_turn() {
     act(&mut app, Action::Undo);
     run(&mut app, 2);
     assert_eq!(moves(&app), 0, "both the reply and the move are gone");
-    assert_eq!(app.world().resource::<Match>().game.to_move(), Side::First);
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().game.to_move(),
+        Side::First
+    );
 }
 
 #[test]
@@ -333,7 +342,7 @@ fn resigning_asks_first_and_ends_the_game() {
     assert_eq!(menu(&app), Menu::None);
     assert_eq!(phase(&app), Some(GamePhase::Over));
     assert_eq!(
-        app.world().resource::<Match>().game.ending(),
+        app.world().resource::<CurrentMatch>().game.ending(),
         Some(Ending::Resigned {
             winner: Side::Second
         })
@@ -345,7 +354,7 @@ fn keys_drop_discs_and_esc_pauses() {
     let mut app = app_in_game(C4, "", HUMANS);
     press(&mut app, KeyCode::Digit5);
     assert_eq!(
-        app.world().resource::<Match>().game.moves(),
+        app.world().resource::<CurrentMatch>().game.moves(),
         vec![BoardMove::Column(Column(4))]
     );
     settle(&mut app);
@@ -368,9 +377,8 @@ fn menus_work_by_keyboard_and_a_game_leaves_nothing_behind() {
             .iter(app.world())
             .count()
     };
-    // Down focuses the first button (New game); Enter opens it.
-    press(&mut app, KeyCode::ArrowDown);
-
+    // A menu opens with its first button (New game) focused: Enter alone
+    // opens it.
     press(&mut app, KeyCode::Enter);
     run(&mut app, 1);
     assert_eq!(menu(&app), Menu::NewGame);
@@ -412,7 +420,7 @@ fn menus_work_by_keyboard_and_a_game_leaves_nothing_behind() {
 
 #[test]
 fn landings_wins_and_clicks_ask_for_the_right_sounds() {
-    use lineup::audio::{Channel, PlaySound, Sound};
+    use lineup::game::audio::{Channel, PlaySound, Sound};
     let mut app = app_in_game(C4, "121212", HUMANS);
     record::<PlaySound>(&mut app);
     request(&mut app, BoardMove::Column(Column(0)));
@@ -455,7 +463,7 @@ fn landings_wins_and_clicks_ask_for_the_right_sounds() {
 
 #[test]
 fn volume_sliders_map_to_decibels() {
-    use lineup::audio::volume_db;
+    use lineup::game::audio::volume_db;
     assert_eq!(volume_db(100, false), 0.0);
     assert!((volume_db(50, false) + 12.04).abs() < 0.01);
     assert_eq!(volume_db(0, false), -60.0);
@@ -476,14 +484,14 @@ fn a_changed_setting_is_written_and_read_back_on_the_next_start() {
     run(&mut app, 2);
     act(
         &mut app,
-        Action::ChangeSetting(lineup::actions::SettingField::ShowMoveNumbers, 1),
+        Action::ChangeSetting(lineup::game::actions::SettingField::ShowMoveNumbers, 1),
     );
     run(&mut app, 20); // a second of quiet: the file is written
     let file = home.join("config").join("settings.ron");
     assert!(file.is_file(), "settings written to {}", file.display());
     assert!(
         app.world()
-            .resource::<lineup::settings::Settings>()
+            .resource::<lineup::game::settings::Settings>()
             .show_move_numbers
     );
     drop(app);
@@ -492,7 +500,7 @@ fn a_changed_setting_is_written_and_read_back_on_the_next_start() {
     assert!(
         again
             .world()
-            .resource::<lineup::settings::Settings>()
+            .resource::<lineup::game::settings::Settings>()
             .show_move_numbers,
         "read back at start"
     );
@@ -507,7 +515,7 @@ fn every_move_is_autosaved_and_continue_resumes_it() {
         kind: RENJU,
         players: HUMANS,
     });
-    app.insert_resource(start);
+    app.insert_resource(CurrentMatch(start));
     run(&mut app, 3);
     request(&mut app, BoardMove::Point(Point::new(7, 7)));
     settle(&mut app);
@@ -521,7 +529,7 @@ fn every_move_is_autosaved_and_continue_resumes_it() {
     act(&mut app, Action::Continue);
     run(&mut app, 3);
     assert_eq!(screen(&app), Screen::Game);
-    let game = &app.world().resource::<Match>().game;
+    let game = &app.world().resource::<CurrentMatch>().game;
     assert_eq!(
         game.moves(),
         [Point::new(7, 7), Point::new(8, 8)].map(BoardMove::Point)
@@ -535,10 +543,10 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     let _ = std::fs::remove_dir_all(&home);
     let saves = home.join("data").join("saves");
     let mut app = app_with_home(&home);
-    app.insert_resource(Match::new(MatchSetup {
+    app.insert_resource(CurrentMatch(Match::new(MatchSetup {
         kind: C4,
         players: HUMANS,
-    }));
+    })));
     run(&mut app, 3);
     for column in [3, 3, 4] {
         request(&mut app, BoardMove::Column(Column(column)));
@@ -551,25 +559,25 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     assert_eq!(menu(&app), Menu::Save);
     let default = app
         .world()
-        .resource::<lineup::menus::save::SaveName>()
+        .resource::<lineup::game::menus::save::SaveName>()
         .text
         .clone();
     assert!(default.starts_with("Connect Four, move 3, "), "{default}");
     // A name that would leave the folder is refused with a reason.
     app.world_mut()
-        .resource_mut::<lineup::menus::save::SaveName>()
+        .resource_mut::<lineup::game::menus::save::SaveName>()
         .text = "../outside".into();
     act(&mut app, Action::ConfirmSave);
     run(&mut app, 2);
     assert_eq!(
         app.world()
-            .resource::<lineup::menus::save::SaveName>()
+            .resource::<lineup::game::menus::save::SaveName>()
             .problem,
         "A name cannot contain '.'."
     );
     assert!(!home.join("data").join("outside.ron").exists());
     app.world_mut()
-        .resource_mut::<lineup::menus::save::SaveName>()
+        .resource_mut::<lineup::game::menus::save::SaveName>()
         .text = "Evening game".into();
     act(&mut app, Action::ConfirmSave);
     run(&mut app, 3);
@@ -588,13 +596,13 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     act(&mut app, Action::OpenSave);
     run(&mut app, 2);
     app.world_mut()
-        .resource_mut::<lineup::menus::save::SaveName>()
+        .resource_mut::<lineup::game::menus::save::SaveName>()
         .text = "Evening game".into();
     act(&mut app, Action::ConfirmSave);
     run(&mut app, 2);
     assert!(
         app.world()
-            .resource::<lineup::menus::save::SaveName>()
+            .resource::<lineup::game::menus::save::SaveName>()
             .problem
             .contains("another saved game")
     );
@@ -607,7 +615,7 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     run(&mut app, 2);
     assert_eq!(
         app.world()
-            .resource::<lineup::menus::load::SaveList>()
+            .resource::<lineup::game::menus::load::SaveList>()
             .0
             .len(),
         1
@@ -637,7 +645,7 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     assert_eq!(menu(&app), Menu::Load);
     assert!(
         app.world()
-            .resource::<lineup::menus::load::SaveList>()
+            .resource::<lineup::game::menus::load::SaveList>()
             .0
             .is_empty()
     );
@@ -655,7 +663,7 @@ fn export_writes_the_move_string_and_a_psq() {
     start.game = MatchGame::Gomoku(
         Gomoku::game_from_moves(Gomoku::standard(RuleSet::Renju), "h8i9j10").expect("legal"),
     );
-    app.insert_resource(start);
+    app.insert_resource(CurrentMatch(start));
     run(&mut app, 3);
     act(&mut app, Action::Pause);
     run(&mut app, 2);
@@ -689,7 +697,7 @@ fn export_writes_the_move_string_and_a_psq() {
             vec![Point::new(7, 7), Point::new(8, 8), Point::new(9, 9)]
         )
     );
-    let notice = &app.world().resource::<lineup::storage::Notice>().text;
+    let notice = &app.world().resource::<lineup::game::storage::Notice>().text;
     assert!(notice.starts_with("Exported h8i9j10: "), "{notice}");
 }
 
@@ -703,14 +711,14 @@ fn gomoku_is_played_with_arrows_and_enter() {
     press(&mut app, KeyCode::Enter);
     settle(&mut app);
     assert_eq!(
-        app.world().resource::<Match>().game.moves(),
+        app.world().resource::<CurrentMatch>().game.moves(),
         [BoardMove::Point(Point::new(6, 7))]
     );
     press(&mut app, KeyCode::ArrowDown);
     press(&mut app, KeyCode::Space);
     settle(&mut app);
     assert_eq!(
-        app.world().resource::<Match>().game.moves(),
+        app.world().resource::<CurrentMatch>().game.moves(),
         [
             BoardMove::Point(Point::new(6, 7)),
             BoardMove::Point(Point::new(6, 6))

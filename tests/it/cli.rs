@@ -1,9 +1,8 @@
 //! The command line: what it accepts, and clear messages for what it does not.
 
-use lineup::cli::{Command, parse};
-use lineup::game_setup::{GameKind, Level, PlayerKind};
+use lineup::cli::{Command, StartMenu, parse};
+use lineup::match_setup::{GameKind, Level, PlayerKind};
 use lineup::rules::RuleSet;
-use lineup::states::Menu;
 
 fn args(line: &str) -> Vec<String> {
     line.split_whitespace().map(String::from).collect()
@@ -55,7 +54,7 @@ fn a_game_with_moves_starts_in_that_position() {
     assert!(launch.start.is_none());
     assert_eq!(
         (launch.menu, launch.window),
-        (Some(Menu::Settings), Some((800, 600)))
+        (Some(StartMenu::Settings), Some((800, 600)))
     );
 }
 

@@ -7,18 +7,21 @@ use crate::app_flow::{
     settle,
 };
 use bevy::prelude::*;
-use lineup::actions::Action;
-use lineup::audio::Mix;
-use lineup::board::insight::{Hint, Value, weak_values};
-use lineup::board::{GameEnded, Match};
-use lineup::computer::Thinking;
-use lineup::game_setup::{BoardMove, Ending, Level, MatchSetup, PlayerKind};
+use lineup::ai::advice::{Value, weak_values};
+use lineup::game::actions::Action;
+use lineup::game::audio::Mix;
+use lineup::game::board::insight::Hint;
+use lineup::game::board::{CurrentMatch, GameEnded};
+use lineup::game::computer::Thinking;
+use lineup::game::settings::Settings;
+use lineup::game::states::{GamePhase, Menu};
+use lineup::game::storage::{Storage, unfinished_autosave};
+use lineup::match_setup::{Level, MatchSetup, PlayerKind};
+use lineup::match_state::Match;
 use lineup::persist::folders::Folders;
 use lineup::persist::save_file::SaveFile;
+use lineup::rules::{BoardMove, Ending};
 use lineup::rules::{Column, ConnectFour, ConnectFourSize, Outcome, Rules, Side};
-use lineup::settings::Settings;
-use lineup::states::{GamePhase, Menu};
-use lineup::storage::{Storage, unfinished_autosave};
 use std::time::Duration;
 
 const AGAINST_COMPUTER: [PlayerKind; 2] = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
@@ -48,7 +51,7 @@ fn resigning_while_the_computer_thinks_gives_up_for_the_person() {
     act(&mut app, Action::ConfirmResign);
     run(&mut app, 3);
     assert_eq!(
-        app.world().resource::<Match>().game.ending(),
+        app.world().resource::<CurrentMatch>().game.ending(),
         Some(Ending::Resigned {
             winner: Side::Second
         }),
@@ -87,14 +90,15 @@ fn a_hint_of_the_last_match_never_shows_in_the_next() {
         app.world().get_resource::<Hint>().is_some()
     });
     let old = app.world().resource::<Hint>().0.revision;
-    assert_eq!(old, app.world().resource::<Match>().revision);
+    assert_eq!(old, app.world().resource::<CurrentMatch>().revision);
     // A new match, as Rematch or New game starts one.
-    app.world_mut().insert_resource(Match::new(MatchSetup {
-        kind: C4,
-        players: HUMANS,
-    }));
+    app.world_mut()
+        .insert_resource(CurrentMatch(Match::new(MatchSetup {
+            kind: C4,
+            players: HUMANS,
+        })));
     run(&mut app, 3);
-    let fresh = app.world().resource::<Match>().revision;
+    let fresh = app.world().resource::<CurrentMatch>().revision;
     assert_ne!(old, fresh, "a new match never shares a revision");
 }
 
@@ -105,10 +109,10 @@ fn opening_a_finished_game_keeps_continue() {
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
     record::<GameEnded>(&mut app);
-    app.insert_resource(Match::new(MatchSetup {
+    app.insert_resource(CurrentMatch(Match::new(MatchSetup {
         kind: C4,
         players: HUMANS,
-    }));
+    })));
     run(&mut app, 3);
     request(&mut app, BoardMove::Column(Column(3)));
     settle(&mut app);
@@ -121,8 +125,8 @@ fn opening_a_finished_game_keeps_continue() {
         kind: C4,
         players: HUMANS,
     });
-    done.game = lineup::game_setup::MatchGame::ConnectFour(finished);
-    app.insert_resource(done);
+    done.game = lineup::rules::MatchGame::ConnectFour(finished);
+    app.insert_resource(CurrentMatch(done));
     run(&mut app, 5);
     settle(&mut app);
     assert_eq!(phase(&app), Some(GamePhase::Over));
@@ -136,10 +140,10 @@ fn redo_is_autosaved() {
     let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("redo-autosaved");
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
-    app.insert_resource(Match::new(MatchSetup {
+    app.insert_resource(CurrentMatch(Match::new(MatchSetup {
         kind: C4,
         players: HUMANS,
-    }));
+    })));
     run(&mut app, 3);
     for column in [3, 4] {
         request(&mut app, BoardMove::Column(Column(column)));
@@ -164,7 +168,7 @@ fn saving_over_a_damaged_save_keeps_it() {
         kind: C4,
         players: HUMANS,
     });
-    let problem = lineup::menus::save::save("Evening", &game, &dir).expect_err("refused");
+    let problem = lineup::game::menus::save::save("Evening", &game, &dir).expect_err("refused");
     assert!(problem.contains("kept"), "{problem}");
     assert_eq!(
         std::fs::read_to_string(dir.join("Evening.ron")).expect("still there"),
@@ -173,8 +177,8 @@ fn saving_over_a_damaged_save_keeps_it() {
     // Two old saves (no id) are two games: neither replaces the other.
     let a = Match::resumed(game.setup, game.game.clone(), 1, 0);
     let b = Match::resumed(game.setup, game.game.clone(), 1, 0);
-    lineup::menus::save::save("Old", &a, &dir).expect("saved");
-    assert!(lineup::menus::save::save("Old", &b, &dir).is_err());
+    lineup::game::menus::save::save("Old", &a, &dir).expect("saved");
+    assert!(lineup::game::menus::save::save("Old", &b, &dir).is_err());
 }
 
 #[test]

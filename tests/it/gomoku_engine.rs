@@ -308,3 +308,65 @@ fn quick_move_still_works() {
         "played {p}"
     );
 }
+
+/// The key of a line written as 11 characters, centre 'C' at index 5:
+/// `x` own, `o` blocked, `.` empty.
+fn line_key(line: &str) -> usize {
+    use lineup::ai::gomoku::pattern::{OFFSETS, POW3};
+    let b = line.as_bytes();
+    OFFSETS
+        .iter()
+        .enumerate()
+        .map(|(n, off)| {
+            POW3[n]
+                * match b[(5 + off) as usize] {
+                    b'x' => 1,
+                    b'o' => 2,
+                    _ => 0,
+                }
+        })
+        .sum()
+}
+
+#[test]
+fn the_shape_table_names_each_shape() {
+    use lineup::ai::gomoku::pattern::*;
+    let free = table(false);
+    let exact = table(true);
+    assert_eq!(free[line_key("...xxCxx...")], FIVE);
+    assert_eq!(free[line_key("..xxxCxx...")], FIVE);
+    assert_eq!(exact[line_key("..xxxCxx...")], OVERLINE);
+    assert_eq!(free[line_key("....xCxx...")], OPEN_FOUR);
+    assert_eq!(free[line_key("...oxCxx...")], FOUR);
+    assert_eq!(exact[line_key("..x.xCxx...")], FOUR);
+    assert_eq!(free[line_key("....xCx....")], OPEN_THREE);
+    assert_eq!(free[line_key("...oxCx....")], THREE);
+    assert_eq!(free[line_key(".....Cx....")], OPEN_TWO);
+    assert_eq!(free[line_key("....oCx....")], TWO);
+    assert_eq!(free[line_key("....oC.o...")], NONE);
+}
+
+/// The engine's board keeps each cell's line keys and shapes up to date per
+/// move: after any sequence of plays and undos they equal a fresh scan.
+#[test]
+fn incremental_keys_match_a_rescan() {
+    use lineup::ai::gomoku::board::Board;
+    let mut rng = Rng::new(5);
+    for rule in RuleSet::ALL {
+        let mut board = Board::new(11, rule);
+        for step in 0..300 {
+            let empties: Vec<usize> = board
+                .points()
+                .iter()
+                .copied()
+                .filter(|&i| board.is_empty(i))
+                .collect();
+            if step % 3 == 2 || empties.is_empty() {
+                board.undo();
+            } else if let Some(i) = rng.pick(&empties) {
+                board.play(i);
+            }
+            assert_eq!(board.first_stale_key(), None, "{rule:?}, step {step}");
+        }
+    }
+}

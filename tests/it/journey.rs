@@ -38,6 +38,9 @@ pub struct Journey {
     lines: Option<mpsc::Receiver<String>>,
     /// Everything the game printed so far.
     pub log: Vec<String>,
+    /// How much of `log` the waits have gone through: each wait looks
+    /// after the line the last one found, so steps are matched in order.
+    cursor: usize,
 }
 
 pub fn skipped(name: &str) -> bool {
@@ -93,6 +96,7 @@ impl Journey {
             game: None,
             lines: None,
             log: Vec::new(),
+            cursor: 0,
         })
     }
 
@@ -164,8 +168,18 @@ impl Journey {
         self.lines = Some(receive);
     }
 
-    /// Reads the game's output until a line contains `needle`; that line.
+    /// The first line after the last one waited for that contains
+    /// `needle`, reading the game's output until it comes.
     pub fn wait_for(&mut self, needle: &str) -> String {
+        self.drain();
+        if let Some(i) = self.log[self.cursor..]
+            .iter()
+            .position(|l| l.contains(needle))
+        {
+            self.cursor += i + 1;
+            return self.log[self.cursor - 1].clone();
+        }
+        self.cursor = self.log.len();
         let deadline = Instant::now() + STEP_LIMIT;
         let lines = self.lines.as_ref().expect("launched");
         loop {
@@ -174,6 +188,7 @@ impl Journey {
                 Ok(line) => {
                     eprintln!("  | {line}");
                     self.log.push(line.clone());
+                    self.cursor = self.log.len();
                     if line.contains(needle) {
                         return line;
                     }
@@ -184,6 +199,25 @@ impl Journey {
                 ),
             }
         }
+    }
+
+    /// Waits for lines containing each of `needles`, in any order (the
+    /// lines of one frame come in no set order); the wait after it looks
+    /// after the last of them.
+    pub fn wait_for_all(&mut self, needles: &[&str]) {
+        let start = self.cursor;
+        let mut end = start;
+        for needle in needles {
+            self.cursor = start;
+            self.wait_for(needle);
+            end = end.max(self.cursor);
+        }
+        self.cursor = end;
+    }
+
+    /// Where in `log` the last wait found its line (one past it).
+    pub fn cursor(&self) -> usize {
+        self.cursor
     }
 
     /// Whether a line containing `needle` was printed so far.
@@ -214,6 +248,25 @@ impl Journey {
     pub fn click(&self, x: u32, y: u32) {
         self.xdotool(&["mousemove", &x.to_string(), &y.to_string()]);
         self.xdotool(&["click", "1"]);
+    }
+
+    /// Clicks the button showing `action` (its `Action`, as the dev log
+    /// names it) at window pixel `at` as a hand does, at the game's pace:
+    /// the pointer moves there, the button goes down once the game has seen
+    /// the pointer on it, and comes up once the game has seen the press.
+    pub fn click_button(&mut self, at: (u32, u32), action: &str) {
+        self.xdotool(&["mousemove", &at.0.to_string(), &at.1.to_string()]);
+        self.wait_for(&format!("Pointer on: {action}"));
+        self.xdotool(&["mousedown", "1"]);
+        self.wait_for(&format!("Pointer pressed: {action}"));
+        self.xdotool(&["mouseup", "1"]);
+    }
+
+    /// Moves the pointer to the display's corner, over no button (a button
+    /// the pointer moves onto takes the keyboard focus). Needs the game's
+    /// window: Xvfb moves no pointer before it has one.
+    pub fn park_pointer(&self) {
+        self.xdotool(&["mousemove", "0", "0"]);
     }
 
     /// Presses keys (xdotool names: Escape, Return, ctrl+z) in the game's

@@ -3,22 +3,93 @@
 //! it writes to its files.
 
 use crate::journey::{Journey, SoundOut};
+use lineup::match_setup::{GameKind, MatchSetup, PlayerKind};
+use lineup::match_state::Match;
 use lineup::persist::save_file::SaveFile;
+use lineup::rules::{ConnectFour, ConnectFourSize, Ending, MatchGame, Side};
 use std::time::Duration;
+
+/// Window pixels (the window is 1280x800, the size the screens are laid out
+/// for) of what the journeys click, read off screenshots.
+mod at {
+    /// The board's centre: Connect Four's middle column, Gomoku's h8.
+    pub const BOARD_CENTRE: (u32, u32) = (490, 410);
+    /// New game, first on the title's menu when there is nothing to continue.
+    pub const TITLE_NEW_GAME: (u32, u32) = (640, 346);
+    /// Load game, third on the title's menu under Continue and New game.
+    pub const TITLE_LOAD_UNDER_CONTINUE: (u32, u32) = (640, 442);
+    /// Start, at the foot of the new-game menu.
+    pub const NEW_GAME_START: (u32, u32) = (482, 590);
+    /// Hint, on the Connect Four game panel.
+    pub const CONNECT_FOUR_HINT: (u32, u32) = (1044, 319);
+    /// The pause menu's Resign and Quit to title (its last two buttons).
+    pub const PAUSE_RESIGN: (u32, u32) = (640, 525);
+    pub const PAUSE_QUIT_TO_TITLE: (u32, u32) = (640, 589);
+    /// Load, on the load menu's only row.
+    pub const LOAD_ONLY_ROW: (u32, u32) = (895, 399);
+}
 
 #[test]
 fn a_click_on_a_column_lands_a_disc_there() {
     let Some(mut journey) = Journey::new("click_lands_a_disc") else {
         return;
     };
-    journey.launch(SoundOut::Nowhere, &["--game", "connect4"]);
-    journey.wait_for("Screen: Some(Loading) -> Some(Game)");
-    // The middle column's pixels (the window is 1280x800).
-    journey.click(490, 410);
+    journey.launch(SoundOut::Nowhere, &[]);
+    journey.wait_for("Menu: Some(None) -> Some(Main)");
+    journey.click_button(at::TITLE_NEW_GAME, "OpenNewGame");
+    journey.wait_for("Menu: Some(Main) -> Some(NewGame)");
+    journey.click_button(at::NEW_GAME_START, "StartGame");
+    journey.wait_for("Screen: Some(Title) -> Some(Game)");
+    journey.click(at::BOARD_CENTRE.0, at::BOARD_CENTRE.1);
     journey.wait_for("Piece landed: column 4 (ply 0)");
     journey.interrupt();
     let save = SaveFile::read(&journey.folders().autosave_file()).expect("autosaved");
-    assert_eq!(save.moves, "4");
+    assert!(save.moves.starts_with('4'), "moves {}", save.moves);
+}
+
+#[test]
+fn resigning_in_the_computers_turn_makes_the_person_lose() {
+    let Some(mut journey) = Journey::new("resign_in_the_computers_turn") else {
+        return;
+    };
+    // White (Master) is to move, and the pause menu is open from the first
+    // frame, so the computer waits: the resignation surely comes in its
+    // turn, on any machine.
+    journey.launch(
+        SoundOut::Nowhere,
+        &[
+            "--game",
+            "gomoku",
+            "--moves",
+            "h8",
+            "--second",
+            "computer:master",
+            "--menu",
+            "pause",
+        ],
+    );
+    journey.wait_for("Menu: Some(None) -> Some(Pause)");
+    journey.click_button(at::PAUSE_RESIGN, "Resign");
+    journey.wait_for("Menu: Some(Pause) -> Some(ConfirmResign)");
+    // The dialog opens with Resign focused: Enter confirms.
+    journey.key("Return");
+    journey.wait_for("GamePhase: Some(Playing) -> Some(Over)");
+    journey.interrupt();
+    assert!(
+        !journey.printed("by Second"),
+        "the computer moved in a paused game"
+    );
+    let save = SaveFile::read(&journey.folders().autosave_file()).expect("autosaved");
+    assert_eq!(
+        (save.moves.as_str(), save.resigned_by),
+        ("h8", Some(Side::First))
+    );
+    assert_eq!(
+        save.replay().expect("replays").ending(),
+        Some(Ending::Resigned {
+            winner: Side::Second
+        })
+    );
 }
 
 #[test]
@@ -48,7 +119,7 @@ fn esc_while_the_computer_thinks_stops_it_until_resume() {
 }
 
 #[test]
-fn killed_mid_game_the_autosave_gives_the_same_position() {
+fn killed_mid_game_continue_gives_the_same_position() {
     let Some(mut journey) = Journey::new("kill_and_continue") else {
         return;
     };
@@ -59,17 +130,114 @@ fn killed_mid_game_the_autosave_gives_the_same_position() {
         journey.wait_for(&format!("Piece landed: column {key} {landed}"));
     }
     journey.kill();
-    // Start again from the autosave the killed game left.
-    let autosave = journey.folders().autosave_file();
-    journey.launch(
-        SoundOut::Nowhere,
-        &["--load", autosave.to_str().expect("a path")],
-    );
-    journey.wait_for("Screen: Some(Loading) -> Some(Game)");
+    // Start again as a player would: the title offers Continue, focused.
+    journey.launch(SoundOut::Nowhere, &[]);
+    journey.wait_for("Menu: Some(None) -> Some(Main)");
+    journey.key("Return");
+    journey.wait_for_all(&[
+        "Screen: Some(Title) -> Some(Game)",
+        "Match: Connect Four, Human vs Human, 3 moves, in play",
+    ]);
     // The fourth move is Yellow's: the three before it are there.
     journey.key("4");
     journey.wait_for("Move applied: column 4 by Second (ply 3)");
     journey.interrupt();
     let save = SaveFile::read(&journey.folders().autosave_file()).expect("autosaved");
     assert_eq!(save.moves, "4354");
+}
+
+#[test]
+fn a_hint_never_shows_in_the_next_match() {
+    let Some(mut journey) = Journey::new("hint_then_new_match") else {
+        return;
+    };
+    journey.launch(SoundOut::Nowhere, &["--game", "connect4"]);
+    journey.wait_for("Screen: Some(Loading) -> Some(Game)");
+    journey.click_button(at::CONNECT_FOUR_HINT, "Hint");
+    journey.wait_for("Hint shown: column 4");
+    journey.key("Escape");
+    journey.wait_for("Menu: Some(None) -> Some(Pause)");
+    journey.click_button(at::PAUSE_QUIT_TO_TITLE, "QuitToTitle");
+    journey.wait_for("Screen: Some(Game) -> Some(Title)");
+    // No move was played, so there is nothing to continue: New game first.
+    journey.wait_for("Menu: Some(None) -> Some(Main)");
+    journey.click_button(at::TITLE_NEW_GAME, "OpenNewGame");
+    journey.wait_for("Menu: Some(Main) -> Some(NewGame)");
+    journey.click_button(at::NEW_GAME_START, "StartGame");
+    journey.wait_for_all(&["Screen: Some(Title) -> Some(Game)", "Match: Connect Four"]);
+    let new_match = journey.cursor();
+    // Frames go by in the new match: a move is played and lands.
+    journey.key("3");
+    journey.wait_for("Piece landed: column 3 (ply 0)");
+    let stale: Vec<&String> = journey.log[new_match..journey.cursor()]
+        .iter()
+        .filter(|l| l.contains("Hint shown"))
+        .collect();
+    assert!(stale.is_empty(), "the old hint came back: {stale:?}");
+    journey.interrupt();
+}
+
+#[test]
+fn opening_a_finished_game_keeps_continue() {
+    let Some(mut journey) = Journey::new("finished_game_keeps_continue") else {
+        return;
+    };
+    // A finished game in the saves: Red's four along the bottom.
+    let setup = MatchSetup {
+        kind: GameKind::ConnectFour {
+            size: ConnectFourSize::STANDARD,
+        },
+        players: [PlayerKind::Human; 2],
+    };
+    let won = MatchGame::ConnectFour(
+        ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "4455667").expect("legal"),
+    );
+    assert!(won.is_over());
+    let finished = Match::resumed(setup, won, 1, 0);
+    let saves = journey.folders().saves();
+    std::fs::create_dir_all(&saves).expect("a saves folder");
+    SaveFile::of("Won game", setup, &finished.game, 1, 1)
+        .with_id(finished.id)
+        .write(&saves.join("won-game.ron"))
+        .expect("saved");
+
+    // An unfinished game: one move, then back to the title.
+    journey.launch(SoundOut::Nowhere, &["--game", "connect4"]);
+    journey.wait_for("Screen: Some(Loading) -> Some(Game)");
+    journey.key("4");
+    journey.wait_for("Piece landed: column 4 (ply 0)");
+    journey.key("Escape");
+    journey.wait_for("Menu: Some(None) -> Some(Pause)");
+    journey.click_button(at::PAUSE_QUIT_TO_TITLE, "QuitToTitle");
+    journey.wait_for("Screen: Some(Game) -> Some(Title)");
+
+    // Continue, New game, Load game: open the finished one.
+    journey.wait_for("Menu: Some(None) -> Some(Main)");
+    journey.click_button(at::TITLE_LOAD_UNDER_CONTINUE, "OpenLoad");
+    journey.wait_for("Menu: Some(Main) -> Some(Load)");
+    journey.click_button(at::LOAD_ONLY_ROW, "LoadSave(0)");
+    journey.wait_for_all(&[
+        "Screen: Some(Title) -> Some(Game)",
+        "Match: Connect Four, Human vs Human, 7 moves, over",
+    ]);
+    journey.wait_for("GamePhase: Some(Playing) -> Some(Over)");
+    journey.key("Escape");
+    journey.wait_for("Menu: Some(None) -> Some(Pause)");
+    journey.click_button(at::PAUSE_QUIT_TO_TITLE, "QuitToTitle");
+    journey.wait_for("Screen: Some(Game) -> Some(Title)");
+
+    // Continue is still there, first and focused, and still the
+    // unfinished game.
+    journey.wait_for("Menu: Some(None) -> Some(Main)");
+    journey.park_pointer();
+    journey.key("Return");
+    journey.wait_for_all(&[
+        "Screen: Some(Title) -> Some(Game)",
+        "Match: Connect Four, Human vs Human, 1 move, in play",
+    ]);
+    journey.key("3");
+    journey.wait_for("Move applied: column 3 by Second (ply 1)");
+    journey.interrupt();
+    let save = SaveFile::read(&journey.folders().autosave_file()).expect("autosaved");
+    assert_eq!(save.moves, "43");
 }

@@ -10,6 +10,7 @@ mod gomoku;
 mod gomoku_engine;
 mod journey;
 mod journeys;
+mod layout;
 mod notation;
 mod persist;
 mod protocol;

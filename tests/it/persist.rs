@@ -1,12 +1,13 @@
 //! Files on disk: settings, saved games, slots and `.psq`. Every bad file
 //! gets a clear message and leaves the folder as it was.
 
-use lineup::game_setup::{BoardMove, Ending, GameKind, MatchGame, MatchSetup, PlayerKind};
+use lineup::game::settings::Settings;
+use lineup::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup::persist::atomic::{clean_temporaries, write_atomic};
 use lineup::persist::save_file::{FORMAT, LoadError, SIZE_LIMIT, SaveFile};
 use lineup::persist::{psq, settings_file, slots};
+use lineup::rules::{BoardMove, Ending, MatchGame};
 use lineup::rules::{Column, ConnectFourSize, Point, RuleSet, Side};
-use lineup::settings::Settings;
 use std::path::{Path, PathBuf};
 
 /// A fresh, empty folder for one test.

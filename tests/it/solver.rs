@@ -564,7 +564,7 @@ fn the_shipped_book_scores_are_exact() {
 
 #[test]
 fn values_in_the_opening_against_master_come_from_the_book() {
-    use lineup::board::insight::{Value, analyse};
+    use lineup::ai::advice::{Value, analyse};
     // Human 4, Master's book move, human 6, Master's book move: every reply
     // now is one of Master's book turns, so all seven values are exact at
     // once (without the book, seven solves after five stones do not finish

@@ -8,12 +8,12 @@
 //! - `search`: PVS with iterative deepening and a transposition table (`tt`);
 //! - `levels` and `engine`: what each level does, and the one entry point.
 
-mod board;
+pub mod board;
 mod clock;
 mod engine;
 mod levels;
 mod moves;
-mod pattern;
+pub mod pattern;
 mod search;
 mod threat;
 mod tt;

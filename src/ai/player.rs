@@ -1,0 +1,60 @@
+//! The computer player's move: the engine for the game, kept from one move
+//! to the next, at a level, under a stop flag.
+
+use crate::ai::connect_four::Engine;
+use crate::ai::{Level, Rng, gomoku};
+use crate::rules::{BoardMove, MatchGame};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The engines, kept from one move to the next (the Connect Four solver's
+/// table makes later moves of a game faster). Made on first use.
+#[derive(Clone, Default)]
+pub struct Engines {
+    connect_four: Arc<Mutex<Option<Engine>>>,
+    gomoku: Arc<Mutex<Option<gomoku::Engine>>>,
+}
+
+/// How long the Gomoku engine may think at each level (the engine uses a
+/// share of it at the lower levels and all of it at Master).
+pub fn gomoku_time(level: Level) -> Duration {
+    Duration::from_millis(match level {
+        Level::Beginner | Level::Easy => 500,
+        Level::Medium => 1000,
+        Level::Hard => 2500,
+        Level::Master => 4000,
+    })
+}
+
+/// Chooses a move for the side to move with the game's engine.
+pub fn think(
+    game: &MatchGame,
+    level: Level,
+    seed: u64,
+    engines: &Engines,
+    stop: &AtomicBool,
+) -> Option<BoardMove> {
+    let mut rng = Rng::new(seed);
+    match game {
+        MatchGame::ConnectFour(g) => {
+            // A poisoned lock only means an earlier search panicked; the
+            // engine's table is still usable.
+            let mut engine = engines
+                .connect_four
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            let engine = engine.get_or_insert_with(Engine::new);
+            engine
+                .choose_move(g.position(), level, &mut rng, stop)
+                .map(BoardMove::Column)
+        }
+        MatchGame::Gomoku(g) => {
+            let mut engine = engines.gomoku.lock().unwrap_or_else(|e| e.into_inner());
+            let engine = engine.get_or_insert_with(gomoku::Engine::new);
+            engine
+                .choose_move(g.position(), level, &mut rng, stop, gomoku_time(level))
+                .map(BoardMove::Point)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+use lineup::cli::{self, Command};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match cli::parse(&args) {
+        Ok(Command::Play(launch)) => {
+            let screenshot = launch.screenshot.clone();
+            // Ctrl+C in a terminal closes the game cleanly with its usual
+            // code (130); any other error fails.
+            if let bevy::app::AppExit::Error(code) = lineup::game::app::run(*launch) {
+                return ExitCode::from(code.get());
+            }
+            if let Some(path) = screenshot.filter(|p| !p.is_file()) {
+                eprintln!("lineup: no screenshot was written to {}", path.display());
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+        Ok(Command::Solve { analyze }) => {
+            let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
+            match lineup::ai::connect_four::run_solve(stdin.lock(), stdout.lock(), analyze) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("lineup solve: {error}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Ok(Command::Help) => {
+            println!("{}", cli::USAGE);
+            ExitCode::SUCCESS
+        }
+        Ok(Command::Version) => {
+            println!("lineup {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("lineup: {message}\n\n{}", cli::USAGE);
+            ExitCode::from(2)
+        }
+    }
+}

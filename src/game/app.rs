@@ -1,0 +1,165 @@
+//! The application: Bevy's plugins with the window set up, the camera, and
+//! the game's own plugins. `game_plugins` is everything but the window,
+//! renderer and sound output, so headless tests run the same game logic;
+//! `player_plugins` adds the sound output, and is what the real app runs.
+
+use crate::cli::{Launch, StartMenu};
+use crate::game::board::CurrentMatch;
+use crate::game::capture::{CaptureRequest, QuitAfter};
+use crate::game::screens::game::MenuAtStart;
+use crate::game::settings::Settings;
+use crate::game::states::{AppSystems, InPlay, Menu, Screen};
+use crate::game::theme::palette;
+use bevy::camera::ScalingMode;
+use bevy::prelude::*;
+use bevy::window::{PresentMode, PrimaryWindow, WindowMode, WindowResolution};
+
+/// The design size: the board and panel are laid out for this many virtual
+/// pixels, and the camera and UI scale so that it always fits the window.
+pub const DESIGN_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
+
+/// Runs the game until the window closes.
+pub fn run(launch: Launch) -> AppExit {
+    let (width, height) = launch
+        .window
+        .unwrap_or((DESIGN_SIZE.x as u32, DESIGN_SIZE.y as u32));
+    let mut app = App::new();
+    app.insert_resource(ClearColor(palette::BACKGROUND))
+        .add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "Lineup".into(),
+                        resolution: WindowResolution::new(width, height),
+                        resize_constraints: WindowResizeConstraints {
+                            min_width: 640.0,
+                            min_height: 480.0,
+                            ..default()
+                        },
+                        present_mode: PresentMode::AutoVsync,
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(bevy::log::LogPlugin {
+                    filter: "warn,lineup=info,wgpu=error,naga=warn".into(),
+                    ..default()
+                }),
+        );
+    app.add_plugins(player_plugins)
+        .add_systems(Startup, spawn_camera)
+        .add_systems(Update, (scale_ui, apply_window_mode));
+    if let Some(start) = launch.start {
+        app.insert_resource(CurrentMatch(start));
+    }
+    if let Some(menu) = launch.menu {
+        app.insert_resource(MenuAtStart(menu_of(menu)));
+    }
+    if let Some(path) = launch.screenshot {
+        app.insert_resource(CaptureRequest::new(path));
+    }
+    if let Some(after) = launch.quit_after {
+        app.insert_resource(QuitAfter(after));
+    }
+    app.run()
+}
+
+/// The menu state `--menu` names.
+fn menu_of(menu: StartMenu) -> Menu {
+    match menu {
+        StartMenu::Main => Menu::Main,
+        StartMenu::NewGame => Menu::NewGame,
+        StartMenu::Settings => Menu::Settings,
+        StartMenu::Load => Menu::Load,
+        StartMenu::About => Menu::About,
+        StartMenu::Pause => Menu::Pause,
+        StartMenu::Resign => Menu::ConfirmResign,
+        StartMenu::Save => Menu::Save,
+    }
+}
+
+/// Everything the player's app runs on top of Bevy's own plugins: the game
+/// and the sound output.
+pub fn player_plugins(app: &mut App) {
+    app.add_plugins((game_plugins, crate::game::audio::playback::plugin));
+}
+
+/// The game's own plugins, without window or renderer, in one frame order:
+/// Input → Think → Apply → Animate → Present → Persist (see `AppSystems`).
+/// What acts on the match in play (`InPlay`) waits while a menu is open.
+pub fn game_plugins(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            AppSystems::Input,
+            AppSystems::Think,
+            AppSystems::Apply,
+            AppSystems::Animate,
+            AppSystems::Present,
+            AppSystems::Persist,
+        )
+            .chain(),
+    )
+    .configure_sets(
+        Update,
+        InPlay.run_if(in_state(Screen::Game).and_then(in_state(Menu::None))),
+    );
+    app.add_plugins((
+        crate::game::actions::plugin,
+        crate::game::audio::plugin,
+        crate::game::settings::plugin,
+        crate::game::storage::plugin,
+        crate::game::theme::plugin,
+        crate::game::screens::plugin,
+        crate::game::menus::plugin,
+        crate::game::board::plugin,
+        crate::game::computer::plugin,
+        crate::game::capture::plugin,
+    ));
+    #[cfg(feature = "dev")]
+    app.add_plugins(crate::game::dev_tools::plugin);
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Camera"),
+        Camera2d,
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: ScalingMode::AutoMin {
+                min_width: DESIGN_SIZE.x,
+                min_height: DESIGN_SIZE.y,
+            },
+            ..OrthographicProjection::default_2d()
+        }),
+    ));
+}
+
+/// The UI scales with the window exactly as the camera does, so the panel
+/// and the board keep their places at any size.
+fn scale_ui(
+    window: Single<&Window, (With<PrimaryWindow>, Changed<Window>)>,
+    mut scale: ResMut<UiScale>,
+) {
+    let factor = (window.width() / DESIGN_SIZE.x).min(window.height() / DESIGN_SIZE.y);
+    if factor.is_finite() && factor > 0.0 && (scale.0 - factor).abs() > 1e-4 {
+        scale.0 = factor;
+    }
+}
+
+/// Full screen follows the setting.
+fn apply_window_mode(
+    settings: Res<Settings>,
+    mut window: Single<&mut Window, With<PrimaryWindow>>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    let mode = if settings.fullscreen {
+        WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+    } else {
+        WindowMode::Windowed
+    };
+    if window.mode != mode {
+        window.mode = mode;
+    }
+}

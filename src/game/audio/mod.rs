@@ -1,0 +1,178 @@
+//! Sound: the game's messages become requests for sounds on three channels
+//! (music, effects, UI), and the playback plugin plays them with kira. Game
+//! code never calls audio: this module listens. The requests are plain
+//! messages, so which sound each moment asks for is tested without a sound
+//! card; `playback` is added only by the real app, and sets kira's channels
+//! to the `Mix` this module derives from the settings.
+
+pub mod files;
+pub mod playback;
+mod sounds;
+
+pub use sounds::{Channel, Sound, volume_db};
+
+use crate::game::actions::UiAction;
+use crate::game::board::pieces::DiscBounced;
+use crate::game::board::{GameEnded, MoveRefused, MovesTakenBack, PieceLanded, Refusal};
+use crate::game::settings::Settings;
+use crate::game::states::{AppSystems, Screen};
+use crate::game::theme::interaction::{Focusable, PointerRest};
+use crate::rules::{BoardMove, Ending};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PlaySound>()
+        .init_resource::<Music>()
+        .init_resource::<Mix>()
+        .add_observer(hover_tick)
+        .add_systems(
+            Update,
+            (game_sounds, ui_clicks, choose_music, follow_settings).in_set(AppSystems::Present),
+        );
+}
+
+/// A request to play one sound.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct PlaySound {
+    pub sound: Sound,
+    /// 1.0 is the recorded pitch; small changes keep repeats from sounding
+    /// mechanical.
+    pub rate: f64,
+}
+
+/// Which music the current screen wants.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Music {
+    #[default]
+    Menu,
+    Game,
+}
+
+impl Music {
+    pub const ALL: [Music; 2] = [Music::Menu, Music::Game];
+
+    /// The file under `assets/`.
+    pub fn path(self) -> &'static str {
+        match self {
+            Music::Menu => "audio/music/menu.ogg",
+            Music::Game => "audio/music/game.ogg",
+        }
+    }
+}
+
+/// Each channel's volume in decibels, derived from the settings (sliders and
+/// mute); playback sets kira's channels to it whenever it changes.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Mix {
+    pub music: f32,
+    pub effects: f32,
+    pub ui: f32,
+}
+
+impl Mix {
+    pub fn of(settings: &Settings) -> Mix {
+        Mix {
+            music: volume_db(settings.music_volume, settings.muted),
+            effects: volume_db(settings.effects_volume, settings.muted),
+            ui: volume_db(settings.ui_volume, settings.muted),
+        }
+    }
+}
+
+impl Default for Mix {
+    fn default() -> Self {
+        Mix::of(&Settings::default())
+    }
+}
+
+fn follow_settings(settings: Res<Settings>, mut mix: ResMut<Mix>) {
+    if settings.is_changed() {
+        mix.set_if_neq(Mix::of(&settings));
+    }
+}
+
+/// A little pitch variation from a number (the move), the same each time.
+fn variation(n: usize, spread: f64) -> f64 {
+    let h = (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40;
+    1.0 + spread * ((h % 1000) as f64 / 500.0 - 1.0)
+}
+
+fn game_sounds(
+    mut landed: MessageReader<PieceLanded>,
+    mut bounced: MessageReader<DiscBounced>,
+    mut refused: MessageReader<MoveRefused>,
+    mut ended: MessageReader<GameEnded>,
+    mut taken_back: MessageReader<MovesTakenBack>,
+    mut play: MessageWriter<PlaySound>,
+) {
+    for piece in landed.read() {
+        let sound = match piece.mv {
+            // Three weights of clack: a longer fall lands lower and harder.
+            BoardMove::Column(_) => Sound::DiscLand((piece.drop * 3.0).clamp(0.0, 2.0) as u8),
+            BoardMove::Point(_) => Sound::Stone((piece.ply % 4) as u8),
+        };
+        play.write(PlaySound {
+            sound,
+            rate: variation(piece.ply, 0.04),
+        });
+    }
+    for bounce in bounced.read() {
+        play.write(PlaySound {
+            sound: Sound::DiscBounce,
+            rate: variation(bounce.ply, 0.05),
+        });
+    }
+    for refusal in refused.read() {
+        if refusal.refusal != Refusal::NotYourTurn {
+            play.write(PlaySound {
+                sound: Sound::Refused,
+                rate: 1.0,
+            });
+        }
+    }
+    for GameEnded(ending) in ended.read() {
+        let sound = if *ending == Ending::Draw {
+            Sound::Draw
+        } else {
+            Sound::Win
+        };
+        play.write(PlaySound { sound, rate: 1.0 });
+    }
+    for _ in taken_back.read() {
+        play.write(PlaySound {
+            sound: Sound::Undo,
+            rate: 1.0,
+        });
+    }
+}
+
+fn ui_clicks(mut actions: MessageReader<UiAction>, mut play: MessageWriter<PlaySound>) {
+    if actions.read().count() > 0 {
+        play.write(PlaySound {
+            sound: Sound::UiClick,
+            rate: 1.0,
+        });
+    }
+}
+
+fn hover_tick(
+    over: On<Pointer<Over>>,
+    buttons: Query<(), With<Focusable>>,
+    rest: Res<PointerRest>,
+    mut play: MessageWriter<PlaySound>,
+) {
+    if buttons.contains(over.entity) && rest.moved(&over) {
+        play.write(PlaySound {
+            sound: Sound::UiHover,
+            rate: 1.0,
+        });
+    }
+}
+
+fn choose_music(screen: Option<Res<State<Screen>>>, mut music: ResMut<Music>) {
+    let wanted = match screen.map(|s| *s.get()) {
+        Some(Screen::Game) => Music::Game,
+        _ => Music::Menu,
+    };
+    music.set_if_neq(wanted);
+}

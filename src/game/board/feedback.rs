@@ -1,0 +1,136 @@
+//! A refused move is never silent: a message says why, the board gives a
+//! small shake, and the column or point flashes red.
+
+use super::layout::BoardLayout;
+use super::markers::spot_of;
+use super::{BOARD_CENTRE, BoardRoot, MoveRefused, Refusal};
+use crate::game::states::{AppSystems, Screen};
+use crate::game::theme::palette;
+use crate::rules::BoardMove;
+use crate::rules::{Foul, MoveError};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Feedback>()
+        .add_systems(OnEnter(Screen::Game), clear)
+        .add_systems(
+            Update,
+            (show_refusal, shake, fade_flashes, age)
+                .chain()
+                .in_set(AppSystems::Present)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+/// The message shown over the board, and how long it has left.
+#[derive(Resource, Default, Debug)]
+pub struct Feedback {
+    pub text: String,
+    pub seconds_left: f32,
+}
+
+/// The board's shake: seconds left.
+#[derive(Component)]
+struct Shake(f32);
+
+/// A red flash over a refused column or point, fading out.
+#[derive(Component)]
+struct Flash(f32);
+
+const SHAKE_SECONDS: f32 = 0.35;
+const FLASH_SECONDS: f32 = 0.6;
+const MESSAGE_SECONDS: f32 = 3.0;
+
+/// What a player reads when a move is refused.
+pub fn refusal_text(mv: BoardMove, refusal: Refusal) -> String {
+    match refusal {
+        Refusal::NotYourTurn => "Wait for the computer's move.".into(),
+        Refusal::Rules(MoveError::ColumnFull { column }) => {
+            format!("Column {} is full.", column + 1)
+        }
+        Refusal::Rules(MoveError::Occupied) => format!("{mv} is already taken."),
+        Refusal::Rules(MoveError::OutsideBoard) => "That is off the board.".into(),
+        Refusal::Rules(MoveError::GameOver) => "The game is over.".into(),
+        Refusal::Rules(MoveError::Forbidden(foul)) => format!(
+            "{mv} is forbidden for Black: {}.",
+            match foul {
+                Foul::DoubleThree => "it would make two open threes at once (double-three)",
+                Foul::DoubleFour => "it would make two fours at once (double-four)",
+                Foul::Overline => "it would make six or more in a row (overline)",
+            }
+        ),
+    }
+}
+
+fn clear(mut feedback: ResMut<Feedback>) {
+    *feedback = Feedback::default();
+}
+
+fn show_refusal(
+    mut commands: Commands,
+    mut refusals: MessageReader<MoveRefused>,
+    mut feedback: ResMut<Feedback>,
+    layout: Option<Res<BoardLayout>>,
+    root: Single<Entity, With<BoardRoot>>,
+) {
+    for refused in refusals.read() {
+        feedback.text = refusal_text(refused.mv, refused.refusal);
+        feedback.seconds_left = MESSAGE_SECONDS;
+        if refused.refusal == Refusal::NotYourTurn {
+            continue;
+        }
+        commands.entity(*root).insert(Shake(SHAKE_SECONDS));
+        if let Some(layout) = &layout {
+            let (at, size) = spot_of(layout, refused.mv);
+            let flash = commands
+                .spawn((
+                    Name::new("Refused"),
+                    Flash(FLASH_SECONDS),
+                    Sprite::from_color(palette::FORBIDDEN.with_alpha(0.45), size),
+                    Transform::from_xyz(at.x, at.y, 8.0),
+                ))
+                .id();
+            commands.entity(*root).add_child(flash);
+        }
+    }
+}
+
+fn shake(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut board: Query<(Entity, &mut Transform, &mut Shake)>,
+) {
+    for (entity, mut transform, mut shake) in &mut board {
+        shake.0 -= time.delta_secs();
+        let left = shake.0.max(0.0) / SHAKE_SECONDS;
+        transform.translation.x = BOARD_CENTRE.x + (shake.0 * 70.0).sin() * 9.0 * left;
+        if shake.0 <= 0.0 {
+            transform.translation.x = BOARD_CENTRE.x;
+            commands.entity(entity).remove::<Shake>();
+        }
+    }
+}
+
+fn fade_flashes(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut flashes: Query<(Entity, &mut Sprite, &mut Flash)>,
+) {
+    for (entity, mut sprite, mut flash) in &mut flashes {
+        flash.0 -= time.delta_secs();
+        if flash.0 <= 0.0 {
+            commands.entity(entity).despawn();
+        } else {
+            sprite.color = palette::FORBIDDEN.with_alpha(0.45 * flash.0 / FLASH_SECONDS);
+        }
+    }
+}
+
+fn age(time: Res<Time>, mut feedback: ResMut<Feedback>) {
+    if feedback.seconds_left > 0.0 {
+        feedback.seconds_left -= time.delta_secs();
+        if feedback.seconds_left <= 0.0 {
+            feedback.text.clear();
+        }
+    }
+}

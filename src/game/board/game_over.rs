@@ -1,0 +1,80 @@
+//! The end of a game: a banner names the winner (or the draw) with Rematch,
+//! Review and Main menu. Review hides the banner to look at the board.
+
+use crate::game::actions::{Action, UiAction};
+use crate::game::board::CurrentMatch;
+use crate::game::board::hud::status_line;
+use crate::game::states::{AppSystems, GamePhase, Screen};
+use crate::game::theme::{palette, widgets};
+use crate::match_state::Match;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(GamePhase::Over), spawn_banner)
+        .add_systems(
+            Update,
+            banner_actions
+                .in_set(AppSystems::Apply)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+#[derive(Component)]
+struct Banner;
+
+fn spawn_banner(mut commands: Commands, game: Res<CurrentMatch>) {
+    commands.spawn((
+        Name::new("Game over"),
+        Banner,
+        DespawnOnExit(GamePhase::Over),
+        // Under the side panel, so the whole board (and its winning line)
+        // stays in view.
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(24),
+            bottom: px(24),
+            width: px(290),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(10),
+            padding: UiRect::all(px(16)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(16)),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+        BorderColor::all(palette::ACCENT),
+        GlobalZIndex(5),
+        children![
+            widgets::title(status_line(&game, false), 30.0),
+            widgets::small_button("Rematch", Action::Rematch),
+            widgets::small_button("Review", Action::Review),
+            widgets::small_button("Save", Action::OpenSave),
+            widgets::small_button("Main menu", Action::QuitToTitle),
+        ],
+    ));
+}
+
+fn banner_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<UiAction>,
+    banner: Query<Entity, With<Banner>>,
+    mut game: ResMut<CurrentMatch>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    for UiAction(action) in actions.read() {
+        match action {
+            Action::Review => {
+                for entity in &banner {
+                    commands.entity(entity).despawn();
+                }
+            }
+            Action::Rematch => {
+                *game = CurrentMatch(Match::new(game.setup));
+                // Entering the game screen again rebuilds the board.
+                next_screen.set(Screen::Game);
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,343 @@
+//! The Gomoku board: wood with a grain made here in code, grid lines, star
+//! points, coordinates on the edges, and stones with a soft shadow.
+
+use super::layout::BoardLayout;
+use super::pieces::{Animating, Piece, Settling};
+use super::{BoardRoot, BoardSpawn, CurrentMatch};
+use crate::game::settings::Settings;
+use crate::game::states::Screen;
+use crate::game::theme::palette;
+use crate::match_setup::GameKind;
+use crate::rules::{Point, Side};
+use bevy::asset::RenderAssetUsages;
+use bevy::image::Image;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnExit(Screen::Game), |mut commands: Commands| {
+        commands.remove_resource::<StoneArt>()
+    });
+    app.add_systems(
+        OnEnter(Screen::Game),
+        (
+            make_art.in_set(BoardSpawn::Art),
+            spawn_board.in_set(BoardSpawn::Contents),
+        )
+            .run_if(is_gomoku),
+    )
+    .add_systems(
+        Update,
+        show_labels.run_if(in_state(Screen::Game).and_then(resource_changed::<Settings>)),
+    );
+}
+
+pub fn is_gomoku(game: Option<Res<CurrentMatch>>) -> bool {
+    game.is_some_and(|g| matches!(g.setup.kind, GameKind::Gomoku { .. }))
+}
+
+/// Depths inside the board, back to front.
+pub mod z {
+    pub const WOOD: f32 = -3.0;
+    pub const GRID: f32 = -2.0;
+    pub const STONE: f32 = 1.0;
+    pub const MARK: f32 = 4.0;
+}
+
+/// Meshes and colours for stones, made once per game for its grid size.
+#[derive(Resource)]
+pub struct StoneArt {
+    pub stone: Handle<Mesh>,
+    pub rim: Handle<Mesh>,
+    pub shine: Handle<Mesh>,
+    pub colours: [Handle<ColorMaterial>; 2],
+    pub ghosts: [Handle<ColorMaterial>; 2],
+    pub white_rim: Handle<ColorMaterial>,
+    pub shadow: Handle<ColorMaterial>,
+    pub shine_colour: Handle<ColorMaterial>,
+    pub radius: f32,
+}
+
+/// A coordinate letter or number on the board's edge.
+#[derive(Component)]
+pub struct Coordinate;
+
+/// The move number written on a stone.
+#[derive(Component)]
+pub struct MoveNumber;
+
+fn make_art(
+    mut commands: Commands,
+    layout: Res<BoardLayout>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let radius = layout.cell * 0.46;
+    commands.insert_resource(StoneArt {
+        stone: meshes.add(Circle::new(radius).mesh().resolution(48)),
+        rim: meshes.add(Annulus::new(radius * 0.9, radius).mesh().resolution(48)),
+        shine: meshes.add(Circle::new(radius * 0.32).mesh().resolution(24)),
+        colours: [
+            materials.add(palette::STONE_BLACK),
+            materials.add(palette::STONE_WHITE),
+        ],
+        ghosts: [
+            materials.add(palette::STONE_BLACK.with_alpha(0.45)),
+            materials.add(palette::STONE_WHITE.with_alpha(0.6)),
+        ],
+        white_rim: materials.add(palette::STONE_WHITE_RIM),
+        shadow: materials.add(palette::SHADOW),
+        shine_colour: materials.add(Color::srgba(1.0, 1.0, 1.0, 0.16)),
+        radius,
+    });
+}
+
+fn spawn_board(
+    mut commands: Commands,
+    layout: Res<BoardLayout>,
+    settings: Res<Settings>,
+    root: Single<Entity, With<BoardRoot>>,
+    mut images: ResMut<Assets<Image>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let n = layout.columns;
+    let span = (n as f32 - 1.0) * layout.cell;
+    let wood_size = Vec2::splat(span + layout.cell * 1.7);
+    let line = (layout.cell * 0.045).max(1.5);
+    let mut children = vec![
+        commands
+            .spawn((
+                Name::new("Board edge"),
+                Sprite::from_color(palette::WOOD_EDGE, wood_size + 10.0),
+                Transform::from_xyz(4.0, -6.0, z::WOOD - 0.1),
+            ))
+            .id(),
+        commands
+            .spawn((
+                Name::new("Wood"),
+                Sprite {
+                    image: images.add(wood_texture(7)),
+                    custom_size: Some(wood_size),
+                    ..default()
+                },
+                Transform::from_xyz(0.0, 0.0, z::WOOD),
+            ))
+            .id(),
+    ];
+    for i in 0..n {
+        let offset = layout.centre(i, i);
+        // The outer lines are a little heavier, as on a real board.
+        let width = if i == 0 || i == n - 1 {
+            line * 1.8
+        } else {
+            line
+        };
+        children.push(
+            commands
+                .spawn((
+                    Sprite::from_color(palette::GRID, Vec2::new(width, span + width)),
+                    Transform::from_xyz(offset.x, 0.0, z::GRID),
+                ))
+                .id(),
+        );
+        children.push(
+            commands
+                .spawn((
+                    Sprite::from_color(palette::GRID, Vec2::new(span + width, width)),
+                    Transform::from_xyz(0.0, offset.y, z::GRID),
+                ))
+                .id(),
+        );
+    }
+    let star = meshes.add(Circle::new(layout.cell * 0.09).mesh().resolution(24));
+    let ink = materials.add(palette::GRID);
+    for p in star_points(n) {
+        let at = layout.point_centre(p);
+        children.push(
+            commands
+                .spawn((
+                    Mesh2d(star.clone()),
+                    MeshMaterial2d(ink.clone()),
+                    Transform::from_xyz(at.x, at.y, z::GRID + 0.1),
+                ))
+                .id(),
+        );
+    }
+    let visibility = if settings.show_coordinates {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    let font = TextFont::from_font_size((layout.cell * 0.36).clamp(11.0, 18.0));
+    let edge = span / 2.0 + layout.cell * 0.62;
+    for i in 0..n {
+        let p = layout.centre(i, i);
+        let letter = char::from(b'a' + i).to_string();
+        for (text, x, y) in [
+            (letter.clone(), p.x, -edge),
+            (letter, p.x, edge),
+            ((i + 1).to_string(), -edge, p.y),
+            ((i + 1).to_string(), edge, p.y),
+        ] {
+            children.push(
+                commands
+                    .spawn((
+                        Coordinate,
+                        Text2d::new(text),
+                        font.clone(),
+                        TextColor(palette::GRID),
+                        visibility,
+                        Transform::from_xyz(x, y, z::GRID),
+                    ))
+                    .id(),
+            );
+        }
+    }
+    commands.entity(*root).add_children(&children);
+}
+
+/// The traditional star points: the centre, and for boards of 13 and more
+/// the four points on the fourth lines from the edges (d4, l4, d12, l12 on 15×15).
+pub fn star_points(n: u8) -> Vec<Point> {
+    let mid = n / 2;
+    let mut points = vec![Point::new(mid, mid)];
+    if n >= 13 {
+        let near = 3;
+        let far = n - 1 - near;
+        points.extend([
+            Point::new(near, near),
+            Point::new(far, near),
+            Point::new(near, far),
+            Point::new(far, far),
+        ]);
+    }
+    points
+}
+
+/// A stone at `p`, or dropping onto it.
+pub(super) fn spawn_stone(
+    commands: &mut Commands,
+    art: &StoneArt,
+    layout: &BoardLayout,
+    settings: &Settings,
+    piece: Piece,
+    p: Point,
+    animate: bool,
+) -> Entity {
+    let at = layout.point_centre(p);
+    let r = art.radius;
+    let (number_colour, rim) = match piece.side {
+        Side::First => (palette::STONE_WHITE, None),
+        Side::Second => (palette::STONE_BLACK, Some(art.white_rim.clone())),
+    };
+    let numbers = if settings.show_move_numbers {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    let mut stone = commands.spawn((
+        Name::new("Stone"),
+        piece,
+        Mesh2d(art.stone.clone()),
+        MeshMaterial2d(art.colours[piece.side.index()].clone()),
+        Transform::from_xyz(at.x, at.y, z::STONE),
+        children![
+            (
+                Mesh2d(art.stone.clone()),
+                MeshMaterial2d(art.shadow.clone()),
+                Transform::from_xyz(r * 0.1, -r * 0.14, -0.5)
+            ),
+            (
+                Mesh2d(art.shine.clone()),
+                MeshMaterial2d(art.shine_colour.clone()),
+                Transform::from_xyz(-r * 0.35, r * 0.35, 0.02)
+            ),
+            (
+                MoveNumber,
+                Text2d::new((piece.ply + 1).to_string()),
+                TextFont::from_font_size((r * 0.8).clamp(9.0, 18.0)),
+                TextColor(number_colour),
+                numbers,
+                Transform::from_xyz(0.0, 0.0, 0.05),
+            ),
+        ],
+    ));
+    if let Some(rim) = rim {
+        stone.with_child((
+            Mesh2d(art.rim.clone()),
+            MeshMaterial2d(rim),
+            Transform::from_xyz(0.0, 0.0, 0.01),
+        ));
+    }
+    if animate {
+        stone.insert((
+            Animating,
+            Settling::default(),
+            Transform::from_xyz(at.x, at.y, z::STONE).with_scale(Vec3::splat(1.28)),
+        ));
+    }
+    stone.id()
+}
+
+/// Coordinates and move numbers follow the settings at once.
+fn show_labels(
+    settings: Res<Settings>,
+    mut coordinates: Query<&mut Visibility, (With<Coordinate>, Without<MoveNumber>)>,
+    mut numbers: Query<&mut Visibility, (With<MoveNumber>, Without<Coordinate>)>,
+) {
+    let shown = |on: bool| {
+        if on {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        }
+    };
+    for mut v in &mut coordinates {
+        v.set_if_neq(shown(settings.show_coordinates));
+    }
+    for mut v in &mut numbers {
+        v.set_if_neq(shown(settings.show_move_numbers));
+    }
+}
+
+/// A light wood texture with grain, made from a fixed seed so every board
+/// looks the same: rings from a few wavy bands, and fine streaks.
+pub fn wood_texture(seed: u32) -> Image {
+    const SIZE: u32 = 256;
+    let mut data = Vec::with_capacity((SIZE * SIZE * 4) as usize);
+    let base = palette::WOOD.to_srgba();
+    let hash = |x: u32| {
+        let mut h = x.wrapping_mul(0x9e37_79b9) ^ seed.wrapping_mul(0x85eb_ca6b);
+        h ^= h >> 15;
+        h = h.wrapping_mul(0x2c1b_3c6d);
+        h ^= h >> 12;
+        (h & 0xffff) as f32 / 65535.0
+    };
+    for y in 0..SIZE {
+        for x in 0..SIZE {
+            let (fx, fy) = (x as f32 / SIZE as f32, y as f32 / SIZE as f32);
+            // Grain runs along y; waves bend it gently.
+            let wave = (fy * 9.0 + (fx * 3.0).sin() * 0.8).sin() * 0.35 + (fy * 23.0).sin() * 0.1;
+            let ring = ((fx * 14.0 + wave) * std::f32::consts::TAU).sin() * 0.5 + 0.5;
+            let streak = hash(x) * 0.5 + hash(x / 3 + 1000) * 0.5;
+            let shade =
+                0.93 + ring.powf(3.0) * 0.06 - streak * 0.05 - (hash(x * SIZE + y) - 0.5) * 0.02;
+            for channel in [base.red, base.green, base.blue] {
+                data.push(((channel * shade).clamp(0.0, 1.0) * 255.0) as u8);
+            }
+            data.push(255);
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: SIZE,
+            height: SIZE,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    )
+}

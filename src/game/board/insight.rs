@@ -1,0 +1,261 @@
+//! Help from the engine: Hint makes the best move glow, and Analysis writes
+//! each Connect Four column's value under it ("Win 3" = a win with your 3rd
+//! move from now, "Draw", "Lose 5"), in words as well as colours so that it
+//! reads without telling red from green. Searches run off the frame, are
+//! cancelled when the position changes, and stop after a few seconds,
+//! falling back from exact values to win/draw/loss.
+
+use super::layout::BoardLayout;
+use super::markers::spot_of;
+use super::{BoardRoot, CurrentMatch};
+use crate::ai::advice::{Found, Value, analyse, hint};
+use crate::game::actions::{Action, UiAction};
+use crate::game::search_task::{self, Search, SearchKind};
+use crate::game::states::{AppSystems, GamePhase, Screen};
+use crate::game::theme::palette;
+use crate::rules::Column;
+use crate::rules::MatchGame;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    search_task::track::<HintSearch>(app);
+    search_task::track::<AnalysisSearch>(app);
+    app.init_resource::<ShowAnalysis>().add_systems(
+        Update,
+        (
+            requests,
+            start_analysis,
+            finish::<HintSearch>,
+            finish::<AnalysisSearch>,
+            show_hint,
+            show_analysis,
+        )
+            .chain()
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Game)),
+    );
+}
+
+/// Whether column values are shown (kept across games).
+#[derive(Resource, Default, Debug)]
+pub struct ShowAnalysis(pub bool);
+
+/// The last hint found.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct Hint(pub Insight);
+
+/// The last analysis found.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct Analysis(pub Insight);
+
+/// The answer for one position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Insight {
+    pub revision: u64,
+    pub found: Found,
+}
+
+/// The two kinds of help, searched separately, so that asking for a hint
+/// does not cancel the analysis or the other way round.
+pub struct HintSearch;
+pub struct AnalysisSearch;
+
+impl SearchKind for HintSearch {
+    type Output = Option<Found>;
+}
+
+impl SearchKind for AnalysisSearch {
+    type Output = Option<Found>;
+}
+
+fn requests(
+    mut commands: Commands,
+    mut actions: MessageReader<UiAction>,
+    game: Res<CurrentMatch>,
+    time: Res<Time<Real>>,
+    mut shown: ResMut<ShowAnalysis>,
+) {
+    for UiAction(action) in actions.read() {
+        match action {
+            Action::Hint if !game.game.is_over() => {
+                let position = game.game.clone();
+                commands.insert_resource(Search::<HintSearch>::start(
+                    game.revision,
+                    time.elapsed(),
+                    move |stop| hint(&position, stop),
+                ));
+            }
+            Action::ToggleAnalysis => {
+                shown.0 = !shown.0;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// With analysis on, every new Connect Four position is analysed.
+fn start_analysis(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    time: Res<Time<Real>>,
+    shown: Res<ShowAnalysis>,
+    searching: Option<Res<Search<AnalysisSearch>>>,
+    insight: Option<Res<Analysis>>,
+) {
+    let MatchGame::ConnectFour(g) = &game.game else {
+        return;
+    };
+    let current = insight.is_some_and(|i| i.0.revision == game.revision);
+    let busy = searching.is_some_and(|s| s.revision == game.revision);
+    if !shown.0 || g.is_over() || current || busy {
+        return;
+    }
+    let board = *g.position();
+    commands.insert_resource(Search::<AnalysisSearch>::start(
+        game.revision,
+        time.elapsed(),
+        move |stop| analyse(&board, stop).map(Found::Columns),
+    ));
+}
+
+fn finish<K: SearchKind<Output = Option<Found>>>(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    searching: Option<ResMut<Search<K>>>,
+) {
+    let Some(mut searching) = searching else {
+        return;
+    };
+    if searching.revision != game.revision {
+        return;
+    }
+    if let Some(result) = searching.poll() {
+        commands.remove_resource::<Search<K>>();
+        if let Some(found) = result {
+            let insight = Insight {
+                revision: game.revision,
+                found,
+            };
+            match insight.found {
+                Found::Hint(_) => commands.insert_resource(Hint(insight)),
+                Found::Columns(_) => commands.insert_resource(Analysis(insight)),
+            }
+        }
+    }
+}
+
+/// The glow over a hinted move.
+#[derive(Component)]
+pub struct HintGlow;
+
+#[derive(Component)]
+struct AnalysisLabel;
+
+/// The hinted move glows until the position changes.
+fn show_hint(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    insight: Option<Res<Hint>>,
+    layout: Res<BoardLayout>,
+    root: Single<Entity, With<BoardRoot>>,
+    glows: Query<Entity, With<HintGlow>>,
+    time: Res<Time>,
+    mut sprites: Query<&mut Sprite, With<HintGlow>>,
+) {
+    let wanted = insight
+        .as_ref()
+        .filter(|i| i.0.revision == game.revision)
+        .and_then(|i| match &i.0.found {
+            Found::Hint(moves) => Some(moves.clone()),
+            Found::Columns(_) => None,
+        });
+    match wanted {
+        Some(moves) if glows.is_empty() => {
+            for mv in moves {
+                let (at, size) = spot_of(&layout, mv);
+                let glow = commands
+                    .spawn((
+                        Name::new("Hint"),
+                        HintGlow,
+                        Sprite::from_color(palette::ACCENT.with_alpha(0.3), size),
+                        Transform::from_xyz(at.x, at.y, 7.0),
+                    ))
+                    .id();
+                commands.entity(*root).add_child(glow);
+            }
+        }
+        Some(_) => {
+            let alpha = 0.22 + 0.14 * (time.elapsed_secs() * 5.0).sin();
+            for mut sprite in &mut sprites {
+                sprite.color = palette::ACCENT.with_alpha(alpha);
+            }
+        }
+        None => {
+            for glow in &glows {
+                commands.entity(glow).despawn();
+            }
+        }
+    }
+}
+
+/// Column values under the board while analysis is on.
+fn show_analysis(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    shown: Res<ShowAnalysis>,
+    phase: Res<State<GamePhase>>,
+    insight: Option<Res<Analysis>>,
+    layout: Res<BoardLayout>,
+    root: Single<Entity, With<BoardRoot>>,
+    labels: Query<Entity, With<AnalysisLabel>>,
+    mut last: Local<Option<(u64, bool, bool)>>,
+) {
+    let MatchGame::ConnectFour(g) = &game.game else {
+        return;
+    };
+    let values = insight
+        .as_ref()
+        .filter(|i| i.0.revision == game.revision)
+        .and_then(|i| match &i.0.found {
+            Found::Columns(values) => Some(values.clone()),
+            Found::Hint(_) => None,
+        });
+    let show = shown.0 && *phase.get() == GamePhase::Playing;
+    let key = (game.revision, values.is_some(), show);
+    if *last == Some(key) {
+        return;
+    }
+    *last = Some(key);
+    for label in &labels {
+        commands.entity(label).despawn();
+    }
+    if !show {
+        return;
+    }
+    // While the search runs, each open column shows that it is coming.
+    let values = values.unwrap_or_else(|| {
+        (0..layout.columns)
+            .map(|c| g.position().can_play(Column(c)).then_some(Value::Pending))
+            .collect()
+    });
+    let y = -layout.half_extent().y - layout.cell * 0.72;
+    for (column, value) in values.iter().enumerate() {
+        let Some(value) = value else { continue };
+        let colour = match value {
+            Value::WinIn(_) | Value::Win => Color::srgb(0.45, 0.75, 1.0),
+            Value::Draw | Value::Pending => palette::TEXT_DIM,
+            Value::LoseIn(_) | Value::Lose => Color::srgb(1.0, 0.62, 0.25),
+        };
+        let label = commands
+            .spawn((
+                Name::new("Analysis"),
+                AnalysisLabel,
+                Text2d::new(value.label()),
+                TextFont::from_font_size((layout.cell * 0.2).clamp(12.0, 20.0)),
+                TextColor(colour),
+                Transform::from_xyz(layout.centre(column as u8, 0).x, y, 7.0),
+            ))
+            .id();
+        commands.entity(*root).add_child(label);
+    }
+}

@@ -1,0 +1,302 @@
+//! Everything drawn over the pieces that is not a piece: the ghost piece
+//! where the next move would go, the last-move dot, Renju's forbidden points,
+//! and the glow of the winning line.
+
+use super::connect_four_view::{self, DiscArt};
+use super::gomoku_view::{self, StoneArt};
+use super::input::BoardCursor;
+use super::layout::BoardLayout;
+use super::pieces::{Animating, board_at_rest};
+use super::{BoardRoot, BoardSpawn, CurrentMatch};
+use crate::game::settings::Settings;
+use crate::game::states::{AppSystems, GamePhase, Menu, Screen};
+use crate::game::theme::palette;
+use crate::rules::{BoardMove, MatchGame};
+use crate::rules::{Column, Outcome, Point, Side};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Game),
+        spawn_markers.in_set(BoardSpawn::Contents),
+    )
+    .add_systems(OnEnter(GamePhase::Over), light_winning_line)
+    .add_systems(
+        Update,
+        (move_ghost, move_last_move_dot, mark_forbidden_points, pulse)
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Game)),
+    );
+}
+
+#[derive(Component)]
+struct Ghost;
+
+#[derive(Component)]
+struct LastMoveDot;
+
+/// A red cross on a point forbidden to Black.
+#[derive(Component)]
+pub struct ForbiddenMark(pub Point);
+
+/// A ring glowing around a piece of the winning line.
+#[derive(Component)]
+pub struct WinGlow;
+
+/// Breathes the alpha and size of a marker.
+#[derive(Component)]
+struct Pulse {
+    phase: f32,
+}
+
+fn spawn_markers(
+    mut commands: Commands,
+    root: Single<Entity, With<BoardRoot>>,
+    discs: Option<Res<DiscArt>>,
+    stones: Option<Res<StoneArt>>,
+    layout: Res<BoardLayout>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let (mesh, material, z) = match (&discs, &stones) {
+        (Some(art), _) => (
+            art.disc.clone(),
+            art.ghosts[0].clone(),
+            connect_four_view::z::DISC,
+        ),
+        (_, Some(art)) => (
+            art.stone.clone(),
+            art.ghosts[0].clone(),
+            gomoku_view::z::MARK,
+        ),
+        _ => return,
+    };
+    let ghost = commands
+        .spawn((
+            Name::new("Ghost"),
+            Ghost,
+            Mesh2d(mesh),
+            MeshMaterial2d(material),
+            Visibility::Hidden,
+            Transform::from_xyz(0.0, 0.0, z),
+        ))
+        .id();
+    let dot = commands
+        .spawn((
+            Name::new("Last move"),
+            LastMoveDot,
+            Mesh2d(meshes.add(Circle::new(layout.cell * 0.11).mesh().resolution(24))),
+            MeshMaterial2d(materials.add(palette::LAST_MOVE)),
+            Visibility::Hidden,
+            Transform::from_xyz(0.0, 0.0, gomoku_view::z::MARK + 0.5),
+        ))
+        .id();
+    commands.entity(*root).add_children(&[ghost, dot]);
+}
+
+/// The ghost follows the cursor on a human's turn and hides otherwise.
+fn move_ghost(
+    game: Res<CurrentMatch>,
+    cursor: Res<BoardCursor>,
+    layout: Res<BoardLayout>,
+    phase: Res<State<GamePhase>>,
+    menu: Res<State<Menu>>,
+    discs: Option<Res<DiscArt>>,
+    stones: Option<Res<StoneArt>>,
+    mut ghost: Single<
+        (
+            &mut Transform,
+            &mut Visibility,
+            &mut MeshMaterial2d<ColorMaterial>,
+        ),
+        With<Ghost>,
+    >,
+) {
+    let side = game.game.to_move();
+    let human = !game.player_to_move().is_computer();
+    let playing = *phase.get() == GamePhase::Playing && *menu.get() == Menu::None;
+    let (transform, visibility, material) = &mut *ghost;
+    let spot = match (cursor.target, &game.game) {
+        (Some(BoardMove::Column(c)), MatchGame::ConnectFour(g)) if g.position().can_play(c) => {
+            Some(Vec2::new(layout.centre(c.0, 0).x, layout.drop_height()))
+        }
+        (Some(BoardMove::Point(p)), MatchGame::Gomoku(g)) if g.position().at(p).is_none() => {
+            Some(layout.point_centre(p))
+        }
+        _ => None,
+    };
+    match spot {
+        Some(at) if human && playing => {
+            transform.translation.x = at.x;
+            transform.translation.y = at.y;
+            visibility.set_if_neq(Visibility::Inherited);
+            let wanted = match (&discs, &stones) {
+                (Some(art), _) => art.ghosts[side.index()].clone(),
+                (_, Some(art)) => art.ghosts[side.index()].clone(),
+                _ => return,
+            };
+            if material.0 != wanted {
+                material.0 = wanted;
+            }
+        }
+        _ => {
+            visibility.set_if_neq(Visibility::Hidden);
+        }
+    }
+}
+
+/// A small red dot on the last stone once it has settled (Gomoku).
+fn move_last_move_dot(
+    game: Res<CurrentMatch>,
+    layout: Res<BoardLayout>,
+    animating: Query<(), With<Animating>>,
+    mut dot: Single<(&mut Transform, &mut Visibility), With<LastMoveDot>>,
+) {
+    let (transform, visibility) = &mut *dot;
+    let at_rest = board_at_rest(animating);
+    match game.game.last_move() {
+        Some(BoardMove::Point(p)) if at_rest => {
+            let at = layout.point_centre(p);
+            transform.translation.x = at.x;
+            transform.translation.y = at.y;
+            visibility.set_if_neq(Visibility::Inherited);
+        }
+        _ => {
+            visibility.set_if_neq(Visibility::Hidden);
+        }
+    }
+}
+
+/// Renju: on Black's turn, a red cross on every point Black may not play.
+/// Recomputed only when the position or the settings change.
+fn mark_forbidden_points(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    settings: Res<Settings>,
+    phase: Res<State<GamePhase>>,
+    layout: Res<BoardLayout>,
+    root: Single<Entity, With<BoardRoot>>,
+    marks: Query<Entity, With<ForbiddenMark>>,
+    mut shown_for: Local<Option<(u64, bool)>>,
+) {
+    let MatchGame::Gomoku(gomoku) = &game.game else {
+        return;
+    };
+    let show = settings.show_forbidden
+        && *phase.get() == GamePhase::Playing
+        && gomoku.to_move() == Side::First;
+    if *shown_for == Some((game.revision, show)) {
+        return;
+    }
+    *shown_for = Some((game.revision, show));
+    for mark in &marks {
+        commands.entity(mark).despawn();
+    }
+    if !show {
+        return;
+    }
+    let arm = Vec2::new(layout.cell * 0.62, (layout.cell * 0.1).max(2.5));
+    for (p, _) in gomoku.position().forbidden_points() {
+        let at = layout.point_centre(p);
+        let mark = commands
+            .spawn((
+                Name::new("Forbidden"),
+                ForbiddenMark(p),
+                Transform::from_xyz(at.x, at.y, gomoku_view::z::MARK),
+                Visibility::default(),
+                children![
+                    (
+                        Sprite::from_color(palette::FORBIDDEN, arm),
+                        Transform::from_rotation(Quat::from_rotation_z(0.785))
+                    ),
+                    (
+                        Sprite::from_color(palette::FORBIDDEN, arm),
+                        Transform::from_rotation(Quat::from_rotation_z(-0.785))
+                    ),
+                ],
+            ))
+            .id();
+        commands.entity(*root).add_child(mark);
+    }
+}
+
+/// When a line wins, a glowing ring pulses around each of its pieces.
+fn light_winning_line(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    layout: Res<BoardLayout>,
+    root: Single<Entity, With<BoardRoot>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let centres: Vec<Vec2> = match &game.game {
+        MatchGame::ConnectFour(g) => match g.outcome() {
+            Some(Outcome::Win { cells, .. }) => {
+                cells.iter().map(|c| layout.cell_centre(*c)).collect()
+            }
+            _ => return,
+        },
+        MatchGame::Gomoku(g) => match g.outcome() {
+            Some(Outcome::Win { cells, .. }) => {
+                cells.iter().map(|p| layout.point_centre(*p)).collect()
+            }
+            _ => return,
+        },
+    };
+    let (inner, outer, z) = if layout.gomoku {
+        (layout.cell * 0.47, layout.cell * 0.6, gomoku_view::z::MARK)
+    } else {
+        (
+            layout.cell * 0.36,
+            layout.cell * 0.46,
+            connect_four_view::z::GLOW,
+        )
+    };
+    let ring = meshes.add(Annulus::new(inner, outer).mesh().resolution(64));
+    for (i, at) in centres.into_iter().enumerate() {
+        // Each ring gets its own material, so each can pulse in its own phase.
+        let glow = commands
+            .spawn((
+                Name::new("Win glow"),
+                WinGlow,
+                Pulse {
+                    phase: i as f32 * 0.5,
+                },
+                Mesh2d(ring.clone()),
+                MeshMaterial2d(materials.add(palette::WIN_GLOW)),
+                Transform::from_xyz(at.x, at.y, z),
+                DespawnOnExit(GamePhase::Over),
+            ))
+            .id();
+        commands.entity(*root).add_child(glow);
+    }
+}
+
+fn pulse(
+    time: Res<Time>,
+    mut rings: Query<(&Pulse, &mut Transform, &MeshMaterial2d<ColorMaterial>)>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for (pulse, mut transform, material) in &mut rings {
+        let wave = (time.elapsed_secs() * 4.0 - pulse.phase).sin() * 0.5 + 0.5;
+        transform.scale = Vec3::splat(0.95 + 0.1 * wave);
+        if let Some(mut m) = materials.get_mut(&material.0) {
+            m.color = palette::WIN_GLOW.with_alpha(0.55 + 0.45 * wave);
+        }
+    }
+}
+
+/// The area of a column or point on the board (centre, size): where a
+/// refused move flashes and a hint glows.
+pub fn spot_of(layout: &BoardLayout, mv: BoardMove) -> (Vec2, Vec2) {
+    match mv {
+        BoardMove::Column(Column(c)) => {
+            let x = layout.centre(c.min(layout.columns.saturating_sub(1)), 0).x;
+            (
+                Vec2::new(x, 0.0),
+                Vec2::new(layout.cell * 0.9, layout.half_extent().y * 2.0),
+            )
+        }
+        BoardMove::Point(p) => (layout.point_centre(p), Vec2::splat(layout.cell * 0.9)),
+    }
+}

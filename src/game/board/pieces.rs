@@ -1,0 +1,209 @@
+//! One entity per move on the board, kept in step with the match's history:
+//! after any change (a move, undo, redo, a loaded game) the pieces are
+//! reconciled with the move list, so a piece can never be missing or doubled.
+//! A freshly played piece animates (a disc falls and bounces, a stone drops
+//! in and settles) and reports `PieceLanded` when it rests.
+
+use super::layout::BoardLayout;
+use super::{BoardRoot, CurrentMatch, MoveApplied, PieceLanded, connect_four_view, gomoku_view};
+use crate::game::settings::Settings;
+use crate::game::states::{AppSystems, Screen};
+use crate::rules::BoardMove;
+use crate::rules::Side;
+use crate::rules::connect_four::Cell;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<DiscBounced>().add_systems(
+        Update,
+        (sync_pieces, fall, settle)
+            .chain()
+            .in_set(AppSystems::Animate)
+            .run_if(in_state(Screen::Game)),
+    );
+}
+
+/// The piece of move `ply` (0-based).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub ply: usize,
+    pub mv: BoardMove,
+    pub side: Side,
+}
+
+/// A falling disc bounced off what it landed on (the first, harder bounce).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiscBounced {
+    pub ply: usize,
+}
+
+/// Still moving; the next move waits until nothing is.
+#[derive(Component, Default)]
+pub struct Animating;
+
+/// Whether every piece rests: the one answer to "is the board at rest?"
+/// (also usable as a run condition).
+pub fn board_at_rest(animating: Query<(), With<Animating>>) -> bool {
+    animating.is_empty()
+}
+
+/// A Connect Four disc on its way down.
+#[derive(Component, Debug)]
+pub struct Falling {
+    pub velocity: f32,
+    pub target: f32,
+    pub start: f32,
+    pub bounces: u8,
+}
+
+/// A Gomoku stone dropping onto the wood: `t` runs from 0 to 1.
+#[derive(Component, Debug, Default)]
+pub struct Settling {
+    pub t: f32,
+}
+
+/// Gravity in board units per second squared: a 6-row fall takes about a
+/// third of a second, quick enough for play, slow enough to see.
+const GRAVITY: f32 = 9000.0;
+/// A stone takes this long to settle.
+const SETTLE_SECONDS: f32 = 0.2;
+
+fn sync_pieces(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    mut applied: MessageReader<MoveApplied>,
+    pieces: Query<(Entity, &Piece)>,
+    root: Single<Entity, With<BoardRoot>>,
+    layout: Res<BoardLayout>,
+    settings: Res<Settings>,
+    mut landed: MessageWriter<PieceLanded>,
+    disc_art: Option<Res<connect_four_view::DiscArt>>,
+    stone_art: Option<Res<gomoku_view::StoneArt>>,
+) {
+    let fresh: Vec<usize> = applied.read().map(|m| m.ply).collect();
+    if !game.is_changed() && fresh.is_empty() {
+        return;
+    }
+    let moves = game.game.moves();
+    let mut present = vec![false; moves.len()];
+    for (entity, piece) in &pieces {
+        let keep = moves.get(piece.ply) == Some(&piece.mv) && !present[piece.ply];
+        if keep {
+            present[piece.ply] = true;
+        } else {
+            commands.entity(entity).despawn();
+        }
+    }
+    let animate = settings.animation_speed.factor().is_some();
+    for (ply, mv) in moves.iter().enumerate().filter(|(ply, _)| !present[*ply]) {
+        let piece = Piece {
+            ply,
+            mv: *mv,
+            side: Side::of_ply(ply),
+        };
+        let fresh = fresh.contains(&ply);
+        let entity = match (mv, &disc_art, &stone_art) {
+            (BoardMove::Column(column), Some(art), _) => {
+                // The disc rests on the discs played into its column before it.
+                let row = moves[..ply]
+                    .iter()
+                    .filter(|m| **m == BoardMove::Column(*column))
+                    .count() as u8;
+                let cell = Cell {
+                    column: column.0,
+                    row,
+                };
+                connect_four_view::spawn_disc(
+                    &mut commands,
+                    art,
+                    &layout,
+                    piece,
+                    cell,
+                    fresh && animate,
+                )
+            }
+            (BoardMove::Point(p), _, Some(art)) => gomoku_view::spawn_stone(
+                &mut commands,
+                art,
+                &layout,
+                &settings,
+                piece,
+                *p,
+                fresh && animate,
+            ),
+            _ => continue,
+        };
+        commands.entity(*root).add_child(entity);
+        if fresh && !animate {
+            landed.write(PieceLanded {
+                mv: *mv,
+                side: piece.side,
+                ply,
+                drop: 0.0,
+            });
+        }
+    }
+}
+
+fn fall(
+    mut commands: Commands,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    layout: Option<Res<BoardLayout>>,
+    mut discs: Query<(Entity, &mut Transform, &mut Falling, &Piece)>,
+    mut landed: MessageWriter<PieceLanded>,
+    mut bounced: MessageWriter<DiscBounced>,
+) {
+    let dt = time.delta_secs() * settings.animation_speed.factor().unwrap_or(1000.0);
+    let height = layout.map_or(1.0, |l| l.drop_height() + l.half_extent().y);
+    for (entity, mut transform, mut falling, piece) in &mut discs {
+        falling.velocity -= GRAVITY * dt;
+        transform.translation.y += falling.velocity * dt;
+        if transform.translation.y > falling.target {
+            continue;
+        }
+        transform.translation.y = falling.target;
+        // A hard landing bounces back up a little, at most twice.
+        let speed = -falling.velocity;
+        if speed > 500.0 && falling.bounces < 2 {
+            if falling.bounces == 0 {
+                bounced.write(DiscBounced { ply: piece.ply });
+            }
+            falling.velocity = speed * 0.22;
+            falling.bounces += 1;
+            continue;
+        }
+        commands.entity(entity).remove::<(Falling, Animating)>();
+        landed.write(PieceLanded {
+            mv: piece.mv,
+            side: piece.side,
+            ply: piece.ply,
+            drop: ((falling.start - falling.target) / height).clamp(0.0, 1.0),
+        });
+    }
+}
+
+fn settle(
+    mut commands: Commands,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut stones: Query<(Entity, &mut Transform, &mut Settling, &Piece)>,
+    mut landed: MessageWriter<PieceLanded>,
+) {
+    let dt = time.delta_secs() * settings.animation_speed.factor().unwrap_or(1000.0);
+    for (entity, mut transform, mut settling, piece) in &mut stones {
+        settling.t = (settling.t + dt / SETTLE_SECONDS).min(1.0);
+        // Ease out: fast at first, gentle at the end, as a stone meeting wood.
+        let lift = (1.0 - settling.t).powi(2);
+        transform.scale = Vec3::splat(1.0 + 0.28 * lift);
+        if settling.t >= 1.0 {
+            commands.entity(entity).remove::<(Settling, Animating)>();
+            landed.write(PieceLanded {
+                mv: piece.mv,
+                side: piece.side,
+                ply: piece.ply,
+                drop: 0.0,
+            });
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Development aids (the `dev` feature, on by default; `cargo install
+//! --no-default-features` leaves it out): every Screen, Menu and phase
+//! transition, each match begun, each move applied or refused, each piece
+//! landing, each hint shown, each button the pointer comes onto and each
+//! sound asked for goes to the log, so that the next flow bug shows there.
+//! The window journeys (tests/it/journey.rs) wait on these lines.
+
+use crate::ai::advice::Found;
+use crate::game::actions::Action;
+use crate::game::audio::PlaySound;
+use crate::game::board::insight::{Hint, HintGlow};
+use crate::game::board::{CurrentMatch, MoveApplied, MoveRefused, PieceLanded};
+use crate::game::states::{AppSystems, GamePhase, Menu, Screen};
+use bevy::prelude::*;
+use bevy::state::state::StateTransitionEvent;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            log_pointer_on_buttons,
+            log_transitions::<Screen>,
+            log_transitions::<Menu>,
+            log_transitions::<GamePhase>,
+            log_matches,
+            log_moves,
+            log_hints,
+        )
+            // One order, the frame's own, so a journey reads the lines of
+            // one frame in it: the pointer (read first in the frame), state
+            // transitions, then what Update did.
+            .chain()
+            .in_set(AppSystems::Present),
+    );
+}
+
+fn log_transitions<S: States>(mut transitions: MessageReader<StateTransitionEvent<S>>) {
+    let name = std::any::type_name::<S>()
+        .rsplit("::")
+        .next()
+        .unwrap_or("?");
+    for t in transitions.read() {
+        info!("{name}: {:?} -> {:?}", t.exited, t.entered);
+    }
+}
+
+fn log_moves(
+    mut applied: MessageReader<MoveApplied>,
+    mut refused: MessageReader<MoveRefused>,
+    mut landed: MessageReader<PieceLanded>,
+    mut sounds: MessageReader<PlaySound>,
+) {
+    for m in applied.read() {
+        info!("Move applied: {} by {:?} (ply {})", m.mv, m.side, m.ply);
+    }
+    for m in refused.read() {
+        info!("Move refused: {} ({:?})", m.mv, m.refusal);
+    }
+    for m in landed.read() {
+        info!("Piece landed: {} (ply {})", m.mv, m.ply);
+    }
+    for s in sounds.read() {
+        info!("Sound: {:?}", s.sound);
+    }
+}
+
+/// A new match (a new game, a loaded or continued one): its game, players
+/// and how many moves it starts with.
+fn log_matches(game: Option<Res<CurrentMatch>>, mut last: Local<Option<u64>>) {
+    let Some(game) = game else { return };
+    if *last == Some(game.id) {
+        return;
+    }
+    *last = Some(game.id);
+    let [first, second] = game.setup.players.map(|p| p.short_label());
+    let moves = game.game.move_count();
+    info!(
+        "Match: {}, {first} vs {second}, {moves} move{}, {}",
+        game.setup.kind.title(),
+        if moves == 1 { "" } else { "s" },
+        if game.game.is_over() {
+            "over"
+        } else {
+            "in play"
+        }
+    );
+}
+
+fn log_hints(glows: Query<(), Added<HintGlow>>, hint: Option<Res<Hint>>) {
+    if glows.is_empty() {
+        return;
+    }
+    if let Some(Found::Hint(moves)) = hint.as_ref().map(|h| &h.0.found) {
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        info!("Hint shown: {}", moves.join(", "));
+    }
+}
+
+/// The pointer came onto a button, or pressed it (a journey presses once
+/// the game has seen the pointer there, and lets go once it has seen the
+/// press, as a hand does; at a few frames a second a quicker click is lost).
+fn log_pointer_on_buttons(buttons: Query<(&Action, &Interaction), Changed<Interaction>>) {
+    for (action, interaction) in &buttons {
+        match interaction {
+            Interaction::Hovered => info!("Pointer on: {action:?}"),
+            Interaction::Pressed => info!("Pointer pressed: {action:?}"),
+            Interaction::None => {}
+        }
+    }
+}

@@ -1,0 +1,267 @@
+//! Load game: the saves, newest first, five to a page, each with its game,
+//! players, move count, date and a small picture of the board. A damaged
+//! file is listed with what is wrong with it; deleting asks first.
+
+use crate::game::actions::{Action, UiAction};
+use crate::game::board::CurrentMatch;
+use crate::game::states::Menu;
+use crate::game::states::Screen;
+use crate::game::storage::{Notice, Storage};
+use crate::game::theme::{palette, widgets};
+use crate::match_setup::GameKind;
+use crate::match_state::Match;
+use crate::persist::slots::{self, SaveEntry};
+use crate::rules::Side;
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SavePage>()
+        .add_systems(OnEnter(Menu::Load), (list_saves, spawn).chain())
+        .add_systems(OnEnter(Menu::ConfirmDelete), spawn_confirm)
+        .add_systems(
+            Update,
+            handle_actions.run_if(in_state(Menu::Load).or_else(in_state(Menu::ConfirmDelete))),
+        );
+}
+
+const PER_PAGE: usize = 5;
+
+/// The saves found when the menu opened.
+#[derive(Resource, Default)]
+pub struct SaveList(pub Vec<SaveEntry>);
+
+/// Which page of the list shows.
+#[derive(Resource, Default)]
+struct SavePage(usize);
+
+/// The entry the delete dialog asks about.
+#[derive(Resource)]
+struct DeleteTarget(usize);
+
+fn list_saves(mut commands: Commands, storage: Option<Res<Storage>>, mut page: ResMut<SavePage>) {
+    let entries = storage
+        .as_ref()
+        .and_then(|s| s.folders.as_ref())
+        .map(|f| slots::list(&f.saves()))
+        .unwrap_or_default();
+    if page.0 * PER_PAGE >= entries.len() {
+        page.0 = 0;
+    }
+    commands.insert_resource(SaveList(entries));
+}
+
+fn entry_name(entry: &SaveEntry) -> String {
+    match &entry.content {
+        Ok(summary) => summary.save.name.clone(),
+        Err(_) => entry
+            .path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+    }
+}
+
+fn spawn(
+    mut commands: Commands,
+    list: Res<SaveList>,
+    page: Res<SavePage>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let first = page.0 * PER_PAGE;
+    let shown: Vec<(usize, &SaveEntry)> = list
+        .0
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(PER_PAGE)
+        .collect();
+    let more_older = list.0.len() > first + PER_PAGE;
+    let panel = commands
+        .spawn(widgets::panel(900.0))
+        .with_children(|panel| {
+            panel.spawn(widgets::title("Load game", 40.0));
+            if list.0.is_empty() {
+                panel.spawn(widgets::dim_label("No saved games yet. Save one from the pause menu (Esc) in a game."));
+            }
+            for (index, entry) in shown {
+                let preview = entry.content.as_ref().ok().map(|s| images.add(preview_image(&s.game, s.save.setup.kind)));
+                let (line, colour) = match &entry.content {
+                    Ok(s) => {
+                        let (y, mo, d, h, mi) = slots::civil_time(s.save.saved);
+                        let players = format!("{} vs {}", s.save.setup.players[0].label(), s.save.setup.players[1].label());
+                        let state = match s.game.ending() {
+                            Some(_) => "finished".to_string(),
+                            None => format!("{} moves", s.game.move_count()),
+                        };
+                        (
+                            format!("{}  -  {players}  -  {state}  -  {y}-{mo:02}-{d:02} {h:02}:{mi:02}", s.save.setup.kind.title()),
+                            palette::TEXT_DIM,
+                        )
+                    }
+                    Err(e) => (format!("Damaged: this file {e}"), palette::WARNING),
+                };
+                panel
+                    .spawn(Node {
+                        width: percent(100),
+                        flex_direction: FlexDirection::Row,
+                        align_items: AlignItems::Center,
+                        column_gap: px(14),
+                        ..default()
+                    })
+                    .with_children(|row| {
+                        match preview {
+                            Some(image) => row.spawn((ImageNode::new(image), Node { width: px(64), height: px(64), ..default() })),
+                            None => row.spawn(Node { width: px(64), height: px(64), ..default() }),
+                        };
+                        row.spawn(Node { flex_grow: 1.0, flex_direction: FlexDirection::Column, ..default() }).with_children(|text| {
+                            text.spawn(widgets::label(entry_name(entry)));
+                            text.spawn((Text::new(line), TextFont::from_font_size(15.0), TextColor(colour)));
+                        });
+                        if entry.content.is_ok() {
+                            row.spawn(widgets::row_button("Load", Action::LoadSave(index)));
+                        }
+                        row.spawn(widgets::row_button("Delete", Action::DeleteSave(index)));
+                    });
+            }
+            panel
+                .spawn(Node { flex_direction: FlexDirection::Row, column_gap: px(12), margin: UiRect::top(px(6)), ..default() })
+                .with_children(|row| {
+                    if page.0 > 0 {
+                        row.spawn(widgets::small_button("< Newer", Action::PageSaves(-1)));
+                    }
+                    row.spawn(widgets::small_button("Back", Action::Back));
+                    if more_older {
+                        row.spawn(widgets::small_button("Older >", Action::PageSaves(1)));
+                    }
+                });
+        })
+        .id();
+    commands
+        .spawn((
+            widgets::overlay("Load game", true),
+            DespawnOnExit(Menu::Load),
+        ))
+        .add_child(panel);
+}
+
+/// A tiny picture of the board: one 4×4 block per cell.
+fn preview_image(game: &crate::rules::MatchGame, kind: GameKind) -> Image {
+    const BLOCK: usize = 4;
+    let rows = slots::preview(game);
+    let (h, w) = (rows.len(), rows.first().map_or(0, Vec::len));
+    let (board, first, second) = match kind {
+        GameKind::ConnectFour { .. } => (palette::FRAME_BACK, palette::RED, palette::YELLOW),
+        GameKind::Gomoku { .. } => (palette::WOOD, palette::STONE_BLACK, palette::STONE_WHITE),
+    };
+    let mut data = vec![0u8; w * h * BLOCK * BLOCK * 4];
+    for (y, row) in rows.iter().enumerate() {
+        for (x, cell) in row.iter().enumerate() {
+            let colour = match cell {
+                Some(Side::First) => first,
+                Some(Side::Second) => second,
+                None => board,
+            }
+            .to_srgba();
+            let rgba = [colour.red, colour.green, colour.blue, 1.0].map(|c| (c * 255.0) as u8);
+            for dy in 0..BLOCK {
+                for dx in 0..BLOCK {
+                    let i = ((y * BLOCK + dy) * w * BLOCK + x * BLOCK + dx) * 4;
+                    data[i..i + 4].copy_from_slice(&rgba);
+                }
+            }
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: (w * BLOCK) as u32,
+            height: (h * BLOCK) as u32,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    )
+}
+
+fn spawn_confirm(mut commands: Commands, list: Res<SaveList>, target: Option<Res<DeleteTarget>>) {
+    let name = target
+        .and_then(|t| list.0.get(t.0))
+        .map(entry_name)
+        .unwrap_or_default();
+    commands.spawn((
+        widgets::overlay("Delete?", true),
+        DespawnOnExit(Menu::ConfirmDelete),
+        children![(
+            widgets::panel(560.0),
+            children![
+                widgets::title("Delete this save?", 34.0),
+                widgets::label(name),
+                widgets::dim_label("It cannot be brought back."),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(12),
+                        ..default()
+                    },
+                    children![
+                        widgets::small_button("Delete", Action::ConfirmDelete),
+                        widgets::small_button("Keep it", Action::Back),
+                    ],
+                ),
+            ],
+        )],
+    ));
+}
+
+fn handle_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<UiAction>,
+    list: Res<SaveList>,
+    target: Option<Res<DeleteTarget>>,
+    mut page: ResMut<SavePage>,
+    mut notice: ResMut<Notice>,
+    mut next_menu: ResMut<NextState<Menu>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    for UiAction(action) in actions.read() {
+        match *action {
+            Action::LoadSave(i) => {
+                if let Some(Ok(summary)) = list.0.get(i).map(|e| &e.content) {
+                    let save = &summary.save;
+                    commands.insert_resource(CurrentMatch(Match::resumed(
+                        save.setup,
+                        summary.game.clone(),
+                        save.created,
+                        save.game_id,
+                    )));
+                    next_menu.set(Menu::None);
+                    next_screen.set(Screen::Game);
+                }
+            }
+            Action::DeleteSave(i) => {
+                commands.insert_resource(DeleteTarget(i));
+                next_menu.set(Menu::ConfirmDelete);
+            }
+            Action::ConfirmDelete => {
+                if let Some(entry) = target.as_ref().and_then(|t| list.0.get(t.0)) {
+                    match std::fs::remove_file(&entry.path) {
+                        Ok(()) => notice.show(format!("Deleted \"{}\".", entry_name(entry))),
+                        Err(e) => {
+                            notice.show(format!("Could not delete {}: {e}", entry.path.display()))
+                        }
+                    }
+                }
+                next_menu.set(Menu::Load);
+            }
+            Action::PageSaves(step) => {
+                let pages = list.0.len().div_ceil(PER_PAGE).max(1);
+                page.0 = (page.0 as i64 + step as i64).clamp(0, pages as i64 - 1) as usize;
+                // Re-entering the menu redraws it at the new page.
+                next_menu.set(Menu::Load);
+            }
+            _ => {}
+        }
+    }
+}

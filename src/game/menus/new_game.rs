@@ -1,0 +1,195 @@
+//! New game: which game, board and rules, who plays each side, who starts.
+
+use super::{Menu, step};
+use crate::game::actions::{Action, SetupField, UiAction};
+use crate::game::board::CurrentMatch;
+use crate::game::settings::Settings;
+use crate::game::states::Screen;
+use crate::game::theme::widgets::{self, RowLabels, RowValues};
+use crate::match_setup::{GameKind, MatchSetup, PlayerKind};
+use crate::match_state::Match;
+use crate::rules::{ConnectFourSize, RuleSet, Side};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Menu::NewGame), (prepare, spawn).chain())
+        .add_systems(
+            Update,
+            (handle_actions, show_values)
+                .chain()
+                .run_if(in_state(Menu::NewGame)),
+        );
+}
+
+/// The set-up being edited.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct NewGameSetup(pub MatchSetup);
+
+/// The Connect Four sizes offered, smallest first.
+const CONNECT_FOUR_SIZES: [(u8, u8); 6] = [(5, 4), (6, 5), (7, 6), (8, 7), (9, 7), (9, 9)];
+
+/// Starts from the last set-up played, or the defaults in the settings.
+fn prepare(mut commands: Commands, settings: Res<Settings>) {
+    let setup = settings.last_setup.unwrap_or(MatchSetup {
+        kind: GameKind::default(),
+        players: [
+            PlayerKind::Human,
+            PlayerKind::Computer(settings.default_level),
+        ],
+    });
+    commands.insert_resource(NewGameSetup(setup));
+}
+
+fn row(field: SetupField) -> impl Bundle {
+    widgets::cycle_row("", "", Action::Cycle(field, -1), Action::Cycle(field, 1))
+}
+
+fn spawn(mut commands: Commands) {
+    commands.spawn((
+        widgets::overlay("New game", true),
+        DespawnOnExit(Menu::NewGame),
+        children![(
+            widgets::panel(700.0),
+            children![
+                widgets::title("New game", 40.0),
+                row(SetupField::Game),
+                row(SetupField::BoardSize),
+                row(SetupField::Rule),
+                row(SetupField::FirstPlayer),
+                row(SetupField::SecondPlayer),
+                widgets::dim_label("Red and Black move first. Swap the players to move second."),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(16),
+                        margin: UiRect::top(px(8)),
+                        ..default()
+                    },
+                    children![
+                        widgets::button("Start", Action::StartGame),
+                        widgets::button("Back", Action::Back)
+                    ],
+                ),
+            ],
+        )],
+    ));
+}
+
+/// Steps `field` of `setup` forward (`dir` > 0) or back.
+pub fn cycle(setup: &mut MatchSetup, field: SetupField, dir: i8, settings: &Settings) {
+    match field {
+        SetupField::Game => {
+            setup.kind = match setup.kind {
+                GameKind::ConnectFour { .. } => GameKind::Gomoku {
+                    size: settings.default_gomoku_size,
+                    rule: settings.default_rule,
+                },
+                GameKind::Gomoku { .. } => GameKind::default(),
+            }
+        }
+        SetupField::BoardSize => match &mut setup.kind {
+            GameKind::ConnectFour { size } => {
+                let next = step(&CONNECT_FOUR_SIZES, (size.columns(), size.rows()), dir);
+                *size = ConnectFourSize::new(next.0, next.1).unwrap_or_default();
+            }
+            GameKind::Gomoku { size, .. } => {
+                let sizes: Vec<u8> = (9..=20).collect();
+                *size = step(&sizes, *size, dir);
+            }
+        },
+        SetupField::Rule => {
+            if let GameKind::Gomoku { rule, .. } = &mut setup.kind {
+                *rule = step(&RuleSet::ALL, *rule, dir);
+            }
+        }
+        SetupField::FirstPlayer | SetupField::SecondPlayer => {
+            let side = if field == SetupField::FirstPlayer {
+                0
+            } else {
+                1
+            };
+            let choices: Vec<PlayerKind> = PlayerKind::choices().collect();
+            setup.players[side] = step(&choices, setup.players[side], dir);
+        }
+    }
+}
+
+/// What a row shows: its label and its value.
+pub fn row_text(setup: &MatchSetup, field: SetupField) -> (String, String) {
+    let kind = setup.kind;
+    match field {
+        SetupField::Game => (
+            "Game".into(),
+            match kind {
+                GameKind::ConnectFour { .. } => "Connect Four".into(),
+                GameKind::Gomoku { .. } => "Gomoku".into(),
+            },
+        ),
+        SetupField::BoardSize => (
+            "Board".into(),
+            match kind {
+                GameKind::ConnectFour { size } => format!("{} x {}", size.columns(), size.rows()),
+                GameKind::Gomoku { size, .. } => format!("{size} x {size}"),
+            },
+        ),
+        SetupField::Rule => (
+            "Rules".into(),
+            match kind {
+                GameKind::ConnectFour { .. } => "Four in a row".into(),
+                GameKind::Gomoku {
+                    rule: RuleSet::Freestyle,
+                    ..
+                } => "Freestyle (5 or more)".into(),
+                GameKind::Gomoku {
+                    rule: RuleSet::ExactFive,
+                    ..
+                } => "Exactly five".into(),
+                GameKind::Gomoku {
+                    rule: RuleSet::Renju,
+                    ..
+                } => "Renju".into(),
+            },
+        ),
+        SetupField::FirstPlayer => (
+            format!("{} (first)", kind.side_name(Side::First)),
+            setup.players[0].label(),
+        ),
+        SetupField::SecondPlayer => (
+            format!("{} (second)", kind.side_name(Side::Second)),
+            setup.players[1].label(),
+        ),
+    }
+}
+
+fn handle_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<UiAction>,
+    mut setup: ResMut<NewGameSetup>,
+    mut settings: ResMut<Settings>,
+    mut next_menu: ResMut<NextState<Menu>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    for UiAction(action) in actions.read() {
+        match *action {
+            Action::Cycle(field, dir) => cycle(&mut setup.0, field, dir, &settings),
+            Action::StartGame => {
+                settings.last_setup = Some(setup.0);
+                commands.insert_resource(CurrentMatch(Match::new(setup.0)));
+                next_menu.set(Menu::None);
+                next_screen.set(Screen::Game);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Every row's label and value follow the set-up.
+fn show_values(setup: Res<NewGameSetup>, mut values: RowValues, mut labels: RowLabels) {
+    widgets::refresh_rows(&mut values, &mut labels, |action| match action {
+        Action::Cycle(field, _) => {
+            let (label, value) = row_text(&setup.0, field);
+            Some((label.to_string(), value))
+        }
+        _ => None,
+    });
+}

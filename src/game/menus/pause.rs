@@ -1,0 +1,77 @@
+//! The pause menu inside a game (Esc).
+
+use crate::game::actions::{Action, UiAction};
+use crate::game::board::CurrentMatch;
+use crate::game::states::Menu;
+use crate::game::states::Screen;
+use crate::game::storage::{Notice, Storage};
+use crate::game::theme::widgets;
+use crate::match_state::now;
+use crate::persist::{export, slots};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Menu::Pause), spawn).add_systems(
+        Update,
+        (quit_to_title, export_game).run_if(in_state(Screen::Game)),
+    );
+}
+
+fn spawn(mut commands: Commands) {
+    commands.spawn((
+        widgets::overlay("Pause", true),
+        DespawnOnExit(Menu::Pause),
+        children![(
+            widgets::panel(380.0),
+            children![
+                widgets::title("Paused", 40.0),
+                widgets::button("Resume", Action::Resume),
+                widgets::button("Save game", Action::OpenSave),
+                widgets::button("Export moves", Action::Export),
+                widgets::button("Settings", Action::OpenSettings),
+                widgets::button("Resign", Action::Resign),
+                widgets::button("Quit to title", Action::QuitToTitle),
+            ],
+        )],
+    ));
+}
+
+/// Leaves the game for the title screen (from the pause menu or the banner).
+fn quit_to_title(
+    mut actions: MessageReader<UiAction>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut menu: ResMut<NextState<Menu>>,
+) {
+    if actions.read().any(|a| a.0 == Action::QuitToTitle) {
+        menu.set(Menu::None);
+        screen.set(Screen::Title);
+    }
+}
+
+/// Writes the game's moves for other programs and says where.
+fn export_game(
+    mut actions: MessageReader<UiAction>,
+    game: Res<CurrentMatch>,
+    storage: Option<Res<Storage>>,
+    mut notice: ResMut<Notice>,
+) {
+    if !actions.read().any(|a| a.0 == Action::Export) {
+        return;
+    }
+    let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
+        notice.show("There is no folder to export to on this system.");
+        return;
+    };
+    let name = slots::default_name(&game.setup.kind.title(), game.game.move_count(), now());
+    match export::export(&game.game, &name, &folders.exports()) {
+        Ok(files) => {
+            let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+            notice.show(format!(
+                "Exported {}: {}",
+                export::move_string(&game.game),
+                shown.join(", ")
+            ));
+        }
+        Err(e) => notice.show(format!("Export failed: {e}")),
+    }
+}

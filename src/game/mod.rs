@@ -1,0 +1,31 @@
+//! The game in Bevy: thin plugins over the plain libraries. Input becomes
+//! messages, the match resource changes only in `Apply`, and everything else
+//! draws, plays or saves what changed, in the one frame order of
+//! [`states::AppSystems`] (declared in [`app`]).
+//!
+//! - `app`: the plugins, the window and the frame order;
+//! - `states`: `Screen`, `Menu`, `GamePhase` and the system sets, the low
+//!   module every plugin may import;
+//! - `screens/`, `menus/`: what fills the window and what is drawn over it;
+//! - `board/`: the match in play: its resource, messages, views and input;
+//! - `computer`, `search_task`: engine searches off the frame;
+//! - `audio/`, `theme/`: sound and the look of the widgets;
+//! - `settings`, `storage`: the settings resource and the files behind it;
+//! - `actions`, `capture`: button meanings, screenshots and timed exits;
+//! - `dev_tools` (feature `dev`): a log line for every state transition.
+
+pub mod actions;
+pub mod app;
+pub mod audio;
+pub mod board;
+pub mod capture;
+pub mod computer;
+#[cfg(feature = "dev")]
+pub mod dev_tools;
+pub mod menus;
+pub mod screens;
+pub mod search_task;
+pub mod settings;
+pub mod states;
+pub mod storage;
+pub mod theme;

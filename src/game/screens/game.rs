@@ -1,0 +1,15 @@
+//! The game screen: the board and its panel (spawned by the board plugins).
+//! Entering it closes any menu, unless one was asked for at start.
+
+use crate::game::states::Menu;
+use crate::game::states::Screen;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    // Entering the game closes any menu (unless one was asked for at start).
+    app.add_systems(OnEnter(Screen::Game), super::open_menu(Menu::None));
+}
+
+/// A menu to open at start instead of the usual one (`--menu`).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct MenuAtStart(pub Menu);

@@ -1,0 +1,63 @@
+//! Waits until the assets the game needs have loaded (or failed: a sound
+//! that cannot be loaded is named once, and the game goes on without it).
+
+use crate::game::board::CurrentMatch;
+use crate::game::states::Screen;
+use crate::game::storage::Notice;
+use bevy::asset::LoadState;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LoadingAssets>()
+        .add_systems(Update, finish_loading.run_if(in_state(Screen::Loading)));
+}
+
+/// Handles that must be loaded before the title shows. Other plugins (audio)
+/// add theirs at start-up.
+#[derive(Resource, Default)]
+pub struct LoadingAssets(pub Vec<UntypedHandle>);
+
+fn finish_loading(
+    assets: Res<LoadingAssets>,
+    server: Option<Res<AssetServer>>,
+    started_match: Option<Res<CurrentMatch>>,
+    mut notice: ResMut<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if let Some(server) = server {
+        let states: Vec<LoadState> = assets.0.iter().map(|h| server.load_state(h.id())).collect();
+        if states
+            .iter()
+            .any(|s| !matches!(s, LoadState::Loaded | LoadState::Failed(_)))
+        {
+            return;
+        }
+        let failed: Vec<String> = assets
+            .0
+            .iter()
+            .zip(&states)
+            .filter_map(|(handle, state)| match state {
+                LoadState::Failed(error) => {
+                    let name = server
+                        .get_path(handle.id())
+                        .map_or_else(|| "?".to_string(), |p| p.path().display().to_string());
+                    warn!("The sound {name} could not be loaded ({error}); the game goes on without it.");
+                    Some(name)
+                }
+                _ => None,
+            })
+            .collect();
+        if !failed.is_empty() {
+            notice.show(format!(
+                "Some sounds could not be loaded and stay silent: {}",
+                failed.join(", ")
+            ));
+        }
+    }
+    // A match given on the command line starts at once.
+    next.set(if started_match.is_some() {
+        Screen::Game
+    } else {
+        Screen::Title
+    });
+}

@@ -1,0 +1,89 @@
+//! One way to run a search off the frame, shared by the computer player,
+//! Hint and Values: the search runs on the async compute pool with a stop
+//! flag, is tied to the match revision it was started for, and is polled each
+//! frame. Removing the resource cancels it (the flag is raised on drop), and
+//! `track` removes it when the match moves on (a move, undo, a new match) or
+//! the game screen closes, so a stale answer can never land.
+
+use crate::game::board::CurrentMatch;
+use crate::game::states::{AppSystems, Screen};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use std::marker::PhantomData;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// What a kind of search answers.
+pub trait SearchKind: Send + Sync + 'static {
+    type Output: Send + 'static;
+}
+
+/// A search in progress for position `revision`.
+#[derive(Resource)]
+pub struct Search<K: SearchKind> {
+    task: Task<K::Output>,
+    stop: Arc<AtomicBool>,
+    pub revision: u64,
+    /// When it started (real time since the app began).
+    pub started: Duration,
+    kind: PhantomData<K>,
+}
+
+impl<K: SearchKind> Search<K> {
+    /// Starts `search` in the background for position `revision`.
+    pub fn start(
+        revision: u64,
+        started: Duration,
+        search: impl FnOnce(&AtomicBool) -> K::Output + Send + 'static,
+    ) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let task = AsyncComputeTaskPool::get().spawn(async move { search(&flag) });
+        Search {
+            task,
+            stop,
+            revision,
+            started,
+            kind: PhantomData,
+        }
+    }
+
+    /// The answer, once there is one.
+    pub fn poll(&mut self) -> Option<K::Output> {
+        check_ready(&mut self.task)
+    }
+}
+
+impl<K: SearchKind> Drop for Search<K> {
+    fn drop(&mut self) {
+        // However the search ends, its thread stops working on it.
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Cancels searches of kind `K` that the match has moved past, and all of
+/// them when the game screen closes.
+pub fn track<K: SearchKind>(app: &mut App) {
+    app.add_systems(OnExit(Screen::Game), cancel::<K>)
+        .add_systems(
+            Update,
+            drop_stale::<K>
+                .in_set(AppSystems::Think)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+fn cancel<K: SearchKind>(mut commands: Commands) {
+    commands.remove_resource::<Search<K>>();
+}
+
+fn drop_stale<K: SearchKind>(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    search: Option<Res<Search<K>>>,
+) {
+    if search.is_some_and(|s| s.revision != game.revision) {
+        commands.remove_resource::<Search<K>>();
+    }
+}

@@ -1,0 +1,93 @@
+//! The player's settings as one resource with sensible defaults. Views read
+//! it live; the settings issue adds persistence and the sound sliders' screen.
+
+use crate::match_setup::{Level, MatchSetup};
+use crate::rules::RuleSet;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Settings>();
+}
+
+/// How fast pieces fall and settle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AnimationSpeed {
+    /// Pieces appear in place at once.
+    Off,
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+}
+
+impl AnimationSpeed {
+    pub const ALL: [AnimationSpeed; 4] = [
+        AnimationSpeed::Off,
+        AnimationSpeed::Slow,
+        AnimationSpeed::Normal,
+        AnimationSpeed::Fast,
+    ];
+
+    /// How much faster than normal time runs for animations (`None`: off).
+    pub fn factor(self) -> Option<f32> {
+        match self {
+            AnimationSpeed::Off => None,
+            AnimationSpeed::Slow => Some(0.6),
+            AnimationSpeed::Normal => Some(1.0),
+            AnimationSpeed::Fast => Some(1.8),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AnimationSpeed::Off => "Off",
+            AnimationSpeed::Slow => "Slow",
+            AnimationSpeed::Normal => "Normal",
+            AnimationSpeed::Fast => "Fast",
+        }
+    }
+}
+
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Volumes from 0 to 100.
+    pub music_volume: u8,
+    pub effects_volume: u8,
+    pub ui_volume: u8,
+    pub muted: bool,
+    /// Letters and numbers on the Gomoku board's edges.
+    pub show_coordinates: bool,
+    /// Move numbers on Gomoku stones.
+    pub show_move_numbers: bool,
+    /// Red crosses on Black's forbidden points under Renju.
+    pub show_forbidden: bool,
+    pub animation_speed: AnimationSpeed,
+    pub default_rule: RuleSet,
+    pub default_gomoku_size: u8,
+    pub default_level: Level,
+    /// The last set-up used, offered again by "New game".
+    pub last_setup: Option<MatchSetup>,
+    pub fullscreen: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            music_volume: 60,
+            effects_volume: 80,
+            ui_volume: 60,
+            muted: false,
+            show_coordinates: true,
+            show_move_numbers: false,
+            show_forbidden: true,
+            animation_speed: AnimationSpeed::Normal,
+            default_rule: RuleSet::Renju,
+            default_gomoku_size: 15,
+            default_level: Level::Medium,
+            last_setup: None,
+            fullscreen: false,
+        }
+    }
+}

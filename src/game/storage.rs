@@ -1,0 +1,158 @@
+//! Keeps the player's things on disk: settings are read at start and written
+//! shortly after each change; the match in play is autosaved after every
+//! move (so "Continue" can resume it, even after a crash); named saves and
+//! loads come from the menus. A problem with a file becomes a notice on
+//! screen, never a crash, and the game goes on.
+
+use crate::game::board::CurrentMatch;
+use crate::game::settings::Settings;
+use crate::game::states::AppSystems;
+use crate::match_state::now;
+use crate::persist::atomic::clean_temporaries;
+use crate::persist::folders::Folders;
+use crate::persist::save_file::SaveFile;
+use crate::persist::settings_file;
+use bevy::prelude::*;
+use std::time::Duration;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Notice>()
+        .add_systems(PreStartup, open_storage)
+        .add_systems(
+            Update,
+            (write_settings_when_quiet, autosave, age_notice).in_set(AppSystems::Persist),
+        );
+}
+
+/// Where files go, or `None` when the system has no place for them (the
+/// game then plays without saving).
+#[derive(Resource, Clone, Debug)]
+pub struct Storage {
+    pub folders: Option<Folders>,
+}
+
+impl Storage {
+    pub fn at(folders: Folders) -> Self {
+        Storage {
+            folders: Some(folders),
+        }
+    }
+}
+
+/// A message for the player about files (a damaged settings file, a failed
+/// save), shown for a while.
+#[derive(Resource, Default, Debug)]
+pub struct Notice {
+    pub text: String,
+    pub seconds_left: f32,
+}
+
+impl Notice {
+    pub fn show(&mut self, text: impl Into<String>) {
+        self.text = text.into();
+        self.seconds_left = 8.0;
+    }
+}
+
+/// Finds the folders (tests insert their own `Storage` first), tidies up
+/// after interrupted writes, and reads the settings.
+fn open_storage(mut commands: Commands, storage: Option<Res<Storage>>, mut notice: ResMut<Notice>) {
+    let storage = match storage {
+        Some(storage) => storage.clone(),
+        None => {
+            let storage = Storage {
+                folders: Folders::locate(),
+            };
+            commands.insert_resource(storage.clone());
+            storage
+        }
+    };
+    let Some(folders) = &storage.folders else {
+        notice.show("No folder for settings and saves was found: nothing will be saved.");
+        return;
+    };
+    for folder in [&folders.config, &folders.data, &folders.saves()] {
+        clean_temporaries(folder);
+    }
+    let loaded = settings_file::load::<Settings>(&folders.settings_file());
+    if let Some(problem) = loaded.problem {
+        warn!("{problem}");
+        notice.show(problem);
+    }
+    commands.insert_resource(loaded.settings);
+}
+
+/// Settings are written half a second after the last change, so dragging
+/// through values does not write a file per step.
+fn write_settings_when_quiet(
+    settings: Res<Settings>,
+    storage: Option<Res<Storage>>,
+    time: Res<Time<Real>>,
+    mut changed_at: Local<Option<Duration>>,
+    mut notice: ResMut<Notice>,
+) {
+    if settings.is_changed() && !settings.is_added() {
+        *changed_at = Some(time.elapsed());
+    }
+    let Some(at) = *changed_at else { return };
+    if time.elapsed() < at + Duration::from_millis(500) {
+        return;
+    }
+    *changed_at = None;
+    if let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref())
+        && let Err(e) = settings_file::save(&folders.settings_file(), &*settings)
+    {
+        warn!("{e}");
+        notice.show(e);
+    }
+}
+
+/// The match goes to the autosave slot whenever it changes in play (a move,
+/// undo, redo, resignation): a new revision of the match seen last frame.
+/// Opening a match (new, loaded, continued) saves nothing, so a finished game
+/// opened for a look never replaces the unfinished one Continue offers.
+fn autosave(
+    game: Option<Res<CurrentMatch>>,
+    storage: Option<Res<Storage>>,
+    mut seen: Local<Option<(u64, u64)>>,
+    mut failed_once: Local<bool>,
+    mut notice: ResMut<Notice>,
+) {
+    let Some(game) = game else { return };
+    let previous = seen.replace((game.id, game.revision));
+    let changed_in_play =
+        previous.is_some_and(|(id, revision)| id == game.id && revision != game.revision);
+    if !changed_in_play {
+        return;
+    }
+    let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
+        return;
+    };
+    let save =
+        SaveFile::of("Autosave", game.setup, &game.game, game.created, now()).with_id(game.id);
+    if let Err(e) = save.write(&folders.autosave_file()) {
+        // Said once per run: a full disk should not flood the screen.
+        if !*failed_once {
+            warn!("{e}");
+            notice.show(format!("Autosave failed: {e}"));
+            *failed_once = true;
+        }
+    }
+}
+
+fn age_notice(time: Res<Time>, mut notice: ResMut<Notice>) {
+    if notice.seconds_left > 0.0 {
+        notice.seconds_left -= time.delta_secs();
+        if notice.seconds_left <= 0.0 {
+            notice.text.clear();
+        }
+    }
+}
+
+/// The autosaved game, if there is one that is still going on.
+pub fn unfinished_autosave(storage: &Storage) -> Option<(SaveFile, crate::rules::MatchGame)> {
+    let folders = storage.folders.as_ref()?;
+    let save = SaveFile::read(&folders.autosave_file()).ok()?;
+    let game = save.replay().ok()?;
+    (!game.is_over() && game.move_count() > 0).then_some((save, game))
+}

@@ -1,0 +1,219 @@
+//! Buttons answer the mouse and the keyboard alike: hover or arrow keys move
+//! the focus, a press of the mouse button or Enter activates. Either way one `UiAction` message
+//! goes out, so menus never care which device was used.
+
+use super::palette;
+use crate::game::actions::{Action, UiAction};
+use crate::game::states::Menu;
+use bevy::picking::pointer::PointerLocation;
+use bevy::prelude::*;
+use bevy::ui::UiGlobalTransform;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Focused>()
+        .init_resource::<PointerRest>()
+        .add_observer(click_activates)
+        .add_observer(hover_focuses)
+        .add_systems(Update, (keyboard_navigation, show_button_state).chain())
+        .add_systems(Last, remember_pointer);
+}
+
+/// A button that keyboard navigation can reach.
+#[derive(Component, Default)]
+pub struct Focusable;
+
+/// A button that shows but does nothing (e.g. Redo with nothing to redo).
+#[derive(Component)]
+pub struct Disabled;
+
+/// The button the keyboard acts on.
+#[derive(Resource, Default, Debug)]
+pub struct Focused(pub Option<Entity>);
+
+/// A button acts when pressed, not on release: picking loses a `Click` whose
+/// press and release fall in the same frame (a quick click at a low frame
+/// rate), and a press is never lost.
+fn click_activates(
+    press: On<Pointer<Press>>,
+    buttons: Query<&Action, Without<Disabled>>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    if press.button != PointerButton::Primary {
+        return;
+    }
+    if let Ok(action) = buttons.get(press.entity) {
+        actions.write(UiAction(*action));
+    }
+}
+
+/// Where the mouse pointer was at the end of the last frame.
+#[derive(Resource, Default)]
+pub struct PointerRest(Option<Vec2>);
+
+impl PointerRest {
+    /// Whether the pointer came onto the entity by moving: a menu that opens
+    /// under a resting pointer neither takes the keyboard's focus from its
+    /// first button nor ticks.
+    pub fn moved(&self, over: &Pointer<Over>) -> bool {
+        self.0 != Some(over.pointer_location.position)
+    }
+}
+
+fn remember_pointer(pointers: Query<&PointerLocation>, mut rest: ResMut<PointerRest>) {
+    if let Some(location) = pointers.iter().find_map(|p| p.location.as_ref()) {
+        rest.0 = Some(location.position);
+    }
+}
+
+fn hover_focuses(
+    over: On<Pointer<Over>>,
+    buttons: Query<(), With<Focusable>>,
+    rest: Res<PointerRest>,
+    mut focused: ResMut<Focused>,
+) {
+    if buttons.contains(over.entity) && rest.moved(&over) {
+        focused.0 = Some(over.entity);
+    }
+}
+
+/// Arrows and Tab move the focus in reading order; Left/Right change a
+/// cycling value; Enter or Space activates.
+fn keyboard_navigation(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    buttons: Query<(Entity, &Action, Option<&UiGlobalTransform>, Has<Disabled>), With<Focusable>>,
+    parents: Query<&ChildOf>,
+    children: Query<&Children>,
+    menu: Res<State<Menu>>,
+    mut focused: ResMut<Focused>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    let Some(keys) = keys else { return };
+    let mut order: Vec<_> = buttons.iter().collect();
+    if order.is_empty() {
+        focused.0 = None;
+        return;
+    }
+    // Reading order: top to bottom, then left to right on screen; where the
+    // layout does not tell (no layout, as in headless tests), the order of
+    // the UI tree.
+    order.sort_by_cached_key(|(entity, _, transform, _)| {
+        let at = transform.map_or(Vec2::ZERO, |t| t.translation);
+        (
+            at.y.round() as i32,
+            at.x.round() as i32,
+            tree_path(*entity, &parents, &children),
+        )
+    });
+    let mut current = focused.0.and_then(|e| order.iter().position(|b| b.0 == e));
+    // A menu opens with its first button focused, so Enter alone takes the
+    // usual way on (Continue, Resume, Start). On the game screen's own panel
+    // nothing is focused until the player moves there: Enter or Space must
+    // not act on a button the player never chose.
+    if current.is_none() && *menu.get() != Menu::None {
+        current = Some(0);
+    }
+    focused.0 = current.map(|i| order[i].0);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let step = if keys.just_pressed(KeyCode::ArrowDown)
+        || (keys.just_pressed(KeyCode::Tab) && !shift)
+    {
+        1
+    } else if keys.just_pressed(KeyCode::ArrowUp) || (keys.just_pressed(KeyCode::Tab) && shift) {
+        -1
+    } else {
+        0
+    };
+    if step != 0 {
+        let n = order.len() as i32;
+        let next = match current {
+            Some(i) => (i as i32 + step).rem_euclid(n),
+            None if step > 0 => 0,
+            None => n - 1,
+        };
+        focused.0 = Some(order[next as usize].0);
+        return;
+    }
+    let Some(i) = current else { return };
+    let (_, action, _, disabled) = order[i];
+    let horizontal = if keys.just_pressed(KeyCode::ArrowLeft) {
+        -1
+    } else if keys.just_pressed(KeyCode::ArrowRight) {
+        1
+    } else {
+        0
+    };
+    if horizontal != 0 {
+        match *action {
+            Action::Cycle(field, _) => {
+                actions.write(UiAction(Action::Cycle(field, horizontal)));
+            }
+            Action::ChangeSetting(field, _) => {
+                actions.write(UiAction(Action::ChangeSetting(field, horizontal)));
+            }
+            _ => {
+                let n = order.len() as i32;
+                focused.0 = Some(order[(i as i32 + horizontal as i32).rem_euclid(n) as usize].0);
+            }
+        }
+    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space])
+        && !disabled
+    {
+        actions.write(UiAction(*action));
+    }
+}
+
+/// Colours follow the state: pressed, hovered, focused, disabled.
+fn show_button_state(
+    focused: Res<Focused>,
+    mut buttons: Query<
+        (
+            Entity,
+            Option<&Interaction>,
+            Has<Disabled>,
+            &mut BackgroundColor,
+            &mut Outline,
+        ),
+        With<Action>,
+    >,
+) {
+    for (entity, interaction, disabled, mut background, mut outline) in &mut buttons {
+        let colour = match (disabled, interaction) {
+            (true, _) => palette::BUTTON_DISABLED,
+            (false, Some(Interaction::Pressed)) => palette::BUTTON_PRESS,
+            (false, Some(Interaction::Hovered)) => palette::BUTTON_HOVER,
+            _ if focused.0 == Some(entity) => palette::BUTTON_HOVER,
+            _ => palette::BUTTON,
+        };
+        background.set_if_neq(BackgroundColor(colour));
+        let ring = if focused.0 == Some(entity) {
+            palette::ACCENT
+        } else {
+            Color::NONE
+        };
+        if outline.color != ring {
+            outline.color = ring;
+        }
+    }
+}
+
+/// The sibling indices from the root down to `entity`: sorting by it gives
+/// the order in which the tree was written.
+fn tree_path(
+    mut entity: Entity,
+    parents: &Query<&ChildOf>,
+    children: &Query<&Children>,
+) -> Vec<usize> {
+    let mut path = Vec::new();
+    while let Ok(child_of) = parents.get(entity) {
+        let parent = child_of.parent();
+        let index = children
+            .get(parent)
+            .ok()
+            .and_then(|c| c.iter().position(|e| e == entity))
+            .unwrap_or(0);
+        path.push(index);
+        entity = parent;
+    }
+    path.reverse();
+    path
+}

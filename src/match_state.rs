@@ -1,0 +1,97 @@
+//! The match being played, in plain Rust: its set-up, the game so far, and
+//! the names that tell it from every other match and every other state of
+//! itself. The game layer holds it in a resource; the command line and the
+//! saves build it without Bevy.
+
+use crate::match_setup::{MatchSetup, PlayerKind};
+use crate::rules::{MatchGame, Side};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The match in play: its set-up and the game itself. `revision` names the
+/// state of the match: it changes with every move, undo, redo and
+/// resignation, and is never reused in this run, not even by the next match,
+/// so that work keyed on it (a search, a hint, drawn markers, the autosave)
+/// can never be taken for another position's.
+#[derive(Clone, Debug)]
+pub struct Match {
+    pub setup: MatchSetup,
+    pub game: MatchGame,
+    pub revision: u64,
+    /// When the match began (seconds since 1970), kept by its saves.
+    pub created: u64,
+    /// Tells this match from every other, so a save never replaces another
+    /// game's save of the same name.
+    pub id: u64,
+}
+
+impl Match {
+    pub fn new(setup: MatchSetup) -> Self {
+        Match::resumed(setup, setup.kind.new_game(), now(), new_id())
+    }
+
+    /// A match going on from `game` (a loaded save, a position).
+    pub fn resumed(setup: MatchSetup, game: MatchGame, created: u64, id: u64) -> Self {
+        Match {
+            setup,
+            game,
+            revision: next_revision(),
+            created,
+            // A save from before ids were kept (0) gets one of its own, so
+            // two such games never share a save.
+            id: if id == 0 { new_id() } else { id },
+        }
+    }
+
+    /// Marks a change of the match.
+    pub fn touch(&mut self) {
+        self.revision = next_revision();
+    }
+
+    /// Who gives up when Resign is confirmed: the person playing, whoever is
+    /// to move (the computer may be thinking); between two people or two
+    /// computers, the side to move.
+    pub fn resigning_side(&self) -> Side {
+        let to_move = self.game.to_move();
+        let humans: Vec<Side> = [Side::First, Side::Second]
+            .into_iter()
+            .filter(|s| !self.setup.players[s.index()].is_computer())
+            .collect();
+        match humans.as_slice() {
+            [only] => *only,
+            _ => to_move,
+        }
+    }
+
+    /// Who plays the side to move.
+    pub fn player_to_move(&self) -> PlayerKind {
+        self.setup.players[self.game.to_move().index()]
+    }
+
+    pub fn side_name(&self, side: Side) -> &'static str {
+        self.setup.kind.side_name(side)
+    }
+}
+
+fn next_revision() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// A number for a new match that no other match has: the time in
+/// nanoseconds mixed with a counter.
+pub fn new_id() -> u64 {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    (nanos ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15)).max(1)
+}
+
+/// Seconds since 1970, for file timestamps.
+pub fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
