@@ -81,3 +81,14 @@ pub enum Action {
 /// A button was activated, by mouse or keyboard.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UiAction(pub Action);
+
+impl Action {
+    /// Whether the action gives up, deletes or leaves: a menu never focuses
+    /// such a button by itself (see `theme::interaction`).
+    pub fn is_destructive(self) -> bool {
+        matches!(
+            self,
+            Action::ConfirmResign | Action::DeleteSave(_) | Action::ConfirmDelete | Action::Quit
+        )
+    }
+}

@@ -64,10 +64,21 @@ fn log_moves(
     }
 }
 
-/// A new match (a new game, a loaded or continued one): its game, players
-/// and how many moves it starts with.
-fn log_matches(game: Option<Res<CurrentMatch>>, mut last: Local<Option<u64>>) {
-    let Some(game) = game else { return };
+/// The match on entering the game screen, and each new one there (a new
+/// game, a rematch, a loaded or continued game): its game, players and how
+/// many moves it holds.
+fn log_matches(
+    game: Option<Res<CurrentMatch>>,
+    screen: Res<State<Screen>>,
+    mut last: Local<Option<u64>>,
+) {
+    let shown = (*screen.get() == Screen::Game)
+        .then_some(game.as_deref())
+        .flatten();
+    let Some(game) = shown else {
+        *last = None;
+        return;
+    };
     if *last == Some(game.id) {
         return;
     }

@@ -12,7 +12,8 @@
 //! - `audio/`, `theme/`: sound and the look of the widgets;
 //! - `settings`, `storage`: the settings resource and the files behind it;
 //! - `actions`, `capture`: button meanings, screenshots and timed exits;
-//! - `dev_tools` (feature `dev`): a log line for every state transition.
+//! - `dev_tools` (feature `dev`): a log line for every state transition,
+//!   match, move, landing, hint, button under the pointer and sound.
 
 pub mod actions;
 pub mod app;

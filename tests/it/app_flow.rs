@@ -98,7 +98,7 @@ pub(crate) fn settle(app: &mut App) {
 
 /// A key pressed for one frame and released (without Bevy's input plugin,
 /// the test clears the "just pressed" state itself).
-fn press(app: &mut App, key: KeyCode) {
+pub(crate) fn press(app: &mut App, key: KeyCode) {
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .press(key);

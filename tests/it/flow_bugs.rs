@@ -3,8 +3,8 @@
 //! fix.
 
 use crate::app_flow::{
-    C4, HUMANS, act, app_in_game, app_with_home, menu, moves, phase, record, request, run, seen,
-    settle,
+    C4, HUMANS, act, app_in_game, app_with_home, menu, moves, phase, press, record, request, run,
+    seen, settle,
 };
 use bevy::prelude::*;
 use lineup::ai::advice::{Value, weak_values};
@@ -230,4 +230,48 @@ fn mix_follows_the_sound_settings_live() {
     run(&mut app, 1);
     let mix = *app.world().resource::<Mix>();
     assert_eq!((mix.music, mix.effects, mix.ui), (-60.0, -60.0, -60.0));
+}
+
+/// Enter in the resign dialog keeps playing: a menu never focuses a button
+/// that gives up, deletes or quits by itself.
+#[test]
+fn enter_in_the_resign_dialog_keeps_playing() {
+    let mut app = app_in_game(C4, "4", HUMANS);
+    act(&mut app, Action::Resign);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::ConfirmResign);
+    press(&mut app, KeyCode::Enter);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::None);
+    let game = &app.world().resource::<CurrentMatch>().game;
+    assert!(!game.is_over(), "Enter resigned: {:?}", game.ending());
+}
+
+/// A menu over the game-over banner takes the keyboard alone: the focus
+/// never goes to the banner's buttons behind it, and keys in the menu never
+/// start a rematch.
+#[test]
+fn keys_in_a_menu_never_reach_the_banner_behind_it() {
+    use lineup::game::theme::interaction::Focused;
+    let mut app = app_in_game(C4, "1212121", HUMANS);
+    settle(&mut app);
+    assert_eq!(phase(&app), Some(GamePhase::Over));
+    let id = app.world().resource::<CurrentMatch>().id;
+    act(&mut app, Action::Pause);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::Pause);
+    // Round the whole menu and more: the focus stays on the pause menu's
+    // six buttons.
+    let mut reached = Vec::new();
+    for _ in 0..12 {
+        press(&mut app, KeyCode::ArrowDown);
+        let focused = app.world().resource::<Focused>().0.expect("a focus");
+        reached.push(*app.world().get::<Action>(focused).expect("a button"));
+    }
+    for banner_only in [Action::Rematch, Action::Review] {
+        assert!(!reached.contains(&banner_only), "focus reached {reached:?}");
+    }
+    press(&mut app, KeyCode::Space);
+    run(&mut app, 3);
+    assert_eq!(app.world().resource::<CurrentMatch>().id, id, "a rematch");
 }

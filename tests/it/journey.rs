@@ -166,6 +166,8 @@ impl Journey {
         }
         self.game = Some(game);
         self.lines = Some(receive);
+        // Waits look only at what this run of the game prints.
+        self.cursor = self.log.len();
     }
 
     /// The first line after the last one waited for that contains
@@ -201,9 +203,9 @@ impl Journey {
         }
     }
 
-    /// Waits for lines containing each of `needles`, in any order (the
-    /// lines of one frame come in no set order); the wait after it looks
-    /// after the last of them.
+    /// Waits for lines containing each of `needles`, in any order (a new
+    /// match and the screen it opens on may come a frame apart either way);
+    /// the wait after it looks after the last of them.
     pub fn wait_for_all(&mut self, needles: &[&str]) {
         let start = self.cursor;
         let mut end = start;

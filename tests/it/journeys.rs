@@ -22,6 +22,8 @@ mod at {
     pub const NEW_GAME_START: (u32, u32) = (482, 590);
     /// Hint, on the Connect Four game panel.
     pub const CONNECT_FOUR_HINT: (u32, u32) = (1044, 319);
+    /// Resign, in the resign dialog (Keep playing has the keyboard's focus).
+    pub const DIALOG_RESIGN: (u32, u32) = (534, 448);
     /// The pause menu's Resign and Quit to title (its last two buttons).
     pub const PAUSE_RESIGN: (u32, u32) = (640, 525);
     pub const PAUSE_QUIT_TO_TITLE: (u32, u32) = (640, 589);
@@ -71,8 +73,7 @@ fn resigning_in_the_computers_turn_makes_the_person_lose() {
     journey.wait_for("Menu: Some(None) -> Some(Pause)");
     journey.click_button(at::PAUSE_RESIGN, "Resign");
     journey.wait_for("Menu: Some(Pause) -> Some(ConfirmResign)");
-    // The dialog opens with Resign focused: Enter confirms.
-    journey.key("Return");
+    journey.click_button(at::DIALOG_RESIGN, "ConfirmResign");
     journey.wait_for("GamePhase: Some(Playing) -> Some(Over)");
     journey.interrupt();
     assert!(

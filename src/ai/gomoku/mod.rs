@@ -8,11 +8,13 @@
 //! - `search`: PVS with iterative deepening and a transposition table (`tt`);
 //! - `levels` and `engine`: what each level does, and the one entry point.
 
+#[doc(hidden)] // public for the tests of its invariants only
 pub mod board;
 mod clock;
 mod engine;
 mod levels;
 mod moves;
+#[doc(hidden)] // public for the tests of its table only
 pub mod pattern;
 mod search;
 mod threat;

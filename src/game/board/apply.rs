@@ -1,6 +1,6 @@
 //! Turns requests into changes of the match: moves (queued while a piece is
 //! still moving, so fast clicks are never lost or doubled), undo, redo and
-//! resignation. The only place that changes `Match`. Also where the phase
+//! resignation. The only place that changes `CurrentMatch` in play. Also where the phase
 //! follows the match: over once the match has ended and the board rests.
 
 use super::pieces::board_at_rest;

@@ -4,7 +4,7 @@
 use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
 use crate::game::board::hud::status_line;
-use crate::game::states::{AppSystems, GamePhase, Screen};
+use crate::game::states::{AppSystems, GamePhase, InPlay, Screen};
 use crate::game::theme::{palette, widgets};
 use crate::match_state::Match;
 use bevy::prelude::*;
@@ -13,9 +13,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GamePhase::Over), spawn_banner)
         .add_systems(
             Update,
-            banner_actions
-                .in_set(AppSystems::Apply)
-                .run_if(in_state(Screen::Game)),
+            banner_actions.in_set(AppSystems::Apply).in_set(InPlay),
         );
 }
 

@@ -1,8 +1,8 @@
-//! The match being played, in Bevy: the `Match` resource, the messages of one
+//! The match being played, in Bevy: the `CurrentMatch` resource, the messages of one
 //! move's flow, and the plugins that draw and drive the board.
 //!
 //! The flow of one move: input or the computer writes `MoveRequested` →
-//! `apply` asks the rules → on success `Match` changes and `MoveApplied` goes
+//! `apply` asks the rules → on success `CurrentMatch` changes and `MoveApplied` goes
 //! out, on refusal `MoveRefused` → `pieces` spawns and animates the piece →
 //! when it lands, `PieceLanded` → sounds play, the win line lights up, the
 //! next player is asked.
@@ -57,7 +57,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The match in play, as Bevy holds it: the plain [`Match`] model in a
-/// resource (the `Apply` systems are the only ones that change it).
+/// resource. During play only `apply` changes it; the menus replace it
+/// (new game, continue, load) and the banner's Rematch starts a new one.
 #[derive(Resource, Deref, DerefMut, Clone, Debug)]
 pub struct CurrentMatch(pub Match);
 

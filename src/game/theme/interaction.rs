@@ -5,7 +5,7 @@
 use super::palette;
 use crate::game::actions::{Action, UiAction};
 use crate::game::states::Menu;
-use bevy::picking::pointer::PointerLocation;
+use bevy::picking::pointer::{PointerId, PointerLocation};
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 
@@ -21,6 +21,11 @@ pub(super) fn plugin(app: &mut App) {
 /// A button that keyboard navigation can reach.
 #[derive(Component, Default)]
 pub struct Focusable;
+
+/// A menu's overlay: while a menu is open, the keyboard reaches only the
+/// buttons inside it, never those of the screen behind it.
+#[derive(Component, Default)]
+pub struct MenuLayer;
 
 /// A button that shows but does nothing (e.g. Redo with nothing to redo).
 #[derive(Component)]
@@ -51,17 +56,23 @@ fn click_activates(
 pub struct PointerRest(Option<Vec2>);
 
 impl PointerRest {
-    /// Whether the pointer came onto the entity by moving: a menu that opens
-    /// under a resting pointer neither takes the keyboard's focus from its
-    /// first button nor ticks.
+    /// Whether the mouse came onto the entity by moving: a menu that opens
+    /// under a resting pointer (or before the pointer was ever seen) neither
+    /// takes the keyboard's focus from its first button nor ticks.
     pub fn moved(&self, over: &Pointer<Over>) -> bool {
-        self.0 != Some(over.pointer_location.position)
+        over.pointer_id == PointerId::Mouse
+            && matches!(self.0, Some(at) if at != over.pointer_location.position)
     }
 }
 
-fn remember_pointer(pointers: Query<&PointerLocation>, mut rest: ResMut<PointerRest>) {
-    if let Some(location) = pointers.iter().find_map(|p| p.location.as_ref()) {
-        rest.0 = Some(location.position);
+fn remember_pointer(
+    pointers: Query<(&PointerId, &PointerLocation)>,
+    mut rest: ResMut<PointerRest>,
+) {
+    for (id, pointer) in &pointers {
+        if let (PointerId::Mouse, Some(location)) = (id, &pointer.location) {
+            rest.0 = Some(location.position);
+        }
     }
 }
 
@@ -83,12 +94,22 @@ fn keyboard_navigation(
     buttons: Query<(Entity, &Action, Option<&UiGlobalTransform>, Has<Disabled>), With<Focusable>>,
     parents: Query<&ChildOf>,
     children: Query<&Children>,
+    layers: Query<(), With<MenuLayer>>,
     menu: Res<State<Menu>>,
     mut focused: ResMut<Focused>,
     mut actions: MessageWriter<UiAction>,
 ) {
     let Some(keys) = keys else { return };
-    let mut order: Vec<_> = buttons.iter().collect();
+    let in_menu = *menu.get() != Menu::None;
+    let mut order: Vec<_> = buttons
+        .iter()
+        .filter(|(entity, ..)| {
+            !in_menu
+                || parents
+                    .iter_ancestors(*entity)
+                    .any(|ancestor| layers.contains(ancestor))
+        })
+        .collect();
     if order.is_empty() {
         focused.0 = None;
         return;
@@ -105,12 +126,15 @@ fn keyboard_navigation(
         )
     });
     let mut current = focused.0.and_then(|e| order.iter().position(|b| b.0 == e));
-    // A menu opens with its first button focused, so Enter alone takes the
-    // usual way on (Continue, Resume, Start). On the game screen's own panel
-    // nothing is focused until the player moves there: Enter or Space must
-    // not act on a button the player never chose.
-    if current.is_none() && *menu.get() != Menu::None {
-        current = Some(0);
+    // A menu opens with its first safe button focused, so Enter alone takes
+    // the usual way on (Continue, Resume, Load, Keep playing), and never
+    // resigns, deletes or quits. Outside menus nothing is focused until the
+    // player moves there: Enter or Space must not act on a button the
+    // player never chose.
+    if current.is_none() && in_menu {
+        current = order
+            .iter()
+            .position(|(_, action, ..)| !action.is_destructive());
     }
     focused.0 = current.map(|i| order[i].0);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);

@@ -2,7 +2,7 @@
 //! `children![...]`. Sizes are in virtual pixels of the 1280×800 design; the
 //! app scales the UI with the window.
 
-use super::interaction::Focusable;
+use super::interaction::{Focusable, MenuLayer};
 use super::palette;
 use crate::game::actions::Action;
 use bevy::prelude::*;
@@ -26,6 +26,7 @@ pub fn overlay(name: &'static str, backdrop: bool) -> impl Bundle {
             Color::NONE
         }),
         GlobalZIndex(10),
+        MenuLayer,
     )
 }
 
