@@ -29,6 +29,8 @@ Options:
   --screenshot FILE.png         once everything has settled, save a screenshot and exit
   --window WxH                  window size in pixels (default 1280x800)
   --quit-after SECONDS          close by itself after that many seconds
+  --frame-stats                 on exit, print frame times (median, 99th percentile,
+                                longest) and the time from start to the first screen
   -h, --help                    this help
   -V, --version                 the version";
 
@@ -45,6 +47,8 @@ pub struct Launch {
     pub window: Option<(u32, u32)>,
     /// Close by itself after this long (for tests and measurements).
     pub quit_after: Option<std::time::Duration>,
+    /// Print frame-time figures on exit.
+    pub frame_stats: bool,
 }
 
 /// The menus `--menu` can open, by the names it takes.
@@ -126,6 +130,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--screenshot" => launch.screenshot = Some(parse_screenshot(&value("--screenshot")?)?),
             "--window" => launch.window = Some(parse_window(&value("--window")?)?),
             "--quit-after" => launch.quit_after = Some(parse_seconds(&value("--quit-after")?)?),
+            "--frame-stats" => launch.frame_stats = true,
             other => return Err(format!("unknown argument '{other}'")),
         }
     }

@@ -6,6 +6,7 @@
 use crate::cli::{Launch, StartMenu};
 use crate::game::board::CurrentMatch;
 use crate::game::capture::{CaptureRequest, QuitAfter};
+use crate::game::frame_stats::FrameStats;
 use crate::game::screens::game::MenuAtStart;
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, InPlay, Menu, Screen};
@@ -20,6 +21,7 @@ pub const DESIGN_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 
 /// Runs the game until the window closes.
 pub fn run(launch: Launch) -> AppExit {
+    let started = std::time::Instant::now();
     let (width, height) = launch
         .window
         .unwrap_or((DESIGN_SIZE.x as u32, DESIGN_SIZE.y as u32));
@@ -57,6 +59,9 @@ pub fn run(launch: Launch) -> AppExit {
     }
     if let Some(path) = launch.screenshot {
         app.insert_resource(CaptureRequest::new(path));
+    }
+    if launch.frame_stats {
+        app.insert_resource(FrameStats::new(started));
     }
     if let Some(after) = launch.quit_after {
         app.insert_resource(QuitAfter(after));
@@ -115,6 +120,7 @@ pub fn game_plugins(app: &mut App) {
         crate::game::board::plugin,
         crate::game::computer::plugin,
         crate::game::capture::plugin,
+        crate::game::frame_stats::plugin,
     ));
     #[cfg(feature = "dev")]
     app.add_plugins(crate::game::dev_tools::plugin);

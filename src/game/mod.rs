@@ -12,6 +12,7 @@
 //! - `audio/`, `theme/`: sound and the look of the widgets;
 //! - `settings`, `storage`: the settings resource and the files behind it;
 //! - `actions`, `capture`: button meanings, screenshots and timed exits;
+//! - `frame_stats`: frame times printed at exit (`--frame-stats`);
 //! - `dev_tools` (feature `dev`): a log line for every state transition,
 //!   match, move, landing, hint, button under the pointer and sound.
 
@@ -23,6 +24,7 @@ pub mod capture;
 pub mod computer;
 #[cfg(feature = "dev")]
 pub mod dev_tools;
+pub mod frame_stats;
 pub mod menus;
 pub mod screens;
 pub mod search_task;

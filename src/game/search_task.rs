@@ -1,6 +1,8 @@
 //! One way to run a search off the frame, shared by the computer player,
-//! Hint and Values: the search runs on the async compute pool with a stop
-//! flag, is tied to the match revision it was started for, and is polled each
+//! Hint and Values: the search runs on a thread of its own with a stop
+//! flag (not on Bevy's async compute pool: a search holds its thread for
+//! seconds, and Bevy's own systems wait on that pool's few threads, so the
+//! frame froze for as long as the computer thought), is tied to the match revision it was started for, and is polled each
 //! frame. Removing the resource cancels it (the flag is raised on drop), and
 //! `track` removes it when the match moves on (a move, undo, a new match) or
 //! the game screen closes, so a stale answer can never land.
@@ -8,10 +10,10 @@
 use crate::game::board::CurrentMatch;
 use crate::game::states::{AppSystems, Screen};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use std::marker::PhantomData;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// What a kind of search answers.
@@ -22,7 +24,10 @@ pub trait SearchKind: Send + Sync + 'static {
 /// A search in progress for position `revision`.
 #[derive(Resource)]
 pub struct Search<K: SearchKind> {
-    task: Task<K::Output>,
+    /// The answer, sent once by the search's thread.
+    answer: Mutex<Receiver<K::Output>>,
+    /// The search's thread ended without an answer.
+    lost: bool,
     stop: Arc<AtomicBool>,
     pub revision: u64,
     /// When it started (real time since the app began).
@@ -39,9 +44,19 @@ impl<K: SearchKind> Search<K> {
     ) -> Self {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
-        let task = AsyncComputeTaskPool::get().spawn(async move { search(&flag) });
+        let (send, answer) = sync_channel(1);
+        let spawned = std::thread::Builder::new()
+            .name("lineup-search".into())
+            // A cancelled search's answer has no one to go to: dropped.
+            .spawn(move || drop(send.send(search(&flag))));
+        if let Err(error) = spawned {
+            // No thread: this search never answers (the player can still
+            // move, undo or ask again).
+            error!("No thread for a search: {error}");
+        }
         Search {
-            task,
+            answer: Mutex::new(answer),
+            lost: false,
             stop,
             revision,
             started,
@@ -51,7 +66,20 @@ impl<K: SearchKind> Search<K> {
 
     /// The answer, once there is one.
     pub fn poll(&mut self) -> Option<K::Output> {
-        check_ready(&mut self.task)
+        let answer = self.answer.get_mut().unwrap_or_else(|e| e.into_inner());
+        match answer.try_recv() {
+            Ok(found) => Some(found),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                // The search panicked: say so once; it never answers, and
+                // the player can undo, resign or start again.
+                if !self.lost {
+                    self.lost = true;
+                    error!("A search stopped without an answer (see above).");
+                }
+                None
+            }
+        }
     }
 }
 

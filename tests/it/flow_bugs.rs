@@ -275,3 +275,40 @@ fn keys_in_a_menu_never_reach_the_banner_behind_it() {
     run(&mut app, 3);
     assert_eq!(app.world().resource::<CurrentMatch>().id, id, "a rematch");
 }
+
+/// Searches run on threads of their own, never on Bevy's async compute
+/// pool: with searches holding every thread it has, a task Bevy puts on
+/// that pool still runs (it did not, and the frame froze while the computer
+/// thought: one 4.2 s frame under Master, measured with --frame-stats).
+#[test]
+fn searches_leave_bevys_task_pools_free() {
+    use bevy::tasks::{AsyncComputeTaskPool, block_on};
+    use lineup::game::search_task::{Search, SearchKind};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    struct Held;
+    impl SearchKind for Held {
+        type Output = ();
+    }
+    let _app = crate::app_flow::app(); // Bevy's task pools
+    let release = Arc::new(AtomicBool::new(false));
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let searches: Vec<Search<Held>> = (0..threads * 2)
+        .map(|_| {
+            let release = release.clone();
+            Search::<Held>::start(0, Duration::ZERO, move |_| {
+                while !release.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            })
+        })
+        .collect();
+    let (send, answered) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(block_on(AsyncComputeTaskPool::get().spawn(async { 7 })));
+    });
+    let answer = answered.recv_timeout(Duration::from_secs(60));
+    release.store(true, Ordering::Relaxed);
+    drop(searches);
+    assert_eq!(answer, Ok(7), "Bevy's pool was held by the searches");
+}

@@ -6,6 +6,7 @@ mod audio_assets;
 mod cli;
 mod connect_four;
 mod flow_bugs;
+mod frame_stats;
 mod gomoku;
 mod gomoku_engine;
 mod journey;
