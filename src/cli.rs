@@ -6,8 +6,7 @@ use crate::match_setup::{GameKind, Level, MatchSetup, PlayerKind};
 use crate::match_state::Match;
 use crate::persist::psq;
 use crate::persist::save_file::{self, SaveFile};
-use crate::rules::MatchGame;
-use crate::rules::{ConnectFour, ConnectFourSize, Gomoku, RuleSet};
+use crate::rules::{ConnectFour, ConnectFourSize, Gomoku, MatchGame, RuleSet};
 use std::path::PathBuf;
 
 pub const USAGE: &str = "\
@@ -302,7 +301,7 @@ fn load_file(
     if !is_psq {
         let save = SaveFile::read(path).map_err(|e| format!("--load: {shown} {e}"))?;
         let game = save.replay().map_err(|e| format!("--load: {shown} {e}"))?;
-        return Ok(Match::resumed(save.setup, game, save.created, save.game_id));
+        return Ok(Match::from_save(&save, game));
     }
     let meta = std::fs::metadata(path).map_err(|e| format!("--load: {shown}: {e}"))?;
     if meta.len() > save_file::SIZE_LIMIT {

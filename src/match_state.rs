@@ -4,7 +4,8 @@
 //! saves build it without Bevy.
 
 use crate::match_setup::{MatchSetup, PlayerKind};
-use crate::rules::{MatchGame, Side};
+use crate::persist::save_file::SaveFile;
+use crate::rules::{MatchGame, Side, Undone};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -43,6 +44,11 @@ impl Match {
         }
     }
 
+    /// The match a save holds, going on from `game` (its replayed moves).
+    pub fn from_save(save: &SaveFile, game: MatchGame) -> Self {
+        Match::resumed(save.setup, game, save.created, save.game_id)
+    }
+
     /// Marks a change of the match.
     pub fn touch(&mut self) {
         self.revision = next_revision();
@@ -61,6 +67,42 @@ impl Match {
             [only] => *only,
             _ => to_move,
         }
+    }
+
+    /// Takes back the last move, and against the computer also its reply, so
+    /// that a person is to move again. Returns how many moves went (0 when
+    /// only a resignation was taken back), or `None` when there was nothing
+    /// to undo.
+    pub fn undo_turn(&mut self) -> Option<usize> {
+        match self.game.undo()? {
+            Undone::Resignation => Some(0),
+            Undone::Move(()) => {
+                let mut count = 1;
+                while self.computer_answers_a_person() && self.game.undo().is_some() {
+                    count += 1;
+                }
+                Some(count)
+            }
+        }
+    }
+
+    /// Replays an undone move, and the computer's reply after it.
+    pub fn redo_turn(&mut self) -> usize {
+        let mut count = 0;
+        if self.game.redo() {
+            count += 1;
+            while self.computer_answers_a_person() && self.game.redo() {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// Whether the computer is to move in a game a person plays: undo and
+    /// redo go on past its moves, so that the person is to move again.
+    fn computer_answers_a_person(&self) -> bool {
+        let someone_human = self.setup.players.iter().any(|p| !p.is_computer());
+        someone_human && self.player_to_move().is_computer()
     }
 
     /// Who plays the side to move.

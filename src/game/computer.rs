@@ -1,8 +1,7 @@
 //! The computer player: when a computer is to move, its search runs on a
 //! thread of its own (never on the frame; see `search_task`), with a stop
-//! flag. Undo, a new
-//! game or leaving the screen cancels it at once; a result for a position
-//! that has since changed is thrown away.
+//! flag. Undo, a new game or leaving the screen cancels it at once; a
+//! result for a position that has since changed is thrown away.
 
 use crate::ai::player::{Engines, think};
 use crate::game::board::apply::MoveQueue;

@@ -1,11 +1,12 @@
 //! One way to run a search off the frame, shared by the computer player,
 //! Hint and Values: the search runs on a thread of its own with a stop
-//! flag (not on Bevy's async compute pool: a search holds its thread for
-//! seconds, and Bevy's own systems wait on that pool's few threads, so the
-//! frame froze for as long as the computer thought), is tied to the match revision it was started for, and is polled each
-//! frame. Removing the resource cancels it (the flag is raised on drop), and
-//! `track` removes it when the match moves on (a move, undo, a new match) or
-//! the game screen closes, so a stale answer can never land.
+//! flag, is tied to the match revision it was started for, and is polled
+//! each frame. Not on Bevy's async compute pool: a search holds its thread
+//! for seconds, and Bevy's own systems wait on that pool's few threads, so
+//! the frame froze for as long as the computer thought. Removing the
+//! resource cancels a search (the flag is raised on drop), and `track`
+//! removes it when the match moves on (a move, undo, a new match) or the
+//! game screen closes, so a stale answer can never land.
 
 use crate::game::board::CurrentMatch;
 use crate::game::states::{AppSystems, Screen};

@@ -4,8 +4,7 @@
 
 use super::atomic::write_atomic;
 use super::psq;
-use crate::rules::MatchGame;
-use crate::rules::{connect_four, gomoku};
+use crate::rules::{MatchGame, connect_four, gomoku};
 use std::path::{Path, PathBuf};
 
 /// The game's moves in its notation.

@@ -5,8 +5,9 @@
 
 use super::atomic::write_atomic;
 use crate::match_setup::{GameKind, MatchSetup};
-use crate::rules::{BoardMove, Ending, MatchGame};
-use crate::rules::{Column, ConnectFour, Gomoku, Point, Side, connect_four, gomoku};
+use crate::rules::{
+    BoardMove, Column, ConnectFour, Ending, Gomoku, MatchGame, Point, Side, connect_four, gomoku,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;

@@ -2,8 +2,7 @@
 //! saves (newest first, damaged ones listed as such), and default names.
 
 use super::save_file::{LoadError, SaveFile};
-use crate::rules::MatchGame;
-use crate::rules::Side;
+use crate::rules::{MatchGame, Side};
 use std::path::{Path, PathBuf};
 
 /// Names that Windows reserves for devices, whatever the extension.

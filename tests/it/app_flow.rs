@@ -17,9 +17,9 @@ use lineup::game::storage::Storage;
 use lineup::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup::match_state::Match;
 use lineup::persist::folders::Folders;
-use lineup::rules::{BoardMove, Ending, MatchGame};
 use lineup::rules::{
-    Column, ConnectFour, ConnectFourSize, Foul, Gomoku, MoveError, Point, RuleSet, Side,
+    BoardMove, Column, ConnectFour, ConnectFourSize, Ending, Foul, Gomoku, MatchGame, MoveError,
+    Point, RuleSet, Side,
 };
 use std::time::Duration;
 

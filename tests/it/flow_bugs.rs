@@ -20,8 +20,9 @@ use lineup::match_setup::{Level, MatchSetup, PlayerKind};
 use lineup::match_state::Match;
 use lineup::persist::folders::Folders;
 use lineup::persist::save_file::SaveFile;
-use lineup::rules::{BoardMove, Ending};
-use lineup::rules::{Column, ConnectFour, ConnectFourSize, Outcome, Rules, Side};
+use lineup::rules::{
+    BoardMove, Column, ConnectFour, ConnectFourSize, Ending, Outcome, Rules, Side,
+};
 use std::time::Duration;
 
 const AGAINST_COMPUTER: [PlayerKind; 2] = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];

@@ -6,8 +6,7 @@ use lineup::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup::persist::atomic::{clean_temporaries, write_atomic};
 use lineup::persist::save_file::{FORMAT, LoadError, SIZE_LIMIT, SaveFile};
 use lineup::persist::{psq, settings_file, slots};
-use lineup::rules::{BoardMove, Ending, MatchGame};
-use lineup::rules::{Column, ConnectFourSize, Point, RuleSet, Side};
+use lineup::rules::{BoardMove, Column, ConnectFourSize, Ending, MatchGame, Point, RuleSet, Side};
 use std::path::{Path, PathBuf};
 
 /// A fresh, empty folder for one test.

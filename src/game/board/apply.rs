@@ -1,7 +1,8 @@
 //! Turns requests into changes of the match: moves (queued while a piece is
 //! still moving, so fast clicks are never lost or doubled), undo, redo and
-//! resignation. The only place that changes `CurrentMatch` in play. Also where the phase
-//! follows the match: over once the match has ended and the board rests.
+//! resignation. The only place that changes `CurrentMatch` in play. Also
+//! where the phase follows the match: over once the match has ended and the
+//! board rests.
 
 use super::pieces::board_at_rest;
 use super::{
@@ -10,9 +11,7 @@ use super::{
 };
 use crate::game::actions::{Action, UiAction};
 use crate::game::states::{AppSystems, GamePhase, InPlay, Menu, Screen};
-use crate::match_state::Match;
 use crate::rules::Ending;
-use crate::rules::Undone;
 use bevy::prelude::*;
 use std::collections::VecDeque;
 
@@ -122,13 +121,13 @@ fn history_actions(
     for UiAction(action) in actions.read() {
         match action {
             Action::Undo => {
-                if let Some(count) = undo_turn(&mut game) {
+                if let Some(count) = game.undo_turn() {
                     queue.0.clear();
                     game.touch();
                     taken_back.write(MovesTakenBack { count });
                 }
             }
-            Action::Redo if redo_turn(&mut game) > 0 => {
+            Action::Redo if game.redo_turn() > 0 => {
                 queue.0.clear();
                 game.touch();
             }
@@ -146,37 +145,6 @@ fn history_actions(
             _ => {}
         }
     }
-}
-
-/// Takes back the last move, and against the computer also its reply, so
-/// that a person is to move again. Returns how many moves went (0 when only
-/// a resignation was taken back), or `None` when there was nothing to undo.
-pub fn undo_turn(game: &mut Match) -> Option<usize> {
-    match game.game.undo()? {
-        Undone::Resignation => Some(0),
-        Undone::Move(()) => {
-            let mut count = 1;
-            let someone_human = game.setup.players.iter().any(|p| !p.is_computer());
-            while someone_human && game.player_to_move().is_computer() && game.game.undo().is_some()
-            {
-                count += 1;
-            }
-            Some(count)
-        }
-    }
-}
-
-/// Replays an undone move, and the computer's reply after it.
-pub fn redo_turn(game: &mut Match) -> usize {
-    let mut count = 0;
-    if game.game.redo() {
-        count += 1;
-        let someone_human = game.setup.players.iter().any(|p| !p.is_computer());
-        while someone_human && game.player_to_move().is_computer() && game.game.redo() {
-            count += 1;
-        }
-    }
-    count
 }
 
 /// Ctrl+Z / Ctrl+Y (and Ctrl+Shift+Z) while no menu is open.

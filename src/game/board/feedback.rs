@@ -6,8 +6,7 @@ use super::markers::spot_of;
 use super::{BOARD_CENTRE, BoardRoot, MoveRefused, Refusal};
 use crate::game::states::{AppSystems, Screen};
 use crate::game::theme::palette;
-use crate::rules::BoardMove;
-use crate::rules::{Foul, MoveError};
+use crate::rules::{BoardMove, Foul, MoveError};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

@@ -12,8 +12,7 @@ use crate::game::theme::interaction::Disabled;
 use crate::game::theme::{palette, widgets};
 use crate::match_setup::GameKind;
 use crate::match_state::Match;
-use crate::rules::Side;
-use crate::rules::{Ending, MatchGame};
+use crate::rules::{Ending, MatchGame, Side};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

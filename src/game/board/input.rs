@@ -4,8 +4,7 @@
 use super::layout::BoardLayout;
 use super::{BOARD_CENTRE, CurrentMatch, MoveRequested, Requester};
 use crate::game::states::{AppSystems, GamePhase, InPlay};
-use crate::rules::BoardMove;
-use crate::rules::{Column, Point};
+use crate::rules::{BoardMove, Column, Point};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 

@@ -13,8 +13,7 @@ use crate::game::actions::{Action, UiAction};
 use crate::game::search_task::{self, Search, SearchKind};
 use crate::game::states::{AppSystems, GamePhase, Screen};
 use crate::game::theme::palette;
-use crate::rules::Column;
-use crate::rules::MatchGame;
+use crate::rules::{Column, MatchGame};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

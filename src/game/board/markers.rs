@@ -11,8 +11,7 @@ use super::{BoardRoot, BoardSpawn, CurrentMatch};
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, GamePhase, Menu, Screen};
 use crate::game::theme::palette;
-use crate::rules::{BoardMove, MatchGame};
-use crate::rules::{Column, Outcome, Point, Side};
+use crate::rules::{BoardMove, Column, MatchGame, Outcome, Point, Side};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

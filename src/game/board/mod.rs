@@ -21,8 +21,7 @@ pub mod pieces;
 
 use crate::game::states::{GamePhase, Screen};
 use crate::match_state::Match;
-use crate::rules::{BoardMove, Ending};
-use crate::rules::{MoveError, Side};
+use crate::rules::{BoardMove, Ending, MoveError, Side};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

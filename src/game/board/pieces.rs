@@ -8,9 +8,8 @@ use super::layout::BoardLayout;
 use super::{BoardRoot, CurrentMatch, MoveApplied, PieceLanded, connect_four_view, gomoku_view};
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, Screen};
-use crate::rules::BoardMove;
-use crate::rules::Side;
 use crate::rules::connect_four::Cell;
+use crate::rules::{BoardMove, Side};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

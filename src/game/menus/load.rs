@@ -229,12 +229,9 @@ fn handle_actions(
         match *action {
             Action::LoadSave(i) => {
                 if let Some(Ok(summary)) = list.0.get(i).map(|e| &e.content) {
-                    let save = &summary.save;
-                    commands.insert_resource(CurrentMatch(Match::resumed(
-                        save.setup,
+                    commands.insert_resource(CurrentMatch(Match::from_save(
+                        &summary.save,
                         summary.game.clone(),
-                        save.created,
-                        save.game_id,
                     )));
                     next_menu.set(Menu::None);
                     next_screen.set(Screen::Game);

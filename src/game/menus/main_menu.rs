@@ -61,12 +61,7 @@ fn handle_actions(
             }
             Action::Continue => match storage.as_deref().and_then(unfinished_autosave) {
                 Some((save, game)) => {
-                    commands.insert_resource(CurrentMatch(Match::resumed(
-                        save.setup,
-                        game,
-                        save.created,
-                        save.game_id,
-                    )));
+                    commands.insert_resource(CurrentMatch(Match::from_save(&save, game)));
                     next_menu.set(Menu::None);
                     next_screen.set(Screen::Game);
                 }
