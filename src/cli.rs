@@ -64,10 +64,12 @@ pub enum StartMenu {
     Resign,
     /// The save dialog (in a game).
     Save,
+    /// Play online.
+    Online,
 }
 
 impl StartMenu {
-    pub const ALL: [(&str, StartMenu); 8] = [
+    pub const ALL: [(&str, StartMenu); 9] = [
         ("main", StartMenu::Main),
         ("new-game", StartMenu::NewGame),
         ("settings", StartMenu::Settings),
@@ -76,6 +78,7 @@ impl StartMenu {
         ("pause", StartMenu::Pause),
         ("resign", StartMenu::Resign),
         ("save", StartMenu::Save),
+        ("online", StartMenu::Online),
     ];
 }
 

@@ -12,11 +12,17 @@ pub enum PlayerKind {
     #[default]
     Human,
     Computer(Level),
+    /// A person on another machine: the server sends their moves.
+    Online,
 }
 
 impl PlayerKind {
     pub fn is_computer(self) -> bool {
         matches!(self, PlayerKind::Computer(_))
+    }
+
+    pub fn is_online(self) -> bool {
+        matches!(self, PlayerKind::Online)
     }
 
     /// The choices a menu cycles through: human, then each computer level.
@@ -29,6 +35,7 @@ impl PlayerKind {
         match self {
             PlayerKind::Human => "Human".to_string(),
             PlayerKind::Computer(level) => format!("{} computer", level.name()),
+            PlayerKind::Online => "Online".to_string(),
         }
     }
 
@@ -36,6 +43,7 @@ impl PlayerKind {
         match self {
             PlayerKind::Human => "Human".to_string(),
             PlayerKind::Computer(level) => format!("Computer ({})", level.name()),
+            PlayerKind::Online => "Online player".to_string(),
         }
     }
 }
@@ -121,4 +129,18 @@ pub struct MatchSetup {
     pub kind: GameKind,
     /// Who plays the first side (Red / Black) and the second.
     pub players: [PlayerKind; 2],
+}
+
+impl MatchSetup {
+    /// An online match seen from the player on `mine`.
+    pub fn online(kind: GameKind, mine: Side) -> MatchSetup {
+        let mut players = [PlayerKind::Online; 2];
+        players[mine.index()] = PlayerKind::Human;
+        MatchSetup { kind, players }
+    }
+
+    /// Whether the server decides this match's moves.
+    pub fn is_online(&self) -> bool {
+        self.players.iter().any(|p| p.is_online())
+    }
 }

@@ -4,6 +4,7 @@
 //! saves build it without Bevy.
 
 use crate::match_setup::{MatchSetup, PlayerKind};
+use crate::net::OnlineSeat;
 use crate::persist::save_file::SaveFile;
 use crate::rules::{MatchGame, Side, Undone};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -24,6 +25,8 @@ pub struct Match {
     /// Tells this match from every other, so a save never replaces another
     /// game's save of the same name.
     pub id: u64,
+    /// An online match's seat (the server decides its moves).
+    pub online: Option<OnlineSeat>,
 }
 
 impl Match {
@@ -41,12 +44,16 @@ impl Match {
             // A save from before ids were kept (0) gets one of its own, so
             // two such games never share a save.
             id: if id == 0 { new_id() } else { id },
+            online: None,
         }
     }
 
     /// The match a save holds, going on from `game` (its replayed moves).
     pub fn from_save(save: &SaveFile, game: MatchGame) -> Self {
-        Match::resumed(save.setup, game, save.created, save.game_id)
+        Match {
+            online: save.online.clone(),
+            ..Match::resumed(save.setup, game, save.created, save.game_id)
+        }
     }
 
     /// Marks a change of the match.
@@ -61,7 +68,7 @@ impl Match {
         let to_move = self.game.to_move();
         let humans: Vec<Side> = [Side::First, Side::Second]
             .into_iter()
-            .filter(|s| !self.setup.players[s.index()].is_computer())
+            .filter(|s| self.setup.players[s.index()] == PlayerKind::Human)
             .collect();
         match humans.as_slice() {
             [only] => *only,

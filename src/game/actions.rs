@@ -76,6 +76,21 @@ pub enum Action {
     PageSaves(i8),
     /// Write the game as a move string (and a .psq for Gomoku).
     Export,
+    // Online.
+    OpenOnline,
+    /// Host a game on this computer (a friend joins with its address).
+    HostHere,
+    /// Open a room on the Lineup server at the address given.
+    HostOnServer,
+    /// Join the room whose code is given, at the address given.
+    JoinRoom,
+    /// Type into field `.0` of the online menu.
+    EditField(u8),
+    /// The next game a room can be opened for.
+    CycleOnlineGame,
+    /// Answer the opponent's request to take a move back.
+    AllowUndo,
+    RefuseUndo,
 }
 
 /// A button was activated, by mouse or keyboard.

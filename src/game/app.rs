@@ -80,6 +80,7 @@ fn menu_of(menu: StartMenu) -> Menu {
         StartMenu::Pause => Menu::Pause,
         StartMenu::Resign => Menu::ConfirmResign,
         StartMenu::Save => Menu::Save,
+        StartMenu::Online => Menu::Online,
     }
 }
 
@@ -119,6 +120,7 @@ pub fn game_plugins(app: &mut App) {
         crate::game::menus::plugin,
         crate::game::board::plugin,
         crate::game::computer::plugin,
+        crate::game::online::plugin,
         crate::game::capture::plugin,
         crate::game::frame_stats::plugin,
     ));

@@ -25,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
             log_matches,
             log_moves,
             log_hints,
+            log_messages,
         )
             // One order, the frame's own, so a journey reads the lines of
             // one frame in it: the pointer (read first in the frame), state
@@ -32,6 +33,16 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::Present),
     );
+}
+
+/// The line of messages above the board, each time it says something new.
+fn log_messages(feedback: Res<crate::game::board::feedback::Feedback>, mut last: Local<String>) {
+    if feedback.text != *last {
+        if !feedback.text.is_empty() {
+            info!("Message: {}", feedback.text);
+        }
+        last.clone_from(&feedback.text);
+    }
 }
 
 fn log_transitions<S: States>(mut transitions: MessageReader<StateTransitionEvent<S>>) {

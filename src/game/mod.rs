@@ -9,6 +9,8 @@
 //! - `screens/`, `menus/`: what fills the window and what is drawn over it;
 //! - `board/`: the match in play: its resource, messages, views and input;
 //! - `computer`, `search_task`: engine searches off the frame;
+//! - `online/`: playing a friend on another machine (replicon), the
+//!   dedicated server's app and its load tool;
 //! - `audio/`, `theme/`: sound and the look of the widgets;
 //! - `settings`, `storage`: the settings resource and the files behind it;
 //! - `actions`, `capture`: button meanings, screenshots and timed exits;
@@ -26,6 +28,7 @@ pub mod computer;
 pub mod dev_tools;
 pub mod frame_stats;
 pub mod menus;
+pub mod online;
 pub mod screens;
 pub mod search_task;
 pub mod settings;

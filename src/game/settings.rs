@@ -70,6 +70,10 @@ pub struct Settings {
     /// The last set-up used, offered again by "New game".
     pub last_setup: Option<MatchSetup>,
     pub fullscreen: bool,
+    /// The name shown to online opponents.
+    pub player_name: String,
+    /// The last address typed in Play online (a host's or a server's).
+    pub online_address: String,
 }
 
 impl Default for Settings {
@@ -88,6 +92,8 @@ impl Default for Settings {
             default_level: Level::Medium,
             last_setup: None,
             fullscreen: false,
+            player_name: "Player".into(),
+            online_address: String::new(),
         }
     }
 }

@@ -30,6 +30,8 @@ pub enum Menu {
     ConfirmResign,
     Save,
     ConfirmDelete,
+    /// Play online: host, or join by code and address.
+    Online,
 }
 
 /// Whether the board takes moves or shows a finished game: derived each

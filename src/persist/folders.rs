@@ -48,6 +48,12 @@ impl Folders {
         self.data.join("exports")
     }
 
+    /// Where `lineup-server` keeps its rooms (one file each) and, under
+    /// `finished/`, the games that ended.
+    pub fn server_rooms(&self) -> PathBuf {
+        self.data.join("server")
+    }
+
     pub fn autosave_file(&self) -> PathBuf {
         self.data.join("autosave.ron")
     }

@@ -5,6 +5,7 @@
 
 use super::atomic::write_atomic;
 use crate::match_setup::{GameKind, MatchSetup};
+use crate::net::OnlineSeat;
 use crate::rules::{
     BoardMove, Column, ConnectFour, Ending, Gomoku, MatchGame, Point, Side, connect_four, gomoku,
 };
@@ -42,6 +43,9 @@ pub struct SaveFile {
     /// Which match this is (0 when unknown: files from before it was kept).
     #[serde(default)]
     pub game_id: u64,
+    /// An online game's seat, to rejoin it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<OnlineSeat>,
 }
 
 /// Why a save could not be loaded.
@@ -118,7 +122,13 @@ impl SaveFile {
             created,
             saved: now,
             game_id: 0,
+            online: None,
         }
+    }
+
+    /// The same, with the online seat to rejoin.
+    pub fn with_online(self, online: Option<OnlineSeat>) -> SaveFile {
+        SaveFile { online, ..self }
     }
 
     /// The same, marked as a save of match `id`.

@@ -1,7 +1,7 @@
 use std::fmt;
 
 /// Why Renju forbids Black a point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Foul {
     /// Two or more threes made at once (each able to become a straight four).
     DoubleThree,
@@ -22,7 +22,7 @@ impl fmt::Display for Foul {
 }
 
 /// Why a move was refused. A refused move never changes the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum MoveError {
     /// Connect Four: the column has no free cell (`column` is 0-based).
     ColumnFull { column: u8 },

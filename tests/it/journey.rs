@@ -285,6 +285,21 @@ impl Journey {
         ]);
     }
 
+    /// Types `text` in the game's window, key by key as a person does.
+    pub fn type_text(&self, text: &str) {
+        self.xdotool(&[
+            "search",
+            "--name",
+            "^Lineup",
+            "windowfocus",
+            "--sync",
+            "type",
+            "--delay",
+            "80",
+            text,
+        ]);
+    }
+
     /// Closes the game as Ctrl+C in a terminal does, and checks that it
     /// closed cleanly (Bevy's code for it, 130: not a crash, not a panic).
     pub fn interrupt(&mut self) {

@@ -15,9 +15,10 @@ mod at {
     /// The board's centre: Connect Four's middle column, Gomoku's h8.
     pub const BOARD_CENTRE: (u32, u32) = (490, 410);
     /// New game, first on the title's menu when there is nothing to continue.
-    pub const TITLE_NEW_GAME: (u32, u32) = (640, 346);
-    /// Load game, third on the title's menu under Continue and New game.
-    pub const TITLE_LOAD_UNDER_CONTINUE: (u32, u32) = (640, 442);
+    pub const TITLE_NEW_GAME: (u32, u32) = (640, 314);
+    /// Load game, fourth on the title's menu under Continue, New game and
+    /// Play online.
+    pub const TITLE_LOAD_UNDER_CONTINUE: (u32, u32) = (640, 474);
     /// Start, at the foot of the new-game menu.
     pub const NEW_GAME_START: (u32, u32) = (482, 590);
     /// Hint, on the Connect Four game panel.

@@ -45,6 +45,7 @@ fn the_plain_libraries_know_nothing_of_bevy_or_the_game() {
         "persist",
         "engine",
         "soundgen",
+        "net",
         "cli.rs",
         "match_setup.rs",
         "match_state.rs",

@@ -51,10 +51,20 @@ fn clear_queue(mut queue: ResMut<MoveQueue>) {
     queue.0.clear();
 }
 
-fn queue_requests(mut requests: MessageReader<MoveRequested>, mut queue: ResMut<MoveQueue>) {
+fn queue_requests(
+    mut requests: MessageReader<MoveRequested>,
+    game: Res<CurrentMatch>,
+    mut queue: ResMut<MoveQueue>,
+) {
+    let online = game.setup.is_online();
     for request in requests.read() {
-        if queue.0.len() < QUEUE_LIMIT {
-            queue.0.push_back(*request);
+        match request.by {
+            // Online, the player's clicks go to the server (`online::client`);
+            // the board plays only what the server accepted, every move of it.
+            Requester::Human if online => {}
+            Requester::Network => queue.0.push_back(*request),
+            _ if queue.0.len() < QUEUE_LIMIT => queue.0.push_back(*request),
+            _ => {}
         }
     }
 }
@@ -72,7 +82,9 @@ fn apply_next_move(
     let Some(request) = queue.0.pop_front() else {
         return;
     };
-    let wanted = if game.player_to_move().is_computer() {
+    let wanted = if game.setup.is_online() {
+        Requester::Network
+    } else if game.player_to_move().is_computer() {
         Requester::Computer
     } else {
         Requester::Human
@@ -118,6 +130,11 @@ fn history_actions(
     mut ended: MessageWriter<GameEnded>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
+    // Online, undo and resignation are asked of the server (`online::client`).
+    if game.setup.is_online() {
+        actions.clear();
+        return;
+    }
     for UiAction(action) in actions.read() {
         match action {
             Action::Undo => {

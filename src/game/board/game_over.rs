@@ -21,36 +21,40 @@ pub(super) fn plugin(app: &mut App) {
 struct Banner;
 
 fn spawn_banner(mut commands: Commands, game: Res<CurrentMatch>) {
-    commands.spawn((
-        Name::new("Game over"),
-        Banner,
-        DespawnOnExit(GamePhase::Over),
-        // Under the side panel, so the whole board (and its winning line)
-        // stays in view.
-        Node {
-            position_type: PositionType::Absolute,
-            right: px(24),
-            bottom: px(24),
-            width: px(290),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            row_gap: px(10),
-            padding: UiRect::all(px(16)),
-            border: UiRect::all(px(2)),
-            border_radius: BorderRadius::all(px(16)),
-            ..default()
-        },
-        BackgroundColor(palette::PANEL),
-        BorderColor::all(palette::ACCENT),
-        GlobalZIndex(5),
-        children![
-            widgets::title(status_line(&game, false), 30.0),
-            widgets::small_button("Rematch", Action::Rematch),
-            widgets::small_button("Review", Action::Review),
-            widgets::small_button("Save", Action::OpenSave),
-            widgets::small_button("Main menu", Action::QuitToTitle),
-        ],
-    ));
+    commands
+        .spawn((
+            Name::new("Game over"),
+            Banner,
+            DespawnOnExit(GamePhase::Over),
+            // Under the side panel, so the whole board (and its winning line)
+            // stays in view.
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(24),
+                bottom: px(24),
+                width: px(290),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(10),
+                padding: UiRect::all(px(16)),
+                border: UiRect::all(px(2)),
+                border_radius: BorderRadius::all(px(16)),
+                ..default()
+            },
+            BackgroundColor(palette::PANEL),
+            BorderColor::all(palette::ACCENT),
+            GlobalZIndex(5),
+        ))
+        .with_children(|banner| {
+            banner.spawn(widgets::title(status_line(&game, false), 30.0));
+            // Online, a new game is hosted anew (Play online).
+            if !game.setup.is_online() {
+                banner.spawn(widgets::small_button("Rematch", Action::Rematch));
+            }
+            banner.spawn(widgets::small_button("Review", Action::Review));
+            banner.spawn(widgets::small_button("Save", Action::OpenSave));
+            banner.spawn(widgets::small_button("Main menu", Action::QuitToTitle));
+        });
 }
 
 fn banner_actions(

@@ -10,7 +10,7 @@ use crate::game::computer::Thinking;
 use crate::game::states::{AppSystems, GamePhase, Screen};
 use crate::game::theme::interaction::Disabled;
 use crate::game::theme::{palette, widgets};
-use crate::match_setup::GameKind;
+use crate::match_setup::{GameKind, PlayerKind};
 use crate::match_state::Match;
 use crate::rules::{Ending, MatchGame, Side};
 use bevy::prelude::*;
@@ -248,13 +248,19 @@ fn enable_buttons(
     buttons: Query<(Entity, &Action, Has<Disabled>)>,
 ) {
     let has_moves = game.game.move_count() > 0 || game.game.is_over();
+    // Online: no help from the engine, no redo; undo only of one's own move
+    // in a game going on (the opponent is asked).
+    let online = game.setup.is_online();
+    let own_moves = (0..game.game.move_count())
+        .any(|ply| game.setup.players[Side::of_ply(ply).index()] == PlayerKind::Human);
     for (entity, action, disabled) in &buttons {
         let enabled = match action {
+            Action::Undo if online => own_moves && !game.game.is_over(),
             Action::Undo => has_moves,
-            Action::Redo => game.game.can_redo(),
+            Action::Redo => !online && game.game.can_redo(),
             Action::Resign => *phase.get() == GamePhase::Playing && !game.game.is_over(),
-            Action::Hint => !game.game.is_over() && !game.player_to_move().is_computer(),
-            Action::ToggleAnalysis => matches!(game.game, MatchGame::ConnectFour(_)),
+            Action::Hint => !online && !game.game.is_over() && !game.player_to_move().is_computer(),
+            Action::ToggleAnalysis => !online && matches!(game.game, MatchGame::ConnectFour(_)),
             _ => continue,
         };
         if enabled == disabled {

@@ -66,6 +66,8 @@ pub struct CurrentMatch(pub Match);
 pub enum Requester {
     Human,
     Computer,
+    /// The server of an online match: a move it accepted.
+    Network,
 }
 
 /// A player wants to play `mv`.

@@ -24,6 +24,7 @@ fn spawn(mut commands: Commands, storage: Option<Res<Storage>>) {
                 panel.spawn(widgets::button("Continue", Action::Continue));
             }
             panel.spawn(widgets::button("New game", Action::OpenNewGame));
+            panel.spawn(widgets::button("Play online", Action::OpenOnline));
             panel.spawn(widgets::button("Load game", Action::OpenLoad));
             panel.spawn(widgets::button("Settings", Action::OpenSettings));
             panel.spawn(widgets::button("About", Action::OpenAbout));

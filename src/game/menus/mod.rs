@@ -7,6 +7,7 @@ pub mod load;
 mod main_menu;
 pub mod new_game;
 mod notice;
+mod online;
 mod pause;
 pub mod save;
 mod settings;
@@ -30,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
             confirm_resign::plugin,
             save::plugin,
             notice::plugin,
+            online::plugin,
         ));
 }
 
@@ -51,7 +53,9 @@ fn parent(menu: Menu, screen: Screen) -> Menu {
     match menu {
         Menu::None | Menu::Main => Menu::None,
         Menu::Pause | Menu::ConfirmResign => Menu::None,
-        Menu::NewGame | Menu::Load | Menu::About | Menu::Settings | Menu::Save => home,
+        Menu::NewGame | Menu::Load | Menu::About | Menu::Settings | Menu::Save | Menu::Online => {
+            home
+        }
         Menu::ConfirmDelete => Menu::Load,
     }
 }
@@ -90,6 +94,7 @@ fn open_from_actions(
             Action::OpenLoad => Menu::Load,
             Action::OpenSettings => Menu::Settings,
             Action::OpenAbout => Menu::About,
+            Action::OpenOnline => Menu::Online,
             Action::Pause => Menu::Pause,
             Action::Resume => Menu::None,
             Action::Resign => Menu::ConfirmResign,

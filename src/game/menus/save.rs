@@ -200,6 +200,7 @@ pub fn save(name: &str, game: &Match, folder: &std::path::Path) -> Result<String
     }
     SaveFile::of(&name, game.setup, &game.game, game.created, now())
         .with_id(game.id)
+        .with_online(game.online.clone())
         .write(&path)?;
     Ok(name)
 }

@@ -1,0 +1,324 @@
+//! Play online: your name, an address (a friend's computer that hosts, or a
+//! Lineup server) and a room code. Host a game here, open a room on a
+//! server, or join a room. Typing goes to the highlighted field; Tab or a
+//! click moves between fields, Enter joins.
+
+use crate::game::actions::{Action, UiAction};
+use crate::game::online::client::{self, Intent, OnlineSession};
+use crate::game::settings::Settings;
+use crate::game::states::Menu;
+use crate::game::theme::{palette, widgets};
+use crate::match_setup::GameKind;
+use crate::net::RoomCode;
+use crate::net::address::{DEFAULT_PORT, parse_address};
+use crate::net::protocol::{NAME_LIMIT, clean_name};
+use crate::rules::{ConnectFourSize, RuleSet, Side};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<KeyboardInput>()
+        .add_systems(OnEnter(Menu::Online), (prepare, spawn).chain())
+        .add_systems(
+            Update,
+            (type_text, show_fields, handle_actions)
+                .chain()
+                .run_if(in_state(Menu::Online)),
+        );
+}
+
+const NAME: usize = 0;
+const ADDRESS: usize = 1;
+const CODE: usize = 2;
+const LABELS: [&str; 3] = ["Your name", "Address", "Room code"];
+const LIMITS: [usize; 3] = [NAME_LIMIT, 60, RoomCode::LEN];
+
+/// The games a room can be opened for.
+const KINDS: [GameKind; 3] = [
+    GameKind::ConnectFour {
+        size: ConnectFourSize::STANDARD,
+    },
+    GameKind::Gomoku {
+        size: 15,
+        rule: RuleSet::Renju,
+    },
+    GameKind::Gomoku {
+        size: 15,
+        rule: RuleSet::Freestyle,
+    },
+];
+
+/// What is typed in the form.
+#[derive(Resource, Debug, Default)]
+pub struct OnlineForm {
+    pub fields: [String; 3],
+    pub active: usize,
+    pub kind: usize,
+    pub problem: String,
+}
+
+#[derive(Component)]
+struct FieldText(usize);
+
+#[derive(Component)]
+struct FieldBox(usize);
+
+#[derive(Component)]
+struct ProblemText;
+
+#[derive(Component)]
+struct KindText;
+
+fn prepare(mut commands: Commands, settings: Res<Settings>) {
+    let kind = settings
+        .last_setup
+        .and_then(|s| KINDS.iter().position(|k| *k == s.kind))
+        .unwrap_or(0);
+    commands.insert_resource(OnlineForm {
+        fields: [
+            settings.player_name.clone(),
+            settings.online_address.clone(),
+            String::new(),
+        ],
+        active: if settings.online_address.is_empty() {
+            ADDRESS
+        } else {
+            CODE
+        },
+        kind,
+        problem: String::new(),
+    });
+}
+
+fn field(index: usize) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            column_gap: px(14),
+            ..default()
+        },
+        children![
+            (
+                Node {
+                    width: px(150),
+                    ..default()
+                },
+                children![widgets::label(LABELS[index])],
+            ),
+            (
+                FieldBox(index),
+                Button,
+                Action::EditField(index as u8),
+                Node {
+                    width: px(400),
+                    // An empty field keeps its height.
+                    min_height: px(46),
+                    align_items: AlignItems::Center,
+                    padding: UiRect::axes(px(14), px(8)),
+                    border: UiRect::all(px(2)),
+                    border_radius: BorderRadius::all(px(8)),
+                    ..default()
+                },
+                BackgroundColor(palette::BACKGROUND),
+                BorderColor::all(palette::PANEL_BORDER),
+                children![(
+                    FieldText(index),
+                    Text::new(""),
+                    TextFont::from_font_size(22.0),
+                    TextColor(palette::TEXT),
+                    Pickable::IGNORE,
+                )],
+            ),
+        ],
+    )
+}
+
+fn spawn(mut commands: Commands) {
+    commands.spawn((
+        widgets::overlay("Play online", true),
+        DespawnOnExit(Menu::Online),
+        children![(
+            widgets::panel(700.0),
+            children![
+                widgets::title("Play online", 40.0),
+                field(NAME),
+                field(ADDRESS),
+                field(CODE),
+                widgets::dim_label("Address: the host's computer (192.168.1.5) or a server"),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        align_items: AlignItems::Center,
+                        column_gap: px(14),
+                        ..default()
+                    },
+                    children![
+                        widgets::mouse_button("Game", Action::CycleOnlineGame),
+                        (KindText, widgets::label("")),
+                    ],
+                ),
+                // Mouse buttons: the keys are for typing.
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(12),
+                        ..default()
+                    },
+                    children![
+                        widgets::mouse_button("Host here", Action::HostHere),
+                        widgets::mouse_button("Room on server", Action::HostOnServer),
+                    ],
+                ),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(12),
+                        ..default()
+                    },
+                    children![
+                        widgets::mouse_button("Join", Action::JoinRoom),
+                        widgets::mouse_button("Back", Action::Back),
+                    ],
+                ),
+                (
+                    ProblemText,
+                    Text::new(""),
+                    TextFont::from_font_size(18.0),
+                    TextColor(palette::WARNING)
+                ),
+                widgets::dim_label("Tab: next field   Enter: join   Esc: back"),
+            ],
+        )],
+    ));
+}
+
+/// Typing edits the active field; Tab moves on; Enter joins.
+fn type_text(
+    mut keys: MessageReader<KeyboardInput>,
+    mut form: ResMut<OnlineForm>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
+        let active = form.active;
+        match &key.logical_key {
+            Key::Backspace => {
+                form.fields[active].pop();
+            }
+            Key::Tab => form.active = (active + 1) % form.fields.len(),
+            Key::Enter => {
+                actions.write(UiAction(Action::JoinRoom));
+            }
+            _ => {
+                let typed = key.text.as_deref().unwrap_or_default();
+                for c in typed.chars().filter(|c| !c.is_control()) {
+                    if form.fields[active].chars().count() < LIMITS[active] {
+                        form.fields[active].push(c);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn show_fields(
+    form: Res<OnlineForm>,
+    time: Res<Time<Real>>,
+    mut texts: Query<(&FieldText, &mut Text), (Without<ProblemText>, Without<KindText>)>,
+    mut boxes: Query<(&FieldBox, &mut BorderColor)>,
+    mut problem: Single<&mut Text, (With<ProblemText>, Without<KindText>)>,
+    mut kind: Single<&mut Text, (With<KindText>, Without<ProblemText>)>,
+) {
+    let caret = if time.elapsed_secs().fract() < 0.5 {
+        "|"
+    } else {
+        " "
+    };
+    for (field, mut text) in &mut texts {
+        let mut shown = form.fields[field.0].clone();
+        if field.0 == form.active {
+            shown.push_str(caret);
+        }
+        if text.0 != shown {
+            text.0 = shown;
+        }
+    }
+    for (field, mut border) in &mut boxes {
+        let colour = if field.0 == form.active {
+            palette::ACCENT
+        } else {
+            palette::PANEL_BORDER
+        };
+        border.set_if_neq(BorderColor::all(colour));
+    }
+    if problem.0 != form.problem {
+        problem.0 = form.problem.clone();
+    }
+    let title = KINDS[form.kind].title();
+    if kind.0 != title {
+        kind.0 = title;
+    }
+}
+
+fn handle_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<UiAction>,
+    mut form: ResMut<OnlineForm>,
+    mut settings: ResMut<Settings>,
+) {
+    for UiAction(action) in actions.read() {
+        let name = clean_name(&form.fields[NAME]);
+        let kind = KINDS[form.kind];
+        let host = Intent::Host {
+            kind,
+            side: Side::First,
+        };
+        let session = match *action {
+            Action::EditField(i) => {
+                form.active = usize::from(i).min(CODE);
+                continue;
+            }
+            Action::CycleOnlineGame => {
+                form.kind = (form.kind + 1) % KINDS.len();
+                continue;
+            }
+            Action::HostHere => OnlineSession::new(None, &name, host),
+            Action::HostOnServer | Action::JoinRoom => {
+                let server = match parse_address(&form.fields[ADDRESS]) {
+                    Ok(address) => address,
+                    Err(problem) => {
+                        form.problem = problem;
+                        form.active = ADDRESS;
+                        continue;
+                    }
+                };
+                let intent = if *action == Action::JoinRoom {
+                    match RoomCode::parse(&form.fields[CODE]) {
+                        Ok(code) => Intent::Join(code),
+                        Err(problem) => {
+                            form.problem = format!("Room code: {problem}.");
+                            form.active = CODE;
+                            continue;
+                        }
+                    }
+                } else {
+                    host
+                };
+                OnlineSession::new(Some(server), &name, intent)
+            }
+            _ => continue,
+        };
+        // Remembered for next time.
+        if settings.player_name != name || settings.online_address != form.fields[ADDRESS] {
+            settings.player_name = name;
+            settings.online_address = form.fields[ADDRESS].trim().to_string();
+        }
+        form.problem = "Connecting...".into();
+        commands.queue(move |world: &mut World| {
+            if let Err(problem) = client::start(world, session, DEFAULT_PORT) {
+                world.resource_mut::<OnlineForm>().problem = problem;
+            }
+        });
+    }
+}

@@ -1,0 +1,612 @@
+//! The window's side of an online match. The room on the server is the
+//! truth: this module asks for it (host, join, rejoin), sends the player's
+//! moves, resignation and undo requests up, and brings what the server
+//! replicates down into `CurrentMatch` through the board's usual flow, so a
+//! friend's disc falls and sounds like any other. The local board never
+//! plays a move the server has not accepted.
+
+use super::protocol::{NetReply, NetRequest, RoomState, RoomTag};
+use super::server::{ServerLobby, spawn_restored};
+use super::transport;
+use crate::game::actions::{Action, UiAction};
+use crate::game::board::feedback::Feedback;
+use crate::game::board::{
+    CurrentMatch, GameEnded, MoveRefused, MoveRequested, MovesTakenBack, Refusal as BoardRefusal,
+    Requester,
+};
+use crate::game::settings::Settings;
+use crate::game::states::{AppSystems, Menu, Screen};
+use crate::game::storage::Notice;
+use crate::game::storage::Storage;
+use crate::match_setup::PlayerKind;
+use crate::match_setup::{GameKind, MatchSetup};
+use crate::match_state::{Match, new_id, now};
+use crate::net::OnlineSeat;
+use crate::net::address::{DEFAULT_PORT, parse_address};
+use crate::net::journal::Journal;
+use crate::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret};
+use crate::rules::{BoardMove, Side};
+use bevy::prelude::*;
+use bevy_replicon::prelude::*;
+use std::net::SocketAddr;
+
+pub fn plugin(app: &mut App) {
+    app.add_observer(on_reply)
+        .add_systems(OnExit(ClientState::Connected), forget_remote_rooms)
+        .add_systems(
+            Update,
+            rejoin_saved_match
+                .in_set(AppSystems::Input)
+                .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(
+            Update,
+            (watch_connection, send_intent)
+                .chain()
+                .in_set(AppSystems::Input)
+                .run_if(resource_exists::<OnlineSession>),
+        )
+        .add_systems(
+            Update,
+            (
+                forward_moves,
+                online_actions,
+                follow_the_room,
+                follow_the_end,
+            )
+                .chain()
+                .in_set(AppSystems::Apply)
+                .run_if(resource_exists::<OnlineSession>),
+        );
+}
+
+/// What to ask the server for once connected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    Host { kind: GameKind, side: Side },
+    Join(RoomCode),
+    Rejoin(RoomCode, SeatSecret),
+}
+
+/// How the connection stands, for the status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Link {
+    Connecting,
+    Connected,
+    /// Lost after having been connected; trying again.
+    Lost,
+}
+
+/// An online match going on (or being set up) in this window.
+#[derive(Resource, Debug)]
+pub struct OnlineSession {
+    /// The server's address; `None` when this window is the server (hosts).
+    pub server: Option<SocketAddr>,
+    /// What a friend types to join a game hosted here.
+    pub hosted_at: Option<SocketAddr>,
+    pub name: String,
+    pub intent: Intent,
+    pub seat: Option<(RoomCode, Side, SeatSecret)>,
+    pub link: Link,
+    /// The room as last seen.
+    pub room: Option<RoomView>,
+    /// Whether the intent went out on this connection.
+    asked: bool,
+    /// How many of the room's moves were handed to the board.
+    handed: usize,
+    /// The match this session drives (its id).
+    match_id: Option<u64>,
+    /// The move sent and not answered yet, to show a refusal on the board.
+    sent_move: Option<BoardMove>,
+    /// Seconds until the next reconnection attempt.
+    retry_in: f32,
+    /// Seconds spent connecting without success.
+    waited: f32,
+}
+
+/// How long a first connection may take before the player is told.
+const CONNECT_SECONDS: f32 = 8.0;
+const RETRY_SECONDS: f32 = 2.0;
+
+impl OnlineSession {
+    pub fn new(server: Option<SocketAddr>, name: &str, intent: Intent) -> OnlineSession {
+        OnlineSession {
+            server,
+            hosted_at: None,
+            name: name.to_string(),
+            intent,
+            seat: None,
+            link: if server.is_some() {
+                Link::Connecting
+            } else {
+                Link::Connected
+            },
+            room: None,
+            asked: false,
+            handed: 0,
+            match_id: None,
+            sent_move: None,
+            retry_in: RETRY_SECONDS,
+            waited: 0.0,
+        }
+    }
+
+    fn request(&self) -> Request {
+        match self.intent {
+            Intent::Host { kind, side } => Request::Host {
+                kind,
+                side,
+                name: self.name.clone(),
+            },
+            Intent::Join(code) => Request::Join {
+                code,
+                name: self.name.clone(),
+            },
+            Intent::Rejoin(code, secret) => Request::Rejoin { code, secret },
+        }
+    }
+
+    /// Whether `game` is the match this session plays.
+    pub fn drives(&self, game: &Match) -> bool {
+        self.match_id == Some(game.id)
+    }
+
+    /// The opponent's name, once they came.
+    pub fn opponent(&self) -> Option<&str> {
+        let (_, side, _) = self.seat?;
+        self.room.as_ref()?.names[side.other().index()].as_deref()
+    }
+}
+
+/// Starts an online session: hosting here (`server` is `None`: a listen
+/// server on `port`, 0 for any) or connecting to a server or host.
+pub fn start(world: &mut World, session: OnlineSession, port: u16) -> Result<(), String> {
+    stop(world);
+    let mut session = session;
+    match session.server {
+        Some(address) => transport::connect(world, address)?,
+        None => {
+            // The hosted rooms are journaled like a server's, so a host that
+            // crashed or quit can take its game up again from Continue.
+            let folders = world
+                .get_resource::<Storage>()
+                .and_then(|s| s.folders.clone());
+            if let Some(folders) = folders {
+                let journal = Journal::new(&folders.data.join("hosted"));
+                let (lobby, problems) = ServerLobby::with_journal(journal);
+                for problem in problems {
+                    warn!("a hosted room could not be read: {problem}");
+                }
+                world.insert_resource(lobby);
+                world
+                    .run_system_cached(spawn_restored)
+                    .map_err(|e| e.to_string())?;
+            }
+            let bind = SocketAddr::from(([0, 0, 0, 0], port));
+            let local = transport::start_server(world, bind)
+                .or_else(|_| transport::start_server(world, SocketAddr::from(([0, 0, 0, 0], 0))))?;
+            session.hosted_at = Some(SocketAddr::new(lan_address(), local.port()));
+            info!("Online: hosting on {}", local);
+        }
+    }
+    world.insert_resource(session);
+    Ok(())
+}
+
+/// Ends the session: tells the server, closes the connection, and forgets
+/// the rooms (a hosted lobby starts afresh next time).
+pub fn stop(world: &mut World) {
+    if world.remove_resource::<OnlineSession>().is_some() {
+        world.commands().client_trigger(NetRequest(Request::Leave));
+        world.flush();
+    }
+    transport::close(world);
+    let rooms: Vec<Entity> = world
+        .query_filtered::<Entity, Or<(With<RoomState>, With<RoomTag>)>>()
+        .iter(world)
+        .collect();
+    for room in rooms {
+        world.despawn(room);
+    }
+    world.insert_resource(ServerLobby::default());
+}
+
+/// Replicated rooms die with the connection that brought them (replicon
+/// keeps the entities); after a reconnection the server sends them anew.
+fn forget_remote_rooms(
+    mut commands: Commands,
+    rooms: Query<Entity, (With<RoomState>, With<Remote>)>,
+) {
+    for room in &rooms {
+        commands.entity(room).despawn();
+    }
+}
+
+/// A saved online match (Continue, Load) takes its seat back: the session
+/// starts again with the seat's secret (hosting again if it was hosted
+/// here).
+fn rejoin_saved_match(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    session: Option<Res<OnlineSession>>,
+    settings: Res<Settings>,
+    mut tried: Local<Option<u64>>,
+    mut notice: ResMut<Notice>,
+) {
+    let Some(seat) = game.online.clone() else {
+        return;
+    };
+    if session.is_some_and(|s| s.drives(&game)) || *tried == Some(game.id) {
+        return;
+    }
+    *tried = Some(game.id);
+    let server = match seat.server.as_deref().map(parse_address) {
+        None => None,
+        Some(Ok(address)) => Some(address),
+        Some(Err(problem)) => {
+            notice.show(problem);
+            return;
+        }
+    };
+    let mut session = OnlineSession::new(
+        server,
+        &settings.player_name,
+        Intent::Rejoin(seat.code, seat.secret),
+    );
+    session.match_id = Some(game.id);
+    session.handed = game.game.move_count();
+    commands.queue(move |world: &mut World| {
+        if let Err(problem) = start(world, session, DEFAULT_PORT) {
+            world.resource_mut::<Notice>().show(problem);
+        }
+    });
+}
+
+/// This machine's address on its network, as a friend would type it: the
+/// address the system would send from (no packet is sent); loopback if
+/// there is no network.
+fn lan_address() -> std::net::IpAddr {
+    std::net::UdpSocket::bind("0.0.0.0:0")
+        .and_then(|s| s.connect("192.0.2.1:9").map(|()| s))
+        .and_then(|s| s.local_addr())
+        .map(|a| a.ip())
+        .unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]))
+}
+
+/// Follows the connection: counts the first connection's time, and after
+/// a loss tries again every few seconds (the server keeps the seat for a
+/// minute).
+fn watch_connection(
+    mut commands: Commands,
+    time: Res<Time>,
+    state: Option<Res<State<ClientState>>>,
+    mut session: ResMut<OnlineSession>,
+    mut notice: ResMut<Notice>,
+    mut next_menu: ResMut<NextState<Menu>>,
+    screen: Res<State<Screen>>,
+) {
+    let Some(server) = session.server else {
+        return;
+    };
+    let connected = state.is_some_and(|s| *s.get() == ClientState::Connected);
+    let dt = time.delta_secs();
+    match (&session.link, connected) {
+        (Link::Connected, false) => {
+            session.link = Link::Lost;
+            session.asked = false;
+            session.retry_in = RETRY_SECONDS;
+        }
+        (Link::Connecting | Link::Lost, true) => {
+            session.link = Link::Connected;
+            session.waited = 0.0;
+        }
+        (Link::Connecting, false) => {
+            session.waited += dt;
+            if session.waited > CONNECT_SECONDS {
+                notice.show(format!(
+                    "Could not reach {server}. Is the address right, and the game or server running?"
+                ));
+                commands.queue(stop);
+                if *screen.get() != Screen::Game {
+                    next_menu.set(Menu::Online);
+                }
+            }
+        }
+        (Link::Lost, false) => {
+            session.retry_in -= dt;
+            if session.retry_in <= 0.0 {
+                session.retry_in = RETRY_SECONDS;
+                commands.queue(move |world: &mut World| {
+                    transport::close(world);
+                    if let Err(problem) = transport::connect(world, server) {
+                        warn!("reconnecting: {problem}");
+                    }
+                });
+            }
+        }
+        (Link::Connected, true) => {}
+    }
+}
+
+/// Once connected (at once when hosting), asks for the seat.
+fn send_intent(
+    mut commands: Commands,
+    state: Option<Res<State<ClientState>>>,
+    mut session: ResMut<OnlineSession>,
+) {
+    if session.asked {
+        return;
+    }
+    let ready =
+        session.server.is_none() || state.is_some_and(|s| *s.get() == ClientState::Connected);
+    if ready {
+        session.asked = true;
+        commands.client_trigger(NetRequest(session.request()));
+    }
+}
+
+fn on_reply(
+    reply: On<NetReply>,
+    mut commands: Commands,
+    session: Option<ResMut<OnlineSession>>,
+    mut feedback: ResMut<Feedback>,
+    mut refused: MessageWriter<MoveRefused>,
+    mut notice: ResMut<Notice>,
+    screen: Res<State<Screen>>,
+    mut next_menu: ResMut<NextState<Menu>>,
+) {
+    let Some(mut session) = session else {
+        return;
+    };
+    match &reply.0 {
+        Reply::Seated { code, side, secret } => {
+            info!("Online: seated in room {code} as {side:?}");
+            session.seat = Some((*code, *side, *secret));
+            // From now on, a reconnection takes this seat back.
+            session.intent = Intent::Rejoin(*code, *secret);
+        }
+        Reply::Refused(refusal) => {
+            info!("Online: refused: {refusal}");
+            if session.seat.is_none() {
+                // Hosting, joining or rejoining failed: nothing to play.
+                commands.queue(stop);
+                if matches!(session.intent, Intent::Rejoin(..)) && *screen.get() == Screen::Game {
+                    // The room is gone: the game goes on here, both sides
+                    // played on this computer.
+                    notice.show(format!(
+                        "{refusal}: the online game is over; it goes on here between two players."
+                    ));
+                    commands.queue(|world: &mut World| {
+                        if let Some(mut game) = world.get_resource_mut::<CurrentMatch>() {
+                            game.setup.players = [PlayerKind::Human; 2];
+                            game.online = None;
+                            game.touch();
+                        }
+                        world.resource_mut::<NextState<Screen>>().set(Screen::Game);
+                    });
+                } else {
+                    notice.show(format!("{refusal}."));
+                    if *screen.get() != Screen::Game {
+                        next_menu.set(Menu::Online);
+                    }
+                }
+                return;
+            }
+            match (session.sent_move.take(), refusal) {
+                (Some(mv), Refusal::Rules(error)) => {
+                    refused.write(MoveRefused {
+                        mv,
+                        refusal: BoardRefusal::Rules(*error),
+                    });
+                }
+                _ => {
+                    feedback.text = format!("{refusal}.");
+                    feedback.seconds_left = 3.0;
+                }
+            }
+        }
+    }
+}
+
+/// The player's moves go to the server (checked here first, so a refusal
+/// shows at once); the board plays them when the server sends them back.
+fn forward_moves(
+    mut commands: Commands,
+    mut requests: MessageReader<MoveRequested>,
+    game: Option<Res<CurrentMatch>>,
+    mut session: ResMut<OnlineSession>,
+    mut refused: MessageWriter<MoveRefused>,
+    mut feedback: ResMut<Feedback>,
+) {
+    let Some(game) = game.filter(|g| session.drives(g)) else {
+        requests.clear();
+        return;
+    };
+    for request in requests.read().filter(|r| r.by == Requester::Human) {
+        let Some((_, side, _)) = session.seat else {
+            continue;
+        };
+        let Some(room) = session.room.clone() else {
+            continue;
+        };
+        if !room.is_full() {
+            feedback.text = "Wait for your friend to join.".into();
+            feedback.seconds_left = 3.0;
+            continue;
+        }
+        if game.game.is_over() {
+            continue;
+        }
+        if game.game.to_move() != side || session.handed != room.moves.len() {
+            let name = session.opponent().unwrap_or("your opponent").to_string();
+            feedback.text = format!("Wait for {name}'s move.");
+            feedback.seconds_left = 3.0;
+            continue;
+        }
+        if let Err(error) = game.game.clone().play(request.mv) {
+            refused.write(MoveRefused {
+                mv: request.mv,
+                refusal: BoardRefusal::Rules(error),
+            });
+            continue;
+        }
+        session.sent_move = Some(request.mv);
+        commands.client_trigger(NetRequest(Request::Play {
+            mv: request.mv,
+            ply: room.moves.len(),
+        }));
+    }
+}
+
+/// Undo, resignation and leaving, in an online match, go through the
+/// server.
+fn online_actions(
+    mut commands: Commands,
+    mut actions: MessageReader<UiAction>,
+    game: Option<Res<CurrentMatch>>,
+    session: Res<OnlineSession>,
+    mut next_menu: ResMut<NextState<Menu>>,
+    mut feedback: ResMut<Feedback>,
+) {
+    if !game.is_some_and(|g| session.drives(&g)) {
+        actions.clear();
+        return;
+    }
+    for UiAction(action) in actions.read() {
+        let request = match action {
+            Action::Undo => {
+                feedback.text = "Asked to take your last move back...".into();
+                feedback.seconds_left = 3.0;
+                Request::AskUndo
+            }
+            Action::ConfirmResign => {
+                next_menu.set(Menu::None);
+                Request::Resign
+            }
+            Action::AllowUndo => Request::AnswerUndo { accept: true },
+            Action::RefuseUndo => Request::AnswerUndo { accept: false },
+            Action::QuitToTitle => {
+                commands.queue(stop);
+                continue;
+            }
+            _ => continue,
+        };
+        commands.client_trigger(NetRequest(request));
+    }
+}
+
+/// Brings the room into the match: the first sight of it opens the game
+/// screen; a new move goes to the board as a move request from the
+/// network; a taken-back move changes the match here; any other
+/// difference (after a reconnection) rebuilds the board from the room.
+fn follow_the_room(
+    mut commands: Commands,
+    rooms: Query<&RoomState>,
+    mut session: ResMut<OnlineSession>,
+    game: Option<ResMut<CurrentMatch>>,
+    mut moves: MessageWriter<MoveRequested>,
+    mut taken_back: MessageWriter<MovesTakenBack>,
+    mut notice: ResMut<Notice>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut next_menu: ResMut<NextState<Menu>>,
+) {
+    let Some((code, side, _)) = session.seat else {
+        return;
+    };
+    let Some(room) = rooms.iter().find(|r| r.code == code) else {
+        return;
+    };
+    let driving = game.as_ref().is_some_and(|g| session.drives(g));
+    if driving && session.room.as_ref() == Some(&room.0) {
+        return;
+    }
+    let room = room.0.clone();
+    let replayed = match room.replay() {
+        Ok(game) => game,
+        Err(problem) => {
+            // A server that sends an impossible game is not followed.
+            notice.show(format!("Left the online game: {problem}."));
+            commands.queue(stop);
+            next_screen.set(Screen::Title);
+            return;
+        }
+    };
+    session.room = Some(room.clone());
+    let mut game = match game {
+        Some(game) if driving => game,
+        _ => {
+            // First sight of the room: the game screen opens on it.
+            let setup = MatchSetup::online(room.kind, side);
+            let (_, _, secret) = session.seat.unwrap_or((code, side, SeatSecret(0)));
+            let mut opened = Match::resumed(setup, replayed, now(), new_id());
+            opened.online = Some(OnlineSeat {
+                server: session.server.map(|a| a.to_string()),
+                code,
+                secret,
+            });
+            session.match_id = Some(opened.id);
+            session.handed = room.moves.len();
+            commands.insert_resource(CurrentMatch(opened));
+            next_menu.set(Menu::None);
+            next_screen.set(Screen::Game);
+            return;
+        }
+    };
+    let handed = session.handed;
+    let local = game.game.moves();
+    let applied = handed.min(local.len());
+    if room.moves.len() >= handed && room.moves[..applied] == local[..applied] {
+        // New moves (or none): the board plays them as it plays any move.
+        for mv in &room.moves[handed..] {
+            moves.write(MoveRequested {
+                mv: *mv,
+                by: Requester::Network,
+            });
+        }
+        session.handed = room.moves.len();
+    } else if handed == local.len() && local.starts_with(&room.moves) {
+        // Moves taken back by agreement.
+        let count = local.len() - room.moves.len();
+        for _ in 0..count {
+            game.game.undo();
+        }
+        game.touch();
+        session.handed = room.moves.len();
+        taken_back.write(MovesTakenBack { count });
+    } else {
+        // Anything else: take the server's game as it is, on a new board.
+        let setup = game.setup;
+        let (created, id) = (game.created, game.id);
+        *game = CurrentMatch(Match::resumed(setup, replayed, created, id));
+        session.handed = room.moves.len();
+        next_screen.set(Screen::Game);
+    }
+}
+
+/// A resignation or a forfeit ends the local match once every move before
+/// it is on the board.
+fn follow_the_end(
+    session: Res<OnlineSession>,
+    game: Option<ResMut<CurrentMatch>>,
+    mut ended: MessageWriter<GameEnded>,
+) {
+    let (Some(mut game), Some(room)) = (game, session.room.as_ref()) else {
+        return;
+    };
+    let Some(end) = room.end else {
+        return;
+    };
+    if !session.drives(&game)
+        || game.game.is_over()
+        || game.game.move_count() != room.moves.len()
+        || session.handed != room.moves.len()
+    {
+        return;
+    }
+    if game.game.resign(end.loser()).is_ok() {
+        game.touch();
+        if let Some(ending) = game.game.ending() {
+            ended.write(GameEnded(ending));
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! Apps without a window: the dedicated server (`lineup-server`) and the
+//! bot clients of its load tool. Both run the same registrations as the
+//! game (`protocol::plugin`), so any of them can talk to any other.
+
+use super::bot::{Bot, Role};
+use super::server::{ServerLobby, spawn_restored};
+use super::transport;
+use crate::match_setup::GameKind;
+use crate::net::journal::Journal;
+use bevy::app::ScheduleRunnerPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy_replicon::prelude::*;
+use bevy_replicon_renet::RepliconRenetPlugins;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+/// How often the server runs a frame: often enough that a move is passed on
+/// within a few milliseconds, rarely enough that an idle server sleeps.
+const SERVER_FRAME: Duration = Duration::from_millis(5);
+
+/// The plugins every headless app needs before its own.
+fn base(app: &mut App) {
+    app.add_plugins((
+        // `run` loops at the server's pace; tests and bots call `update`.
+        MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(SERVER_FRAME)),
+        StatesPlugin,
+        RepliconPlugins,
+        RepliconRenetPlugins,
+        super::protocol::plugin,
+    ));
+}
+
+/// A dedicated server listening on `bind`, keeping its rooms in `journal`.
+/// Returns the app and the address it listens on.
+/// With `log`, one line per game event goes to the standard error (only
+/// one app per process may log: tests run several without).
+pub fn server_app(
+    bind: SocketAddr,
+    journal: Option<Journal>,
+    log: bool,
+) -> Result<(App, SocketAddr), String> {
+    let mut app = App::new();
+    if log {
+        app.add_plugins(bevy::log::LogPlugin {
+            filter: "warn,lineup=info".into(),
+            ..default()
+        });
+    }
+    base(&mut app);
+    app.add_plugins(super::server::plugin);
+    if let Some(journal) = journal {
+        let (lobby, problems) = ServerLobby::with_journal(journal);
+        for problem in problems {
+            eprintln!(
+                "Lineup server: a room's journal could not be read and was kept aside: {problem}"
+            );
+        }
+        app.insert_resource(lobby);
+    }
+    app.add_systems(Startup, spawn_restored);
+    app.finish();
+    app.cleanup();
+    let local = transport::start_server(app.world_mut(), bind)?;
+    Ok((app, local))
+}
+
+/// Runs a dedicated server until it is stopped.
+pub fn run_server(bind: SocketAddr, journal: Option<Journal>) -> Result<(), String> {
+    let (mut app, local) = server_app(bind, journal, true)?;
+    let rooms = app.world().resource::<ServerLobby>().lobby.rooms().count();
+    println!("Lineup server listening on {local} ({rooms} rooms restored)");
+    app.run();
+    Ok(())
+}
+
+/// A bot client connecting to `server`.
+pub fn bot_app(server: SocketAddr, bot: Bot) -> Result<App, String> {
+    let mut app = App::new();
+    base(&mut app);
+    app.add_plugins(super::bot::plugin).insert_resource(bot);
+    app.finish();
+    app.cleanup();
+    transport::connect(app.world_mut(), server)?;
+    Ok(app)
+}
+
+/// What a load run measured.
+#[derive(Debug, Default)]
+pub struct BenchReport {
+    pub games: usize,
+    pub finished: usize,
+    pub moves: usize,
+    pub latencies: Vec<Duration>,
+    pub refusals: Vec<String>,
+}
+
+impl BenchReport {
+    pub fn lost(&self) -> usize {
+        self.games - self.finished
+    }
+
+    /// The latency below which `q` (0..=1) of the moves came back.
+    pub fn percentile_ms(&self, q: f64) -> f64 {
+        if self.latencies.is_empty() {
+            return 0.0;
+        }
+        let mut sorted = self.latencies.clone();
+        sorted.sort();
+        let index = ((sorted.len() - 1) as f64 * q).round() as usize;
+        sorted[index].as_secs_f64() * 1000.0
+    }
+}
+
+/// Plays `games` Connect Four games between pairs of bots against the
+/// server at `server`, until all end or `limit` passes.
+pub fn bench(server: SocketAddr, games: usize, limit: Duration) -> Result<BenchReport, String> {
+    let kind = GameKind::default();
+    let mut hosts = Vec::with_capacity(games);
+    for i in 0..games {
+        let bot = Bot::new(Role::Host(kind), &format!("host {i}"), 2 * i as u64 + 1);
+        hosts.push(bot_app(server, bot)?);
+    }
+    let mut guests: Vec<Option<App>> = (0..games).map(|_| None).collect();
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        let mut all_done = true;
+        for (i, host) in hosts.iter_mut().enumerate() {
+            host.update();
+            let bot = host.world().resource::<Bot>();
+            if guests[i].is_none()
+                && let Some((code, _)) = bot.seat
+            {
+                let guest = Bot::new(Role::Join(code), &format!("guest {i}"), 2 * i as u64 + 2);
+                guests[i] = Some(bot_app(server, guest)?);
+            }
+            all_done &= bot.finished;
+        }
+        for guest in guests.iter_mut().flatten() {
+            guest.update();
+            all_done &= guest.world().resource::<Bot>().finished;
+        }
+        if all_done && guests.iter().all(Option::is_some) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let mut report = BenchReport { games, ..default() };
+    for (host, guest) in hosts.iter().zip(&guests) {
+        let host = host.world().resource::<Bot>();
+        let guest = guest.as_ref().map(|g| g.world().resource::<Bot>());
+        if host.finished && guest.is_some_and(|g| g.finished) {
+            report.finished += 1;
+        }
+        report.moves += host.moves_seen;
+        for bot in std::iter::once(host).chain(guest) {
+            report.latencies.extend(&bot.latencies);
+            report.refusals.extend(bot.refusals.iter().cloned());
+        }
+    }
+    Ok(report)
+}

@@ -1,0 +1,141 @@
+//! The names a player types or keeps: the room code a friend is told
+//! (`K7MQ2X`), and the seat's secret that lets its player back in after a
+//! dropped connection.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Six characters from an alphabet without look-alikes (no 0/O, 1/I/L), so a
+/// code read aloud or off a screen is typed right. Valid by construction:
+/// [`RoomCode::parse`] is the only way in from text, and deserialising goes
+/// through it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct RoomCode([u8; RoomCode::LEN]);
+
+/// Why text is not a room code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CodeError {
+    Length(usize),
+    Character(char),
+}
+
+impl fmt::Display for CodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CodeError::Length(n) => {
+                write!(f, "a room code has {} characters, not {n}", RoomCode::LEN)
+            }
+            CodeError::Character(c) => write!(f, "'{c}' is not in a room code"),
+        }
+    }
+}
+
+impl std::error::Error for CodeError {}
+
+impl RoomCode {
+    pub const LEN: usize = 6;
+    /// 31 characters: 31^6 ≈ 887 million codes.
+    pub const ALPHABET: &'static [u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+    /// Reads a code as a person types it: case and surrounding spaces do not
+    /// matter; a character outside the alphabet (O, 0, I, 1, L, …) is refused
+    /// with a message naming it.
+    pub fn parse(text: &str) -> Result<RoomCode, CodeError> {
+        let text = text.trim();
+        let count = text.chars().count();
+        if count != Self::LEN {
+            return Err(CodeError::Length(count));
+        }
+        let mut code = [0; Self::LEN];
+        for (slot, c) in code.iter_mut().zip(text.chars()) {
+            let upper = c.to_ascii_uppercase();
+            if !upper.is_ascii() || !Self::ALPHABET.contains(&(upper as u8)) {
+                return Err(CodeError::Character(c));
+            }
+            *slot = upper as u8;
+        }
+        Ok(RoomCode(code))
+    }
+
+    /// The code numbered `n` (any number; taken modulo the number of codes).
+    pub fn from_number(mut n: u64) -> RoomCode {
+        let base = Self::ALPHABET.len() as u64;
+        let mut code = [0; Self::LEN];
+        for slot in &mut code {
+            *slot = Self::ALPHABET[(n % base) as usize];
+            n /= base;
+        }
+        RoomCode(code)
+    }
+
+    pub fn as_str(&self) -> &str {
+        // Only alphabet bytes are ever stored: always ASCII.
+        std::str::from_utf8(&self.0).unwrap_or("??????")
+    }
+}
+
+impl fmt::Display for RoomCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for RoomCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RoomCode({})", self.as_str())
+    }
+}
+
+impl TryFrom<String> for RoomCode {
+    type Error = CodeError;
+    fn try_from(text: String) -> Result<Self, CodeError> {
+        RoomCode::parse(&text)
+    }
+}
+
+impl From<RoomCode> for String {
+    fn from(code: RoomCode) -> String {
+        code.as_str().to_string()
+    }
+}
+
+/// What proves a returning player owns a seat. Given only to that player,
+/// never replicated; 64 random bits, so it cannot be guessed in the grace
+/// period.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatSecret(pub u64);
+
+impl fmt::Debug for SeatSecret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SeatSecret(…)")
+    }
+}
+
+/// A small, fast generator for codes and secrets (SplitMix64), seeded by
+/// the caller: from the clock and the process in the server, fixed in tests.
+#[derive(Clone, Debug)]
+pub struct Dice(u64);
+
+impl Dice {
+    pub fn seeded(seed: u64) -> Dice {
+        Dice(seed)
+    }
+
+    /// A seed that differs between runs and processes.
+    pub fn from_entropy() -> Dice {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let here = &nanos as *const u64 as u64;
+        Dice(nanos ^ (u64::from(std::process::id()) << 32) ^ here.rotate_left(17))
+    }
+
+    pub fn roll(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}

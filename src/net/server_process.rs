@@ -1,0 +1,74 @@
+//! Finds a running server by the UDP port it listens on and reads what it
+//! costs (CPU time, memory) from `/proc`, for the load tool's report. Linux
+//! only; elsewhere every answer is `None`.
+
+use std::fs;
+
+/// The process that has a UDP socket bound to `port`.
+pub fn find_by_udp_port(port: u16) -> Option<u32> {
+    let inodes: Vec<String> = ["/proc/net/udp", "/proc/net/udp6"]
+        .iter()
+        .filter_map(|table| fs::read_to_string(table).ok())
+        .flat_map(|text| {
+            text.lines()
+                .skip(1)
+                .filter_map(|line| {
+                    let fields: Vec<&str> = line.split_whitespace().collect();
+                    let local = fields.get(1)?;
+                    let local_port = u16::from_str_radix(local.rsplit(':').next()?, 16).ok()?;
+                    (local_port == port).then(|| fields.get(9).map(|s| s.to_string()))?
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if inodes.is_empty() {
+        return None;
+    }
+    let wanted: Vec<String> = inodes.iter().map(|i| format!("socket:[{i}]")).collect();
+    for entry in fs::read_dir("/proc").ok()?.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(fds) = fs::read_dir(entry.path().join("fd")) else {
+            continue;
+        };
+        for fd in fds.flatten() {
+            if let Ok(target) = fs::read_link(fd.path())
+                && wanted.iter().any(|w| target.to_string_lossy() == *w)
+            {
+                return Some(pid);
+            }
+        }
+    }
+    None
+}
+
+/// CPU time (user + system) the process has used, in seconds.
+pub fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which may hold spaces) in parentheses.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / clock_ticks_per_second())
+}
+
+/// Resident memory of the process, in megabytes.
+pub fn resident_mb(pid: u32) -> Option<f64> {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn clock_ticks_per_second() -> f64 {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sysconf only reads a system constant.
+        let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+        if ticks > 0 {
+            return ticks as f64;
+        }
+    }
+    100.0
+}

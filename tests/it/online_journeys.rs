@@ -1,0 +1,221 @@
+//! Online play as two players meet it: two real game windows, each in a
+//! display of its own, typing an address and a room code into Play online
+//! and clicking the board, through a real `lineup-server` on 127.0.0.1 or a
+//! game one of them hosts. Killing a window or the server mid-game loses no
+//! move the server had accepted.
+
+use crate::journey::{Journey, SoundOut};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Window pixels (1280x800) of what these journeys click, read off
+/// screenshots of the Play online menu and the Connect Four board.
+mod at {
+    pub const HOST_HERE: (u32, u32) = (534, 511);
+    pub const ROOM_ON_SERVER: (u32, u32) = (746, 511);
+    /// Connect Four's middle column.
+    pub const BOARD_CENTRE: (u32, u32) = (490, 410);
+}
+
+/// A `lineup-server` process on 127.0.0.1.
+struct Server {
+    child: Child,
+    address: String,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Server {
+    /// Starts the server on `bind` with its rooms in `rooms`; waits until it
+    /// listens.
+    fn start(bind: &str, rooms: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lineup-server"))
+            .args(["--bind", bind, "--rooms"])
+            .arg(rooms)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("lineup-server starts");
+        let (send, lines) = mpsc::channel();
+        for stream in [
+            Box::new(child.stdout.take().expect("piped")) as Box<dyn std::io::Read + Send>,
+            Box::new(child.stderr.take().expect("piped")),
+        ] {
+            let send = send.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                    if send.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        let mut server = Server {
+            child,
+            address: String::new(),
+            lines,
+        };
+        let line = server.wait_for("listening on");
+        server.address = line
+            .split_whitespace()
+            .nth(4)
+            .expect("the address after 'listening on'")
+            .to_string();
+        server
+    }
+
+    fn wait_for(&mut self, needle: &str) -> String {
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(60)) {
+                Ok(line) if line.contains(needle) => return line,
+                Ok(_) => {}
+                Err(_) => panic!("lineup-server never printed {needle:?}"),
+            }
+        }
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The room code in a "seated in room K7MQ2X as First" line.
+fn room_code(line: &str) -> String {
+    let after = line.split("seated in room ").nth(1).expect("a seated line");
+    after.chars().take(6).collect()
+}
+
+/// A window that opens Play online and types `address`.
+fn online_window(name: &str, address: &str) -> Journey {
+    let mut window = Journey::new(name).expect("window tests run");
+    window.launch(SoundOut::Nowhere, &["--menu", "online"]);
+    window.wait_for("-> Some(Online)");
+    // With no address remembered, the address field takes the typing.
+    window.type_text(address);
+    window
+}
+
+/// Clicks the middle column in `mover` and waits until both windows have
+/// played move `ply` there.
+fn play_centre(mover: &mut Journey, other: &mut Journey, ply: usize) {
+    mover.click(at::BOARD_CENTRE.0, at::BOARD_CENTRE.1);
+    for window in [mover, other] {
+        let line = window.wait_for("Move applied: column 4 by");
+        assert!(line.ends_with(&format!("(ply {ply})")), "{line}");
+    }
+}
+
+fn skip() -> bool {
+    crate::journey::skipped("online")
+}
+
+#[test]
+fn two_windows_play_through_lineup_server_and_survive_kills_of_a_window_and_the_server() {
+    if skip() {
+        return;
+    }
+    let rooms = std::env::temp_dir().join(format!("lineup-rooms-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&rooms);
+    let mut server = Server::start("127.0.0.1:0", &rooms);
+
+    // Ann opens a room on the server; Bo joins it with the code.
+    let mut ann = online_window("online_ann", &server.address);
+    ann.click_button(at::ROOM_ON_SERVER, "HostOnServer");
+    let code = room_code(&ann.wait_for("Online: seated in room"));
+    ann.wait_for("Screen: Some(Title) -> Some(Game)");
+    let mut bo = online_window("online_bo", &server.address);
+    bo.key("Tab");
+    bo.type_text(&code);
+    bo.key("Return");
+    bo.wait_for(&format!("Online: seated in room {code} as Second"));
+    bo.wait_for("Screen: Some(Title) -> Some(Game)");
+
+    // Three moves, each seen by both windows.
+    play_centre(&mut ann, &mut bo, 0);
+    play_centre(&mut bo, &mut ann, 1);
+    play_centre(&mut ann, &mut bo, 2);
+    // Out of turn: Ann's click is not played.
+    ann.click(at::BOARD_CENTRE.0, at::BOARD_CENTRE.1);
+    ann.wait_for("Message: Wait for");
+
+    // Bo's game is killed; Continue takes the seat back with every move.
+    bo.kill();
+    server.wait_for("left");
+    bo.launch(SoundOut::Nowhere, &[]);
+    bo.wait_for("-> Some(Main)");
+    bo.key("Return");
+    bo.wait_for("Match: Connect Four, Online vs Human, 3 moves");
+    bo.wait_for(&format!("Online: seated in room {code} as Second"));
+    play_centre(&mut bo, &mut ann, 3);
+
+    // The server is killed and started again on its port: both windows
+    // reconnect by themselves and the game goes on from move 5.
+    let port = server
+        .address
+        .rsplit(':')
+        .next()
+        .expect("a port")
+        .to_string();
+    server.kill();
+    let mut server = Server::start(&format!("127.0.0.1:{port}"), &rooms);
+    assert!(
+        server.address.ends_with(&port),
+        "the same port: {}",
+        server.address
+    );
+    for window in [&mut ann, &mut bo] {
+        window.wait_for(&format!("Online: seated in room {code}"));
+    }
+    play_centre(&mut ann, &mut bo, 4);
+    server.wait_for("plays column 4");
+    ann.interrupt();
+    bo.interrupt();
+    let _ = std::fs::remove_dir_all(&rooms);
+}
+
+#[test]
+fn a_friend_joins_a_game_hosted_in_a_window() {
+    if skip() {
+        return;
+    }
+    let mut host = Journey::new("online_host").expect("window tests run");
+    host.launch(SoundOut::Nowhere, &["--menu", "online"]);
+    host.wait_for("-> Some(Online)");
+    host.click_button(at::HOST_HERE, "HostHere");
+    let code = room_code(&host.wait_for("Online: seated in room"));
+    let hosting = host
+        .log
+        .iter()
+        .find(|line| line.contains("Online: hosting on"))
+        .expect("the host says where it listens")
+        .clone();
+    let port = hosting
+        .rsplit(':')
+        .next()
+        .expect("a port")
+        .trim()
+        .to_string();
+    host.wait_for("Screen: Some(Title) -> Some(Game)");
+
+    let mut friend = online_window("online_friend", &format!("127.0.0.1:{port}"));
+    friend.key("Tab");
+    friend.type_text(&code);
+    friend.key("Return");
+    friend.wait_for(&format!("Online: seated in room {code} as Second"));
+    friend.wait_for("Screen: Some(Title) -> Some(Game)");
+    play_centre(&mut host, &mut friend, 0);
+    play_centre(&mut friend, &mut host, 1);
+    play_centre(&mut host, &mut friend, 2);
+    host.interrupt();
+    friend.interrupt();
+}
