@@ -100,12 +100,13 @@ fn bench(args: &[String]) -> Result<(), String> {
         .and_then(server_process::resident_mb)
         .map_or("unknown".to_string(), |mb| format!("{mb:.0} MB"));
     println!(
-        "games {}, moves {}, lost {}, move p50 {:.1} ms, p99 {:.1} ms, server cpu {cpu}, server memory {memory}, {wall:.1} s",
+        "games {}, moves {}, lost {}, move p50 {:.1} ms, p99 {:.1} ms, server cpu {cpu}, server memory {memory}, {wall:.1} s (one pass over the bots: {:.1} ms)",
         report.games,
         report.moves,
         report.lost(),
         report.percentile_ms(0.5),
         report.percentile_ms(0.99),
+        report.round_ms(),
     );
     for refusal in report.refusals.iter().take(5) {
         eprintln!("refused: {refusal}");

@@ -1,11 +1,13 @@
 //! The server's rooms on disk: each open room is one RON file, rewritten
 //! atomically after every change and before the change is replicated, so a
-//! server killed mid-game loses no move it accepted. On start the server
+//! server killed mid-game loses no move it accepted (a power cut may lose
+//! the last ones: waiting for the disk on every move would cost more than
+//! the move). On start the server
 //! reads them back; finished rooms move to `finished/` as the record of the
 //! game.
 
 use super::room::{Room, RoomRecord};
-use crate::persist::atomic::{clean_temporaries, write_atomic};
+use crate::persist::atomic::{clean_temporaries, write_atomic, write_atomic_unsynced};
 use crate::persist::settings_file::bad_copy;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -30,7 +32,9 @@ impl Journal {
     pub fn write(&self, room: &Room) -> Result<(), String> {
         let record = room.record();
         let text = ron::ser::to_string(&record).map_err(|e| e.to_string())?;
-        write_atomic(&self.open_file(&record), text.as_bytes())
+        // Not synced: a killed server loses nothing, and a move costs no
+        // wait for the disk (a power cut may lose the last moves).
+        write_atomic_unsynced(&self.open_file(&record), text.as_bytes())
             .map_err(|e| format!("cannot write the journal of room {}: {e}", record.code))
     }
 

@@ -12,8 +12,21 @@ use std::path::Path;
 /// taken for a real file.
 pub const TEMP_SUFFIX: &str = ".tmp";
 
-/// Writes `bytes` to `path` atomically, creating the folder if needed.
+/// Writes `bytes` to `path` atomically, creating the folder if needed, and
+/// waits until they are on the disk.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_replacing(path, bytes, true)
+}
+
+/// The same without waiting for the disk: a process killed at any moment
+/// still leaves the old file or the new one whole (the system keeps both
+/// the data and the rename), and only a power cut can lose the newest
+/// write. For files rewritten many times a second (the server's rooms).
+pub fn write_atomic_unsynced(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_replacing(path, bytes, false)
+}
+
+fn write_replacing(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
     let folder = path
         .parent()
         .ok_or_else(|| io::Error::other("the path has no folder"))?;
@@ -29,10 +42,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let result = (|| {
         let mut file = File::create(&temp)?;
         file.write_all(bytes)?;
-        file.sync_all()?;
+        if sync {
+            file.sync_all()?;
+        }
         fs::rename(&temp, path)?;
         // Make the rename itself durable (not possible on every system).
-        if let Ok(dir) = File::open(folder) {
+        if sync && let Ok(dir) = File::open(folder) {
             let _ = dir.sync_all();
         }
         Ok(())

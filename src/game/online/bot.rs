@@ -33,11 +33,12 @@ pub struct Bot {
     pub moves_seen: usize,
 }
 
-/// Host a new room, or join one by its code.
+/// Host a new room, join one by its code, or wait to be told which.
 #[derive(Clone, Copy, Debug)]
 pub enum Role {
     Host(GameKind),
     Join(RoomCode),
+    Wait,
 }
 
 impl Bot {
@@ -70,7 +71,6 @@ fn on_reply(reply: On<NetReply>, mut bot: ResMut<Bot>) {
 
 fn act(mut bot: ResMut<Bot>, rooms: Query<&RoomState>, mut commands: Commands) {
     if !bot.asked {
-        bot.asked = true;
         let name = bot.name.clone();
         let request = match bot.role {
             Role::Host(kind) => Request::Host {
@@ -79,7 +79,9 @@ fn act(mut bot: ResMut<Bot>, rooms: Query<&RoomState>, mut commands: Commands) {
                 name,
             },
             Role::Join(code) => Request::Join { code, name },
+            Role::Wait => return,
         };
+        bot.asked = true;
         commands.client_trigger(NetRequest(request));
         return;
     }

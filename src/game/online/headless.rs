@@ -8,6 +8,7 @@ use super::transport;
 use crate::match_setup::GameKind;
 use crate::net::journal::Journal;
 use bevy::app::ScheduleRunnerPlugin;
+use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_replicon::prelude::*;
@@ -18,6 +19,9 @@ use std::time::{Duration, Instant};
 /// How often the server runs a frame: often enough that a move is passed on
 /// within a few milliseconds, rarely enough that an idle server sleeps.
 const SERVER_FRAME: Duration = Duration::from_millis(5);
+
+/// How many times a second the server sends what changed.
+const SERVER_TICKS: f64 = 20.0;
 
 /// The plugins every headless app needs before its own.
 fn base(app: &mut App) {
@@ -59,6 +63,10 @@ pub fn server_app(
         app.insert_resource(lobby);
     }
     app.add_systems(Startup, spawn_restored);
+    // Replication ticks (replicon's default is 64 a second): a turn-based
+    // game needs far fewer, and each tick costs the server work for every
+    // client.
+    app.insert_resource(Time::<Fixed>::from_hz(SERVER_TICKS));
     app.finish();
     app.cleanup();
     let local = transport::start_server(app.world_mut(), bind)?;
@@ -74,6 +82,16 @@ pub fn run_server(bind: SocketAddr, journal: Option<Journal>) -> Result<(), Stri
     Ok(())
 }
 
+/// Runs every schedule's systems one after another on the calling thread:
+/// a headless app's systems are tiny, and handing each to a thread pool
+/// costs more than running it (the load tool steps a thousand such apps).
+fn single_threaded(app: &mut App) {
+    let mut schedules = app.world_mut().resource_mut::<Schedules>();
+    for (_, schedule) in schedules.iter_mut() {
+        schedule.set_executor(SingleThreadedExecutor::new());
+    }
+}
+
 /// A bot client connecting to `server`.
 pub fn bot_app(server: SocketAddr, bot: Bot) -> Result<App, String> {
     let mut app = App::new();
@@ -81,6 +99,7 @@ pub fn bot_app(server: SocketAddr, bot: Bot) -> Result<App, String> {
     app.add_plugins(super::bot::plugin).insert_resource(bot);
     app.finish();
     app.cleanup();
+    single_threaded(&mut app);
     transport::connect(app.world_mut(), server)?;
     Ok(app)
 }
@@ -93,6 +112,9 @@ pub struct BenchReport {
     pub moves: usize,
     pub latencies: Vec<Duration>,
     pub refusals: Vec<String>,
+    /// How long each pass over all the bots took: a move's latency can be
+    /// no shorter, so it tells the tool's share of the latency.
+    pub rounds: Vec<Duration>,
 }
 
 impl BenchReport {
@@ -102,58 +124,74 @@ impl BenchReport {
 
     /// The latency below which `q` (0..=1) of the moves came back.
     pub fn percentile_ms(&self, q: f64) -> f64 {
-        if self.latencies.is_empty() {
-            return 0.0;
-        }
-        let mut sorted = self.latencies.clone();
-        sorted.sort();
-        let index = ((sorted.len() - 1) as f64 * q).round() as usize;
-        sorted[index].as_secs_f64() * 1000.0
+        percentile_ms(&self.latencies, q)
     }
+
+    /// The median time of one pass over all the bots.
+    pub fn round_ms(&self) -> f64 {
+        percentile_ms(&self.rounds, 0.5)
+    }
+}
+
+fn percentile_ms(durations: &[Duration], q: f64) -> f64 {
+    if durations.is_empty() {
+        return 0.0;
+    }
+    let mut sorted = durations.to_vec();
+    sorted.sort();
+    let index = ((sorted.len() - 1) as f64 * q).round() as usize;
+    sorted[index].as_secs_f64() * 1000.0
 }
 
 /// Plays `games` Connect Four games between pairs of bots against the
 /// server at `server`, until all end or `limit` passes.
 pub fn bench(server: SocketAddr, games: usize, limit: Duration) -> Result<BenchReport, String> {
     let kind = GameKind::default();
+    // Every app is built before the clock starts: building one takes
+    // longer than a move, and would show up as the others' latency.
     let mut hosts = Vec::with_capacity(games);
+    let mut guests = Vec::with_capacity(games);
     for i in 0..games {
-        let bot = Bot::new(Role::Host(kind), &format!("host {i}"), 2 * i as u64 + 1);
-        hosts.push(bot_app(server, bot)?);
+        let host = Bot::new(Role::Host(kind), &format!("host {i}"), 2 * i as u64 + 1);
+        hosts.push(bot_app(server, host)?);
+        let guest = Bot::new(Role::Wait, &format!("guest {i}"), 2 * i as u64 + 2);
+        guests.push(bot_app(server, guest)?);
     }
-    let mut guests: Vec<Option<App>> = (0..games).map(|_| None).collect();
     let start = Instant::now();
+    let mut rounds = Vec::new();
     while start.elapsed() < limit {
+        let round = Instant::now();
         let mut all_done = true;
-        for (i, host) in hosts.iter_mut().enumerate() {
+        for (host, guest) in hosts.iter_mut().zip(&mut guests) {
             host.update();
-            let bot = host.world().resource::<Bot>();
-            if guests[i].is_none()
-                && let Some((code, _)) = bot.seat
-            {
-                let guest = Bot::new(Role::Join(code), &format!("guest {i}"), 2 * i as u64 + 2);
-                guests[i] = Some(bot_app(server, guest)?);
+            let seat = host.world().resource::<Bot>().seat;
+            all_done &= host.world().resource::<Bot>().finished;
+            let mut told = guest.world_mut().resource_mut::<Bot>();
+            if let (Role::Wait, Some((code, _))) = (told.role, seat) {
+                told.role = Role::Join(code);
             }
-            all_done &= bot.finished;
-        }
-        for guest in guests.iter_mut().flatten() {
             guest.update();
             all_done &= guest.world().resource::<Bot>().finished;
         }
-        if all_done && guests.iter().all(Option::is_some) {
+        rounds.push(round.elapsed());
+        if all_done {
             break;
         }
         std::thread::sleep(Duration::from_millis(1));
     }
-    let mut report = BenchReport { games, ..default() };
+    let mut report = BenchReport {
+        games,
+        rounds,
+        ..default()
+    };
     for (host, guest) in hosts.iter().zip(&guests) {
         let host = host.world().resource::<Bot>();
-        let guest = guest.as_ref().map(|g| g.world().resource::<Bot>());
-        if host.finished && guest.is_some_and(|g| g.finished) {
+        let guest = guest.world().resource::<Bot>();
+        if host.finished && guest.finished {
             report.finished += 1;
         }
         report.moves += host.moves_seen;
-        for bot in std::iter::once(host).chain(guest) {
+        for bot in [host, guest] {
             report.latencies.extend(&bot.latencies);
             report.refusals.extend(bot.refusals.iter().cloned());
         }

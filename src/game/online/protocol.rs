@@ -22,7 +22,11 @@ pub fn plugin(app: &mut App) {
     app.replicate::<RoomState>()
         .add_visibility_filter::<RoomTag>()
         .add_client_event::<NetRequest>(Channel::Ordered)
-        .add_server_event::<NetReply>(Channel::Ordered);
+        .add_server_event::<NetReply>(Channel::Ordered)
+        // A reply may reach a client the server has not yet authorised (its
+        // protocol hash still on the way): on a busy server a request can
+        // arrive first, and its answer must not be dropped.
+        .make_event_independent::<NetReply>();
 }
 
 /// The room as its players see it.
