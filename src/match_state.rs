@@ -27,6 +27,8 @@ pub struct Match {
     pub id: u64,
     /// An online match's seat (the server decides its moves).
     pub online: Option<OnlineSeat>,
+    /// The players' names, where known (online: as the server has them).
+    pub names: [Option<String>; 2],
 }
 
 impl Match {
@@ -45,6 +47,7 @@ impl Match {
             // two such games never share a save.
             id: if id == 0 { new_id() } else { id },
             online: None,
+            names: [None, None],
         }
     }
 
@@ -119,6 +122,15 @@ impl Match {
 
     pub fn side_name(&self, side: Side) -> &'static str {
         self.setup.kind.side_name(side)
+    }
+
+    /// Who plays `side`, for the panel: the name if known ("Ann"), else the
+    /// kind of player ("Medium computer").
+    pub fn player_label(&self, side: Side) -> String {
+        match &self.names[side.index()] {
+            Some(name) => name.clone(),
+            None => self.setup.players[side.index()].short_label(),
+        }
     }
 }
 

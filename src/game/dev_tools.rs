@@ -59,6 +59,7 @@ fn log_moves(
     mut applied: MessageReader<MoveApplied>,
     mut refused: MessageReader<MoveRefused>,
     mut landed: MessageReader<PieceLanded>,
+    mut taken_back: MessageReader<crate::game::board::MovesTakenBack>,
     mut sounds: MessageReader<PlaySound>,
 ) {
     for m in applied.read() {
@@ -69,6 +70,9 @@ fn log_moves(
     }
     for m in landed.read() {
         info!("Piece landed: {} (ply {})", m.mv, m.ply);
+    }
+    for m in taken_back.read() {
+        info!("Moves taken back: {}", m.count);
     }
     for s in sounds.read() {
         info!("Sound: {:?}", s.sound);

@@ -15,6 +15,7 @@ mod layout;
 mod net_lobby;
 mod net_replicon;
 mod notation;
+mod online_app;
 mod online_journeys;
 mod persist;
 mod protocol;

@@ -230,7 +230,7 @@ fn two_clients_play_connect_four_through_a_server_app_and_each_sees_only_its_roo
 }
 
 #[test]
-fn a_renju_foul_is_refused_by_the_server_app() {
+fn a_whole_renju_game_through_the_server_app_refuses_blacks_foul() {
     let mut table = Table::open(RENJU);
     for (i, m) in ["g8", "a1", "h8", "a3", "j6", "o1", "j7", "o15"]
         .iter()
@@ -244,6 +244,15 @@ fn a_renju_foul_is_refused_by_the_server_app() {
     );
     assert_eq!(table.rooms(1)[0].moves.len(), 8);
     assert!(matches!(table.last_reply(0), Some(Reply::Refused(_))));
+    // The game goes on to Black's five (j8, refused before, now completes
+    // f8-j8 and wins).
+    for (i, m) in ["f8", "e8", "i8", "a5", "j8"].iter().enumerate() {
+        assert_eq!(table.play(i % 2, pt(m)), None, "{m}");
+    }
+    for client in 0..2 {
+        let game = table.rooms(client)[0].replay().expect("legal");
+        assert_eq!(game.ending(), Some(Ending::Win(Side::First)));
+    }
 }
 
 #[test]

@@ -15,6 +15,9 @@ use std::time::Duration;
 /// screenshots of the Play online menu and the Connect Four board.
 mod at {
     pub const HOST_HERE: (u32, u32) = (534, 511);
+    /// Undo on the game panel, and Allow under it when the opponent asks.
+    pub const PANEL_UNDO: (u32, u32) = (1044, 270);
+    pub const ALLOW_UNDO: (u32, u32) = (1044, 560);
     pub const ROOM_ON_SERVER: (u32, u32) = (746, 511);
     /// Connect Four's middle column.
     pub const BOARD_CENTRE: (u32, u32) = (490, 410);
@@ -215,6 +218,14 @@ fn a_friend_joins_a_game_hosted_in_a_window() {
     friend.wait_for("Screen: Some(Title) -> Some(Game)");
     play_centre(&mut host, &mut friend, 0);
     play_centre(&mut friend, &mut host, 1);
+    play_centre(&mut host, &mut friend, 2);
+    // The host takes its move back: the friend is asked, and allows it.
+    host.click(at::PANEL_UNDO.0, at::PANEL_UNDO.1);
+    friend.click_button(at::ALLOW_UNDO, "AllowUndo");
+    for window in [&mut host, &mut friend] {
+        window.wait_for("Moves taken back: 1");
+    }
+    // And plays again where it was.
     play_centre(&mut host, &mut friend, 2);
     host.interrupt();
     friend.interrupt();

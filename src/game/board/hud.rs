@@ -65,6 +65,10 @@ fn piece_colour(kind: GameKind, side: Side) -> Color {
     }
 }
 
+fn player_line(game: &Match, side: Side) -> String {
+    format!("{}: {}", game.side_name(side), game.player_label(side))
+}
+
 fn player_row(game: &Match, side: Side) -> impl Bundle {
     let kind = game.setup.kind;
     (
@@ -88,11 +92,7 @@ fn player_row(game: &Match, side: Side) -> impl Bundle {
                 BorderColor::all(palette::PANEL_BORDER),
             ),
             (
-                Text::new(format!(
-                    "{}: {}",
-                    kind.side_name(side),
-                    game.setup.players[side.index()].short_label()
-                )),
+                Text::new(player_line(game, side)),
                 TextFont::from_font_size(18.0),
                 TextColor(palette::TEXT),
             ),
@@ -214,10 +214,12 @@ fn update_status(
 }
 
 /// The side to move is shown bright, the other dimmed.
+/// The side to move is shown bright, the other dimmed; a name that
+/// arrives later (an online opponent joining) replaces the label.
 fn update_players(
     game: Res<CurrentMatch>,
     rows: Query<(&PlayerRow, &Children)>,
-    mut texts: Query<&mut TextColor>,
+    mut texts: Query<(&mut TextColor, &mut Text)>,
 ) {
     let to_move = (!game.game.is_over()).then(|| game.game.to_move());
     for (row, children) in &rows {
@@ -226,9 +228,13 @@ fn update_players(
         } else {
             palette::TEXT_DIM
         };
+        let line = player_line(&game, row.0);
         for child in children.iter() {
-            if let Ok(mut text) = texts.get_mut(child) {
-                text.set_if_neq(TextColor(colour));
+            if let Ok((mut text_colour, mut text)) = texts.get_mut(child) {
+                text_colour.set_if_neq(TextColor(colour));
+                if text.0 != line {
+                    text.0.clone_from(&line);
+                }
             }
         }
     }

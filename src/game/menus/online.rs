@@ -7,6 +7,7 @@ use crate::game::actions::{Action, UiAction};
 use crate::game::online::client::{self, Intent, OnlineSession};
 use crate::game::settings::Settings;
 use crate::game::states::Menu;
+use crate::game::theme::interaction::HeldModifiers;
 use crate::game::theme::{palette, widgets};
 use crate::match_setup::GameKind;
 use crate::net::RoomCode;
@@ -197,10 +198,16 @@ fn spawn(mut commands: Commands) {
 /// Typing edits the active field; Tab moves on; Enter joins.
 fn type_text(
     mut keys: MessageReader<KeyboardInput>,
+    mut held: Local<HeldModifiers>,
     mut form: ResMut<OnlineForm>,
     mut actions: MessageWriter<UiAction>,
 ) {
-    for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
+    for key in keys.read() {
+        // Ctrl+A, Alt+F and the like are shortcuts, not text.
+        let shortcut = held.is_shortcut(key);
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
         let active = form.active;
         match &key.logical_key {
             Key::Backspace => {
@@ -210,6 +217,7 @@ fn type_text(
             Key::Enter => {
                 actions.write(UiAction(Action::JoinRoom));
             }
+            _ if shortcut => {}
             _ => {
                 let typed = key.text.as_deref().unwrap_or_default();
                 for c in typed.chars().filter(|c| !c.is_control()) {

@@ -8,6 +8,7 @@ use crate::game::board::CurrentMatch;
 use crate::game::states::GamePhase;
 use crate::game::states::Menu;
 use crate::game::storage::{Notice, Storage};
+use crate::game::theme::interaction::HeldModifiers;
 use crate::game::theme::{palette, widgets};
 use crate::match_state::Match;
 use crate::match_state::now;
@@ -105,10 +106,16 @@ fn spawn(mut commands: Commands) {
 /// Typing edits the name; Backspace deletes; Enter saves.
 fn type_name(
     mut keys: MessageReader<KeyboardInput>,
+    mut held: Local<HeldModifiers>,
     mut name: ResMut<SaveName>,
     mut actions: MessageWriter<UiAction>,
 ) {
-    for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
+    for key in keys.read() {
+        // Ctrl+A, Alt+F and the like are shortcuts, not text.
+        let shortcut = held.is_shortcut(key);
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
         match &key.logical_key {
             Key::Backspace => {
                 name.text.pop();
@@ -116,6 +123,7 @@ fn type_name(
             Key::Enter => {
                 actions.write(UiAction(Action::ConfirmSave));
             }
+            _ if shortcut => {}
             _ => {
                 let typed = key.text.as_deref().unwrap_or_default();
                 for c in typed.chars().filter(|c| !c.is_control()) {

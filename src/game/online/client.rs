@@ -44,7 +44,8 @@ pub fn plugin(app: &mut App) {
             (watch_connection, send_intent)
                 .chain()
                 .in_set(AppSystems::Input)
-                .run_if(resource_exists::<OnlineSession>),
+                // Each system checks: one of them may end the session mid-chain.
+                .distributive_run_if(resource_exists::<OnlineSession>),
         )
         .add_systems(
             Update,
@@ -56,7 +57,8 @@ pub fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(AppSystems::Apply)
-                .run_if(resource_exists::<OnlineSession>),
+                // Each system checks: one of them may end the session mid-chain.
+                .distributive_run_if(resource_exists::<OnlineSession>),
         );
 }
 
@@ -532,6 +534,7 @@ fn follow_the_room(
         }
     };
     session.room = Some(room.clone());
+    let names = room.names.clone();
     let mut game = match game {
         Some(game) if driving => game,
         _ => {
@@ -544,6 +547,7 @@ fn follow_the_room(
                 code,
                 secret,
             });
+            opened.names = names;
             session.match_id = Some(opened.id);
             session.handed = room.moves.len();
             commands.insert_resource(CurrentMatch(opened));
@@ -552,6 +556,9 @@ fn follow_the_room(
             return;
         }
     };
+    if game.names != names {
+        game.names = names;
+    }
     let handed = session.handed;
     let local = game.game.moves();
     let applied = handed.min(local.len());
@@ -575,9 +582,10 @@ fn follow_the_room(
         taken_back.write(MovesTakenBack { count });
     } else {
         // Anything else: take the server's game as it is, on a new board.
-        let setup = game.setup;
-        let (created, id) = (game.created, game.id);
-        *game = CurrentMatch(Match::resumed(setup, replayed, created, id));
+        let mut rebuilt = Match::resumed(game.setup, replayed, game.created, game.id);
+        rebuilt.online = game.online.clone();
+        rebuilt.names = game.names.clone();
+        *game = CurrentMatch(rebuilt);
         session.handed = room.moves.len();
         next_screen.set(Screen::Game);
     }

@@ -1,6 +1,7 @@
-//! What an online player sees of the connection, under the board: where
-//! the game is (the room code to tell a friend), whether the opponent is
-//! there, and the opponent's undo request with Allow / Refuse.
+//! What an online player sees of the connection, on one line under the
+//! board (below the column numbers): where the game is (the room code to
+//! tell a friend) and whether the opponent is there; and under the game
+//! panel, the opponent's undo request with Allow / Refuse.
 
 use super::client::{Link, OnlineSession};
 use crate::game::actions::Action;
@@ -29,6 +30,9 @@ struct WhoText;
 #[derive(Component)]
 struct UndoPrompt;
 
+#[derive(Component)]
+struct PromptText;
+
 fn spawn(mut commands: Commands) {
     commands.spawn((
         Name::new("Online status"),
@@ -36,9 +40,11 @@ fn spawn(mut commands: Commands) {
         Node {
             position_type: PositionType::Absolute,
             left: px(24),
-            bottom: px(12),
-            flex_direction: FlexDirection::Column,
-            row_gap: px(4),
+            bottom: px(6),
+            height: px(40),
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            column_gap: px(18),
             ..default()
         },
         children![
@@ -54,21 +60,44 @@ fn spawn(mut commands: Commands) {
                 TextFont::from_font_size(18.0),
                 TextColor(palette::TEXT_DIM),
             ),
+        ],
+    ));
+    // The undo question sits under the game panel, where the buttons are
+    // always in the same place whatever the names.
+    commands.spawn((
+        Name::new("Undo question"),
+        UndoPrompt,
+        DespawnOnExit(Screen::Game),
+        Node {
+            display: Display::None,
+            position_type: PositionType::Absolute,
+            right: px(24),
+            top: px(470),
+            width: px(290),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(10),
+            padding: UiRect::all(px(16)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(16)),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+        BorderColor::all(palette::ACCENT),
+        children![
             (
-                UndoPrompt,
+                PromptText,
+                Text::new(""),
+                TextFont::from_font_size(18.0),
+                TextColor(palette::TEXT),
+            ),
+            (
                 Node {
-                    display: Display::None,
                     flex_direction: FlexDirection::Row,
-                    align_items: AlignItems::Center,
                     column_gap: px(10),
                     ..default()
                 },
                 children![
-                    (
-                        Text::new("Your opponent asks to take back a move:"),
-                        TextFont::from_font_size(18.0),
-                        TextColor(palette::ACCENT),
-                    ),
                     widgets::half_mouse_button("Allow", Action::AllowUndo),
                     widgets::half_mouse_button("Refuse", Action::RefuseUndo),
                 ],
@@ -78,7 +107,7 @@ fn spawn(mut commands: Commands) {
 }
 
 /// The two lines and the prompt, from the session.
-pub fn lines(session: &OnlineSession) -> (String, String, bool) {
+pub fn lines(session: &OnlineSession) -> (String, String, Option<String>) {
     let code = session.seat.map(|(code, _, _)| code);
     let place = match (session.hosted_at, code) {
         (Some(at), Some(code)) => format!("Hosting on {at} - room {code}"),
@@ -86,7 +115,7 @@ pub fn lines(session: &OnlineSession) -> (String, String, bool) {
         (_, None) => "Online - waiting for a room...".to_string(),
     };
     let Some((_, side, _)) = session.seat else {
-        return (place, String::new(), false);
+        return (place, String::new(), None);
     };
     let room = session.room.as_ref();
     let other = side.other();
@@ -102,13 +131,18 @@ pub fn lines(session: &OnlineSession) -> (String, String, bool) {
         }
     };
     let asked = room.is_some_and(|r| r.undo_asked_by == Some(other) && r.end.is_none());
-    (place, who, asked)
+    let prompt = asked.then(|| {
+        let name = session.opponent().unwrap_or("Your opponent");
+        format!("{name} asks to take back a move.")
+    });
+    (place, who, prompt)
 }
 
 fn show(
     session: Res<OnlineSession>,
-    mut place: Single<&mut Text, (With<WhereText>, Without<WhoText>)>,
-    mut who: Single<&mut Text, (With<WhoText>, Without<WhereText>)>,
+    mut place: Single<&mut Text, (With<WhereText>, Without<WhoText>, Without<PromptText>)>,
+    mut who: Single<&mut Text, (With<WhoText>, Without<WhereText>, Without<PromptText>)>,
+    mut question: Single<&mut Text, (With<PromptText>, Without<WhereText>, Without<WhoText>)>,
     mut prompt: Single<&mut Node, With<UndoPrompt>>,
 ) {
     let (where_line, who_line, asked) = lines(&session);
@@ -118,8 +152,16 @@ fn show(
     if who.0 != who_line {
         who.0 = who_line;
     }
-    let display = if asked { Display::Flex } else { Display::None };
+    let display = if asked.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
     if prompt.display != display {
         prompt.display = display;
+    }
+    let asked = asked.unwrap_or_default();
+    if question.0 != asked {
+        question.0 = asked;
     }
 }

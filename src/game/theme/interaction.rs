@@ -241,3 +241,33 @@ fn tree_path(
     path.reverse();
     path
 }
+
+/// The Ctrl, Alt and Super keys held, followed through the keyboard's
+/// messages in their order (a shortcut typed fast comes down and up within
+/// one frame, so the frame's key state alone would miss it).
+#[derive(Default, Debug)]
+pub struct HeldModifiers(Vec<KeyCode>);
+
+impl HeldModifiers {
+    const KEYS: [KeyCode; 6] = [
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::AltLeft,
+        KeyCode::AltRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ];
+
+    /// Takes in one key message; whether that key, if pressed, is part of a
+    /// shortcut (Ctrl+A, Alt+F) rather than text.
+    pub fn is_shortcut(&mut self, key: &bevy::input::keyboard::KeyboardInput) -> bool {
+        if Self::KEYS.contains(&key.key_code) {
+            self.0.retain(|k| *k != key.key_code);
+            if key.state == bevy::input::ButtonState::Pressed {
+                self.0.push(key.key_code);
+            }
+            return true;
+        }
+        !self.0.is_empty()
+    }
+}
