@@ -19,8 +19,9 @@ mod at {
     pub const PANEL_UNDO: (u32, u32) = (1044, 270);
     pub const ALLOW_UNDO: (u32, u32) = (1044, 560);
     pub const ROOM_ON_SERVER: (u32, u32) = (746, 511);
-    /// Connect Four's middle column.
+    /// Connect Four's middle column, and the one right of it.
     pub const BOARD_CENTRE: (u32, u32) = (490, 410);
+    pub const COLUMN_5: (u32, u32) = (586, 410);
 }
 
 /// A `lineup-server` process on 127.0.0.1.
@@ -111,9 +112,15 @@ fn online_window(name: &str, address: &str) -> Journey {
 /// Clicks the middle column in `mover` and waits until both windows have
 /// played move `ply` there.
 fn play_centre(mover: &mut Journey, other: &mut Journey, ply: usize) {
-    mover.click(at::BOARD_CENTRE.0, at::BOARD_CENTRE.1);
+    play(mover, other, at::BOARD_CENTRE, 4, ply);
+}
+
+/// Clicks `column` (at window pixel `at`) in `mover` and waits until both
+/// windows have played move `ply` there.
+fn play(mover: &mut Journey, other: &mut Journey, at: (u32, u32), column: u8, ply: usize) {
+    mover.click(at.0, at.1);
     for window in [mover, other] {
-        let line = window.wait_for("Move applied: column 4 by");
+        let line = window.wait_for(&format!("Move applied: column {column} by"));
         assert!(line.ends_with(&format!("(ply {ply})")), "{line}");
     }
 }
@@ -187,7 +194,7 @@ fn two_windows_play_through_lineup_server_and_survive_kills_of_a_window_and_the_
 }
 
 #[test]
-fn a_friend_joins_a_game_hosted_in_a_window() {
+fn a_friend_plays_a_whole_game_hosted_in_a_window_with_an_undo() {
     if skip() {
         return;
     }
@@ -216,8 +223,9 @@ fn a_friend_joins_a_game_hosted_in_a_window() {
     friend.key("Return");
     friend.wait_for(&format!("Online: seated in room {code} as Second"));
     friend.wait_for("Screen: Some(Title) -> Some(Game)");
+    // A whole game: Red builds the middle column, Yellow the next one.
     play_centre(&mut host, &mut friend, 0);
-    play_centre(&mut friend, &mut host, 1);
+    play(&mut friend, &mut host, at::COLUMN_5, 5, 1);
     play_centre(&mut host, &mut friend, 2);
     // The host takes its move back: the friend is asked, and allows it.
     host.click(at::PANEL_UNDO.0, at::PANEL_UNDO.1);
@@ -225,8 +233,15 @@ fn a_friend_joins_a_game_hosted_in_a_window() {
     for window in [&mut host, &mut friend] {
         window.wait_for("Moves taken back: 1");
     }
-    // And plays again where it was.
+    // And plays again where it was, on to four in a row.
     play_centre(&mut host, &mut friend, 2);
+    play(&mut friend, &mut host, at::COLUMN_5, 5, 3);
+    play_centre(&mut host, &mut friend, 4);
+    play(&mut friend, &mut host, at::COLUMN_5, 5, 5);
+    play_centre(&mut host, &mut friend, 6);
+    for window in [&mut host, &mut friend] {
+        window.wait_for("GamePhase: Some(Playing) -> Some(Over)");
+    }
     host.interrupt();
     friend.interrupt();
 }
