@@ -112,30 +112,20 @@ impl fmt::Debug for SeatSecret {
     }
 }
 
-/// A small, fast generator for codes and secrets (SplitMix64), seeded by
-/// the caller: from the clock and the process in the server, fixed in tests.
-#[derive(Clone, Debug)]
-pub struct Dice(u64);
-
-impl Dice {
-    pub fn seeded(seed: u64) -> Dice {
-        Dice(seed)
+/// A seed for the server's codes and secrets that another person cannot
+/// work out: the system's random bytes where there are some, else the clock
+/// and the process mixed.
+pub fn unguessable_seed() -> u64 {
+    use std::io::Read;
+    let mut bytes = [0u8; 8];
+    if std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .is_ok()
+    {
+        return u64::from_le_bytes(bytes);
     }
-
-    /// A seed that differs between runs and processes.
-    pub fn from_entropy() -> Dice {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        let here = &nanos as *const u64 as u64;
-        Dice(nanos ^ (u64::from(std::process::id()) << 32) ^ here.rotate_left(17))
-    }
-
-    pub fn roll(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 32)
 }

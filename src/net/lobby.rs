@@ -4,9 +4,10 @@
 //! which room, lines for the log. Time comes in as a number, so tests run
 //! the grace period without waiting.
 
-use super::code::{Dice, RoomCode, SeatSecret};
+use super::code::{RoomCode, SeatSecret};
 use super::protocol::{Refusal, Reply, Request, clean_name};
 use super::room::{ClientKey, Expiry, Room, RoomRecord, Seat};
+use crate::ai::Rng;
 use crate::rules::Side;
 use std::collections::{BTreeMap, HashMap};
 
@@ -37,13 +38,13 @@ pub enum Effect {
 pub struct Lobby {
     rooms: BTreeMap<RoomCode, Room>,
     seated: HashMap<ClientKey, (RoomCode, Side)>,
-    dice: Dice,
+    dice: Rng,
     pub grace_ms: u64,
     pub max_rooms: usize,
 }
 
 impl Lobby {
-    pub fn new(dice: Dice) -> Lobby {
+    pub fn new(dice: Rng) -> Lobby {
         Lobby {
             rooms: BTreeMap::new(),
             seated: HashMap::new(),
@@ -152,12 +153,12 @@ impl Lobby {
         }
         self.leave(client, now, effects);
         let code = loop {
-            let code = RoomCode::from_number(self.dice.roll());
+            let code = RoomCode::from_number(self.dice.next_u64());
             if !self.rooms.contains_key(&code) {
                 break code;
             }
         };
-        let secret = SeatSecret(self.dice.roll());
+        let secret = SeatSecret(self.dice.next_u64());
         let host = Seat {
             name: clean_name(name),
             secret,
@@ -195,7 +196,7 @@ impl Lobby {
             }
             return Ok(());
         }
-        let secret = SeatSecret(self.dice.roll());
+        let secret = SeatSecret(self.dice.next_u64());
         let room = self.rooms.get_mut(&code).ok_or(Refusal::NoSuchRoom(code))?;
         let side = room.join(name, secret, client)?;
         let kind_name = room.kind().side_name(side);

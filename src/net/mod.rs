@@ -13,7 +13,7 @@ pub mod protocol;
 pub mod room;
 pub mod server_process;
 
-pub use code::{CodeError, Dice, RoomCode, SeatSecret};
+pub use code::{CodeError, RoomCode, SeatSecret, unguessable_seed};
 pub use lobby::{Effect, GRACE_MS, Lobby};
 pub use protocol::{HistoryError, OnlineSeat, Refusal, Reply, Request, RoomEnd, RoomView};
 pub use room::{ClientKey, Room, RoomRecord};

@@ -2,11 +2,12 @@
 //! rules, undo by agreement, the grace period and the journal. No network:
 //! the lobby is handed requests and the clock directly.
 
+use lineup::ai::Rng;
 use lineup::match_setup::GameKind;
 use lineup::net::journal::Journal;
 use lineup::net::protocol::clean_name;
 use lineup::net::{
-    ClientKey, Dice, Effect, GRACE_MS, Lobby, Refusal, Reply, Request, RoomCode, RoomEnd, RoomView,
+    ClientKey, Effect, GRACE_MS, Lobby, Refusal, Reply, Request, RoomCode, RoomEnd, RoomView,
     SeatSecret,
 };
 use lineup::rules::{
@@ -58,7 +59,7 @@ fn seated(effects: &[Effect], client: ClientKey) -> (RoomCode, Side, SeatSecret)
 /// A lobby with a room of `kind`: the host on the first side, the guest on
 /// the second.
 fn room_of(kind: GameKind) -> (Lobby, RoomCode, [SeatSecret; 2]) {
-    let mut lobby = Lobby::new(Dice::seeded(7));
+    let mut lobby = Lobby::new(Rng::new(7));
     let host = Request::Host {
         kind,
         side: Side::First,
@@ -146,7 +147,7 @@ fn the_server_refuses_a_full_column_a_move_out_of_turn_and_a_stale_move() {
 
 #[test]
 fn nobody_moves_before_the_opponent_has_come_and_a_third_player_is_turned_away() {
-    let mut lobby = Lobby::new(Dice::seeded(1));
+    let mut lobby = Lobby::new(Rng::new(1));
     let host = Request::Host {
         kind: C4,
         side: Side::Second,
@@ -359,7 +360,7 @@ fn the_journal_brings_every_open_room_back_and_keeps_a_damaged_file_aside() {
     assert_eq!(back.view().moves, room.view().moves);
     assert_eq!(back.view().present, [false, false], "everyone is away");
     // A restored room takes its players back by their secrets.
-    let mut restored = Lobby::new(Dice::seeded(3));
+    let mut restored = Lobby::new(Rng::new(3));
     restored.restore(back.clone());
     let rejoin = Request::Rejoin {
         code,

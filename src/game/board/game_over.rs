@@ -28,21 +28,7 @@ fn spawn_banner(mut commands: Commands, game: Res<CurrentMatch>) {
             DespawnOnExit(GamePhase::Over),
             // Under the side panel, so the whole board (and its winning line)
             // stays in view.
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(24),
-                bottom: px(24),
-                width: px(290),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                row_gap: px(10),
-                padding: UiRect::all(px(16)),
-                border: UiRect::all(px(2)),
-                border_radius: BorderRadius::all(px(16)),
-                ..default()
-            },
-            BackgroundColor(palette::PANEL),
-            BorderColor::all(palette::ACCENT),
+            widgets::side_card(Val::Auto, px(24), palette::ACCENT),
             GlobalZIndex(5),
         ))
         .with_children(|banner| {

@@ -104,21 +104,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>) {
     commands.spawn((
         Name::new("Game panel"),
         DespawnOnExit(Screen::Game),
-        Node {
-            position_type: PositionType::Absolute,
-            right: px(24),
-            top: px(24),
-            width: px(290),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            row_gap: px(10),
-            padding: UiRect::all(px(18)),
-            border: UiRect::all(px(2)),
-            border_radius: BorderRadius::all(px(16)),
-            ..default()
-        },
-        BackgroundColor(palette::PANEL),
-        BorderColor::all(palette::PANEL_BORDER),
+        widgets::side_card(px(24), Val::Auto, palette::PANEL_BORDER),
         children![
             widgets::title(game.setup.kind.title(), 26.0),
             widgets::dim_label(game.setup.kind.rules_line()),

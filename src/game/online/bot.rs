@@ -3,8 +3,9 @@
 //! notes how long each of its moves took to come back from the server.
 
 use super::protocol::{NetReply, NetRequest, RoomState};
+use crate::ai::Rng;
 use crate::match_setup::GameKind;
-use crate::net::{Dice, Reply, Request, RoomCode};
+use crate::net::{Reply, Request, RoomCode};
 use crate::rules::{BoardMove, Column, MatchGame, Point, Side};
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
@@ -20,7 +21,7 @@ pub fn plugin(app: &mut App) {
 pub struct Bot {
     pub role: Role,
     pub name: String,
-    dice: Dice,
+    dice: Rng,
     asked: bool,
     pub seat: Option<(RoomCode, Side)>,
     /// The move sent and not yet seen back: its ply and when it went.
@@ -46,7 +47,7 @@ impl Bot {
         Bot {
             role,
             name: name.to_string(),
-            dice: Dice::seeded(seed),
+            dice: Rng::new(seed),
             asked: false,
             seat: None,
             pending: None,
@@ -119,7 +120,7 @@ fn act(mut bot: ResMut<Bot>, rooms: Query<&RoomState>, mut commands: Commands) {
 
 /// A legal move picked at random (a few tries at random points, then the
 /// first legal one in order).
-pub fn random_move(game: &MatchGame, dice: &mut Dice) -> Option<BoardMove> {
+pub fn random_move(game: &MatchGame, dice: &mut Rng) -> Option<BoardMove> {
     let candidates: Vec<BoardMove> = match game {
         MatchGame::ConnectFour(g) => (0..g.position().size().columns())
             .map(|c| BoardMove::Column(Column(c)))
@@ -133,7 +134,7 @@ pub fn random_move(game: &MatchGame, dice: &mut Dice) -> Option<BoardMove> {
     };
     let legal = |mv: &BoardMove| game.clone().play(*mv).is_ok();
     for _ in 0..16 {
-        let mv = candidates[(dice.roll() % candidates.len() as u64) as usize];
+        let mv = candidates[dice.below(candidates.len())];
         if legal(&mv) {
             return Some(mv);
         }

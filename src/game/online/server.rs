@@ -4,9 +4,10 @@
 //! that hosts a game; the host's own requests arrive as `ClientId::Server`.
 
 use super::protocol::{NetReply, NetRequest, RoomState, RoomTag, SeatedIn};
+use crate::ai::Rng;
 use crate::match_state::now;
 use crate::net::journal::Journal;
-use crate::net::{ClientKey, Dice, Effect, Lobby, RoomCode};
+use crate::net::{ClientKey, Effect, Lobby, RoomCode, unguessable_seed};
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 use std::collections::HashMap;
@@ -33,7 +34,7 @@ pub struct ServerLobby {
 impl Default for ServerLobby {
     fn default() -> Self {
         ServerLobby {
-            lobby: Lobby::new(Dice::from_entropy()),
+            lobby: Lobby::new(Rng::new(unguessable_seed())),
             journal: None,
             entities: HashMap::new(),
             started: Instant::now(),

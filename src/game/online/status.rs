@@ -68,22 +68,7 @@ fn spawn(mut commands: Commands) {
         Name::new("Undo question"),
         UndoPrompt,
         DespawnOnExit(Screen::Game),
-        Node {
-            display: Display::None,
-            position_type: PositionType::Absolute,
-            right: px(24),
-            top: px(470),
-            width: px(290),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            row_gap: px(10),
-            padding: UiRect::all(px(16)),
-            border: UiRect::all(px(2)),
-            border_radius: BorderRadius::all(px(16)),
-            ..default()
-        },
-        BackgroundColor(palette::PANEL),
-        BorderColor::all(palette::ACCENT),
+        widgets::side_card(px(470), Val::Auto, palette::ACCENT),
         children![
             (
                 PromptText,

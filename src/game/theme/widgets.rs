@@ -48,6 +48,30 @@ pub fn panel(width: f32) -> impl Bundle {
     )
 }
 
+/// A card in the column right of the board (the game panel, the game-over
+/// banner, the online undo question), placed `top` or `bottom` pixels from
+/// the window's edge, bordered in `border`.
+pub fn side_card(top: Val, bottom: Val, border: Color) -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(24),
+            top,
+            bottom,
+            width: px(290),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(10),
+            padding: UiRect::all(px(16)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(16)),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+        BorderColor::all(border),
+    )
+}
+
 pub fn title(text: impl Into<String>, size: f32) -> impl Bundle {
     (
         Text::new(text),
