@@ -13,8 +13,12 @@ use std::time::{Duration, Instant};
 const USAGE: &str = "\
 Usage:
   lineup-server [--bind ADDR:PORT] [--rooms DIR | --no-journal]
+                [--secure [--public ADDR:PORT]]
       Runs a server (default 0.0.0.0:7878). Open rooms are kept in DIR
       (default: the data folder's server/) so a restart loses no game.
+      --secure: only clients with a connect token get in (handed out over
+      TCP on the same port), and the game is encrypted; --public is the
+      address players reach it at (needed when bound to 0.0.0.0).
   lineup-server bench --addr ADDR:PORT --games N [--seconds S]
       Plays N Connect Four games between pairs of bots against a running
       server and prints one line of figures (at most S seconds, default 300).";
@@ -52,11 +56,11 @@ fn address(text: &str) -> Result<SocketAddr, String> {
 }
 
 fn serve(args: &[String]) -> Result<(), String> {
-    let known = ["--bind", "--rooms", "--no-journal"];
+    let known = ["--bind", "--rooms", "--no-journal", "--secure", "--public"];
     if let Some(unknown) = args.iter().enumerate().find(|(i, a)| {
         a.starts_with('-') && !known.contains(&a.as_str()) && {
             // A value after a flag is not itself a flag.
-            *i == 0 || !["--bind", "--rooms"].contains(&args[i - 1].as_str())
+            *i == 0 || !["--bind", "--rooms", "--public"].contains(&args[i - 1].as_str())
         }
     }) {
         return Err(format!("unknown option {}\n{USAGE}", unknown.1));
@@ -72,7 +76,21 @@ fn serve(args: &[String]) -> Result<(), String> {
     } else {
         Folders::locate().map(|f| Journal::new(&f.server_rooms()))
     };
-    headless::run_server(bind, journal)
+    let security = if args.iter().any(|a| a == "--secure") {
+        let public = match value(args, "--public")? {
+            Some(text) => address(text)?,
+            None if bind.ip().is_unspecified() => {
+                return Err(format!(
+                    "--secure on {bind} needs --public ADDR:PORT: the address players reach"
+                ));
+            }
+            None => bind,
+        };
+        Some(public)
+    } else {
+        None
+    };
+    headless::run_server(bind, journal, security)
 }
 
 fn bench(args: &[String]) -> Result<(), String> {

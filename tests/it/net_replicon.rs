@@ -10,6 +10,7 @@ use lineup::game::online::bot::{Bot, Role};
 use lineup::game::online::headless::{bench, bot_app, server_app};
 use lineup::game::online::protocol::{self, NetReply, NetRequest, RoomState};
 use lineup::game::online::server;
+use lineup::game::online::tokens::Security;
 use lineup::match_setup::GameKind;
 use lineup::net::journal::Journal;
 use lineup::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret};
@@ -321,7 +322,7 @@ fn bots_play_a_whole_game_over_udp_on_loopback_and_the_journal_has_every_move() 
     let folder = std::env::temp_dir().join(format!("lineup-udp-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
     let (mut server, addr) =
-        server_app(loopback(), Some(Journal::new(&folder)), false).expect("listens");
+        server_app(loopback(), Some(Journal::new(&folder)), None, false).expect("listens");
     let host = bot_app(addr, Bot::new(Role::Host(RENJU), "host", 1)).expect("connects");
     let mut bots = vec![host];
     run_bots(&mut server, &mut bots, Duration::from_secs(20), |b| {
@@ -361,7 +362,7 @@ fn the_load_tool_plays_every_game_to_the_end() {
     let (tell, told) = std::sync::mpsc::channel();
     // The server runs on its own thread, as it would in its own process.
     let handle = std::thread::spawn(move || {
-        let (mut server, addr) = server_app(loopback(), None, false).expect("listens");
+        let (mut server, addr) = server_app(loopback(), None, None, false).expect("listens");
         tell.send(addr).expect("the test waits");
         while flag.load(std::sync::atomic::Ordering::Relaxed) {
             server.update();
@@ -376,4 +377,51 @@ fn the_load_tool_plays_every_game_to_the_end() {
     assert!(report.moves >= 4 * 7, "{report:?}");
     assert!(!report.latencies.is_empty());
     assert!(report.refusals.is_empty(), "{report:?}");
+}
+
+#[test]
+fn a_secure_server_lets_in_only_clients_with_its_token_and_they_play_a_game() {
+    // The port first, so the tokens can name it.
+    let port = std::net::UdpSocket::bind(loopback())
+        .and_then(|s| s.local_addr())
+        .expect("a free port")
+        .port();
+    let public = SocketAddr::from(([127, 0, 0, 1], port));
+    let (mut server, addr) =
+        server_app(public, None, Some(Security::new(public)), false).expect("listens");
+    assert_eq!(addr, public);
+
+    // Without a token: never let in.
+    let mut stranger = App::new();
+    stranger.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        RepliconPlugins,
+        bevy_replicon_renet::RepliconRenetPlugins,
+        protocol::plugin,
+    ));
+    stranger.finish();
+    stranger.cleanup();
+    lineup::game::online::transport::connect(stranger.world_mut(), addr, None).expect("starts");
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(3) {
+        server.update();
+        stranger.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let state = *stranger.world().resource::<State<ClientState>>().get();
+    assert_ne!(state, ClientState::Connected, "no token, no entry");
+
+    // Bots fetch a token and play a whole game.
+    let host = bot_app(addr, Bot::new(Role::Host(C4), "host", 5)).expect("connects");
+    let mut bots = vec![host];
+    run_bots(&mut server, &mut bots, Duration::from_secs(20), |b| {
+        b[0].seat.is_some()
+    });
+    let (code, _) = bots[0].world().resource::<Bot>().seat.expect("a room");
+    bots.push(bot_app(addr, Bot::new(Role::Join(code), "guest", 6)).expect("connects"));
+    run_bots(&mut server, &mut bots, Duration::from_secs(60), |b| {
+        b.iter().all(|bot| bot.finished)
+    });
+    assert!(bots.iter().all(|b| b.world().resource::<Bot>().finished));
 }

@@ -36,7 +36,8 @@ impl Server {
     /// listens.
     fn start(bind: &str, rooms: &Path) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_lineup-server"))
-            .args(["--bind", bind, "--rooms"])
+            // Secure, as on the internet: the windows fetch a token first.
+            .args(["--bind", bind, "--secure", "--rooms"])
             .arg(rooms)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

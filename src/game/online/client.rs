@@ -7,6 +7,7 @@
 
 use super::protocol::{NetReply, NetRequest, RoomState, RoomTag};
 use super::server::{ServerLobby, spawn_restored};
+use super::tokens;
 use super::transport;
 use crate::game::actions::{Action, UiAction};
 use crate::game::board::feedback::Feedback;
@@ -28,10 +29,12 @@ use crate::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret};
 use crate::rules::{BoardMove, Side};
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
+use bevy_replicon_renet::netcode::ConnectToken;
 use std::net::SocketAddr;
 
 pub fn plugin(app: &mut App) {
     app.add_observer(on_reply)
+        .add_systems(PreUpdate, finish_connecting)
         .add_systems(OnExit(ClientState::Connected), forget_remote_rooms)
         .add_systems(
             Update,
@@ -166,7 +169,7 @@ pub fn start(world: &mut World, session: OnlineSession, port: u16) -> Result<(),
     stop(world);
     let mut session = session;
     match session.server {
-        Some(address) => transport::connect(world, address)?,
+        Some(address) => begin_connecting(world, address),
         None => {
             // The hosted rooms are journaled like a server's, so a host that
             // crashed or quit can take its game up again from Continue.
@@ -185,14 +188,55 @@ pub fn start(world: &mut World, session: OnlineSession, port: u16) -> Result<(),
                     .map_err(|e| e.to_string())?;
             }
             let bind = SocketAddr::from(([0, 0, 0, 0], port));
-            let local = transport::start_server(world, bind)
-                .or_else(|_| transport::start_server(world, SocketAddr::from(([0, 0, 0, 0], 0))))?;
+            // A game hosted on a LAN is open: no tokens.
+            let local = transport::start_server(world, bind, None).or_else(|_| {
+                transport::start_server(world, SocketAddr::from(([0, 0, 0, 0], 0)), None)
+            })?;
             session.hosted_at = Some(SocketAddr::new(lan_address(), local.port()));
             info!("Online: hosting on {}", local);
         }
     }
     world.insert_resource(session);
     Ok(())
+}
+
+/// A connection on its way: the server's connect token (or its absence) is
+/// being asked for on a thread, so the frame never waits on the network.
+#[derive(Resource)]
+struct PendingConnect {
+    server: SocketAddr,
+    token: std::sync::Mutex<std::sync::mpsc::Receiver<Option<ConnectToken>>>,
+}
+
+fn begin_connecting(world: &mut World, server: SocketAddr) {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(tokens::fetch(server));
+    });
+    world.insert_resource(PendingConnect {
+        server,
+        token: std::sync::Mutex::new(receive),
+    });
+}
+
+/// Connects once the token question has its answer.
+fn finish_connecting(world: &mut World) {
+    let Some(pending) = world.get_resource::<PendingConnect>() else {
+        return;
+    };
+    let answer = match pending.token.lock().map(|r| r.try_recv()) {
+        Ok(Ok(token)) => token,
+        Ok(Err(std::sync::mpsc::TryRecvError::Empty)) => return,
+        _ => None,
+    };
+    let server = pending.server;
+    world.remove_resource::<PendingConnect>();
+    if world.get_resource::<OnlineSession>().is_none() {
+        return;
+    }
+    if let Err(problem) = transport::connect(world, server, answer) {
+        warn!("connecting to {server}: {problem}");
+    }
 }
 
 /// Ends the session: tells the server, closes the connection, and forgets
@@ -203,6 +247,7 @@ pub fn stop(world: &mut World) {
         world.flush();
     }
     transport::close(world);
+    world.remove_resource::<PendingConnect>();
     let rooms: Vec<Entity> = world
         .query_filtered::<Entity, Or<(With<RoomState>, With<RoomTag>)>>()
         .iter(world)
@@ -320,9 +365,7 @@ fn watch_connection(
                 session.retry_in = RETRY_SECONDS;
                 commands.queue(move |world: &mut World| {
                     transport::close(world);
-                    if let Err(problem) = transport::connect(world, server) {
-                        warn!("reconnecting: {problem}");
-                    }
+                    begin_connecting(world, server);
                 });
             }
         }

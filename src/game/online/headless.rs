@@ -4,6 +4,7 @@
 
 use super::bot::{Bot, Role};
 use super::server::{ServerLobby, spawn_restored};
+use super::tokens::{self, Security};
 use super::transport;
 use crate::match_setup::GameKind;
 use crate::net::journal::Journal;
@@ -42,6 +43,7 @@ fn base(app: &mut App) {
 pub fn server_app(
     bind: SocketAddr,
     journal: Option<Journal>,
+    security: Option<Security>,
     log: bool,
 ) -> Result<(App, SocketAddr), String> {
     let mut app = App::new();
@@ -69,15 +71,37 @@ pub fn server_app(
     app.insert_resource(Time::<Fixed>::from_hz(SERVER_TICKS));
     app.finish();
     app.cleanup();
-    let local = transport::start_server(app.world_mut(), bind)?;
+    let local = transport::start_server(app.world_mut(), bind, security)?;
     Ok((app, local))
 }
 
-/// Runs a dedicated server until it is stopped.
-pub fn run_server(bind: SocketAddr, journal: Option<Journal>) -> Result<(), String> {
-    let (mut app, local) = server_app(bind, journal, true)?;
+/// Runs a dedicated server until it is stopped; with `secure`, only clients
+/// holding a token that names that address get in. A port 0 in either is
+/// the port actually bound.
+pub fn run_server(
+    bind: SocketAddr,
+    journal: Option<Journal>,
+    secure: Option<SocketAddr>,
+) -> Result<(), String> {
+    let bound = std::net::UdpSocket::bind(bind)
+        .and_then(|s| s.local_addr())
+        .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+    let bind = bound;
+    let secure = secure.map(|public| {
+        if public.port() == 0 {
+            SocketAddr::new(public.ip(), bound.port())
+        } else {
+            public
+        }
+    });
+    let security = secure.map(Security::new);
+    let (mut app, local) = server_app(bind, journal, security, true)?;
     let rooms = app.world().resource::<ServerLobby>().lobby.rooms().count();
-    println!("Lineup server listening on {local} ({rooms} rooms restored)");
+    let mode = match secure {
+        Some(public) => format!("secure: tokens name {public}"),
+        None => "open: no tokens".to_string(),
+    };
+    println!("Lineup server listening on {local} ({rooms} rooms restored; {mode})");
     app.run();
     Ok(())
 }
@@ -100,7 +124,7 @@ pub fn bot_app(server: SocketAddr, bot: Bot) -> Result<App, String> {
     app.finish();
     app.cleanup();
     single_threaded(&mut app);
-    transport::connect(app.world_mut(), server)?;
+    transport::connect(app.world_mut(), server, tokens::fetch(server))?;
     Ok(app)
 }
 

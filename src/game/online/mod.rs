@@ -4,6 +4,7 @@
 //!
 //! - `protocol`: what is replicated and sent, registered by every app;
 //! - `transport`: opening and closing the UDP connection;
+//! - `tokens`: secure mode's connect tokens, handed out over TCP;
 //! - `server`: the lobby behind replicon (in `lineup-server` and a host);
 //! - `client`: the window's online match: requests up, the room down into
 //!   the board's usual move flow;
@@ -17,6 +18,7 @@ pub mod headless;
 pub mod protocol;
 pub mod server;
 pub mod status;
+pub mod tokens;
 pub mod transport;
 
 use bevy::prelude::*;

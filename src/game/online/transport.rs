@@ -3,16 +3,17 @@
 //! has registered what it sends.
 
 use super::protocol::PROTOCOL_ID;
+use super::tokens::Security;
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::RenetChannelsExt;
 use bevy_replicon_renet::netcode::{
-    ClientAuthentication, NetcodeClientTransport, NetcodeServerTransport, ServerAuthentication,
-    ServerConfig,
+    ClientAuthentication, ConnectToken, NetcodeClientTransport, NetcodeServerTransport,
+    ServerAuthentication, ServerConfig,
 };
 use bevy_replicon_renet::renet::ConnectionConfig;
 use bevy_replicon_renet::{RenetClient, RenetServer, renet};
-use std::net::{SocketAddr, UdpSocket};
+use std::net::{SocketAddr, TcpListener, UdpSocket};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Netcode allows this many clients on one server.
@@ -33,18 +34,35 @@ fn clock() -> Duration {
 }
 
 /// Starts listening on `bind` (port 0: any free port). Returns the address
-/// actually bound.
-pub fn start_server(world: &mut World, bind: SocketAddr) -> Result<SocketAddr, String> {
+/// actually bound. With `security` (a server on the internet) only clients
+/// with a connect token get in, and the tokens are handed out over TCP on
+/// the same port; without (a game hosted on a LAN, tests) anyone may.
+pub fn start_server(
+    world: &mut World,
+    bind: SocketAddr,
+    security: Option<Security>,
+) -> Result<SocketAddr, String> {
     let socket = UdpSocket::bind(bind).map_err(|e| format!("cannot listen on {bind}: {e}"))?;
     let local = socket.local_addr().map_err(|e| e.to_string())?;
+    let (authentication, public) = match security {
+        None => (ServerAuthentication::Unsecure, local),
+        Some(security) => {
+            let tokens = TcpListener::bind(local)
+                .map_err(|e| format!("cannot hand out tokens on TCP {local}: {e}"))?;
+            let public = security.public;
+            let authentication = ServerAuthentication::Secure {
+                private_key: security.key,
+            };
+            security.serve_tokens(tokens);
+            (authentication, public)
+        }
+    };
     let config = ServerConfig {
         current_time: clock(),
         max_clients: MAX_CLIENTS,
         protocol_id: PROTOCOL_ID,
-        // Unsecure: LAN and tests. A public server hands out netcode connect
-        // tokens instead (see the README's "Running a server").
-        authentication: ServerAuthentication::Unsecure,
-        public_addresses: vec![local],
+        authentication,
+        public_addresses: vec![public],
     };
     let transport = NetcodeServerTransport::new(config, socket).map_err(|e| e.to_string())?;
 
@@ -56,8 +74,13 @@ pub fn start_server(world: &mut World, bind: SocketAddr) -> Result<SocketAddr, S
     Ok(local)
 }
 
-/// Starts connecting to `server`; [`ClientState`] says how it goes.
-pub fn connect(world: &mut World, server: SocketAddr) -> Result<(), String> {
+/// Starts connecting to `server`, with a connect token when the server gave
+/// one ([`super::tokens::fetch`]); [`ClientState`] says how it goes.
+pub fn connect(
+    world: &mut World,
+    server: SocketAddr,
+    token: Option<ConnectToken>,
+) -> Result<(), String> {
     let any = if server.is_ipv4() {
         SocketAddr::from(([0, 0, 0, 0], 0))
     } else {
@@ -69,11 +92,14 @@ pub fn connect(world: &mut World, server: SocketAddr) -> Result<(), String> {
     // socket's port.
     let port = socket.local_addr().map(|a| a.port()).unwrap_or(0);
     let client_id = (now.as_nanos() as u64) ^ (u64::from(port) << 48);
-    let authentication = ClientAuthentication::Unsecure {
-        client_id,
-        protocol_id: PROTOCOL_ID,
-        server_addr: server,
-        user_data: None,
+    let authentication = match token {
+        Some(connect_token) => ClientAuthentication::Secure { connect_token },
+        None => ClientAuthentication::Unsecure {
+            client_id,
+            protocol_id: PROTOCOL_ID,
+            server_addr: server,
+            user_data: None,
+        },
     };
     let transport = NetcodeClientTransport::new(now, authentication, socket)
         .map_err(|e| format!("cannot connect to {server}: {e}"))?;
