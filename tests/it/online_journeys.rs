@@ -22,6 +22,11 @@ mod at {
     /// Connect Four's middle column, and the one right of it.
     pub const BOARD_CENTRE: (u32, u32) = (490, 410);
     pub const COLUMN_5: (u32, u32) = (586, 410);
+    /// The other columns the journeys use (96 pixels apart).
+    pub const COLUMN_1: (u32, u32) = (202, 410);
+    pub const COLUMN_2: (u32, u32) = (298, 410);
+    pub const COLUMN_3: (u32, u32) = (394, 410);
+    pub const COLUMN_7: (u32, u32) = (778, 410);
 }
 
 /// A `lineup-server` process on 127.0.0.1.
@@ -131,7 +136,8 @@ fn skip() -> bool {
 }
 
 #[test]
-fn two_windows_play_through_lineup_server_and_survive_kills_of_a_window_and_the_server() {
+fn two_windows_play_a_whole_game_through_lineup_server_surviving_kills_of_a_window_and_the_server()
+{
     if skip() {
         return;
     }
@@ -189,6 +195,17 @@ fn two_windows_play_through_lineup_server_and_survive_kills_of_a_window_and_the_
     }
     play_centre(&mut ann, &mut bo, 4);
     server.wait_for("plays column 4");
+    // On to the end: Ann lines up the bottom row while Bo builds column 7.
+    play(&mut bo, &mut ann, at::COLUMN_7, 7, 5);
+    play(&mut ann, &mut bo, at::COLUMN_3, 3, 6);
+    play(&mut bo, &mut ann, at::COLUMN_7, 7, 7);
+    play(&mut ann, &mut bo, at::COLUMN_2, 2, 8);
+    play(&mut bo, &mut ann, at::COLUMN_7, 7, 9);
+    play(&mut ann, &mut bo, at::COLUMN_1, 1, 10);
+    for window in [&mut ann, &mut bo] {
+        window.wait_for("GamePhase: Some(Playing) -> Some(Over)");
+    }
+    server.wait_for("Red wins (11 moves)");
     ann.interrupt();
     bo.interrupt();
     let _ = std::fs::remove_dir_all(&rooms);
