@@ -148,7 +148,7 @@ impl Journey {
                 std::fs::write(home.join(".asoundrc"), config).expect(".asoundrc");
             }
         }
-        let mut game = command.spawn().expect("the game starts");
+        let mut game = spawn(&mut command);
         let (send, receive) = mpsc::channel();
         for stream in [
             Box::new(game.stdout.take().expect("piped")) as Box<dyn Read + Send>,
@@ -364,6 +364,24 @@ impl Drop for Journey {
         let _ = self.xvfb.kill();
         let _ = self.xvfb.wait();
     }
+}
+
+/// Starts the copied binary. Another test thread may fork while the copy's
+/// file is still open for writing, and its child holds it until it execs:
+/// the system then says "text file busy" (ETXTBSY) for a moment. Only that
+/// error is tried again, a bounded number of times.
+fn spawn(command: &mut Command) -> Child {
+    const TEXT_FILE_BUSY: i32 = 26;
+    for _ in 0..100 {
+        match command.spawn() {
+            Ok(child) => return child,
+            Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(e) => panic!("the game does not start: {e}"),
+        }
+    }
+    panic!("the game's binary stayed busy for two seconds")
 }
 
 /// The capture's sample rate and bytes per stereo 16-bit frame.
