@@ -156,6 +156,8 @@ fn two_windows_play_a_whole_game_through_lineup_server_surviving_kills_of_a_wind
     bo.key("Return");
     bo.wait_for(&format!("Online: seated in room {code} as Second"));
     bo.wait_for("Screen: Some(Title) -> Some(Game)");
+    // Ann's window learns of Bo from the server a moment later.
+    ann.wait_for("joined");
 
     // Three moves, each seen by both windows.
     play_centre(&mut ann, &mut bo, 0);
@@ -173,6 +175,7 @@ fn two_windows_play_a_whole_game_through_lineup_server_surviving_kills_of_a_wind
     bo.key("Return");
     bo.wait_for("Match: Connect Four, Online vs Human, 3 moves");
     bo.wait_for(&format!("Online: seated in room {code} as Second"));
+    bo.wait_for(&format!("Online: in room {code}, 3 moves"));
     play_centre(&mut bo, &mut ann, 3);
 
     // The server is killed and started again on its port: both windows
@@ -241,6 +244,7 @@ fn a_friend_plays_a_whole_game_hosted_in_a_window_with_an_undo() {
     friend.key("Return");
     friend.wait_for(&format!("Online: seated in room {code} as Second"));
     friend.wait_for("Screen: Some(Title) -> Some(Game)");
+    host.wait_for("joined");
     // A whole game: Red builds the middle column, Yellow the next one.
     play_centre(&mut host, &mut friend, 0);
     play(&mut friend, &mut host, at::COLUMN_5, 5, 1);

@@ -112,7 +112,8 @@ fn move_ghost(
     >,
 ) {
     let side = game.game.to_move();
-    let human = !game.player_to_move().is_computer();
+    // Only for a person at this screen: not the computer, not an online opponent.
+    let human = game.player_to_move() == crate::match_setup::PlayerKind::Human;
     let playing = *phase.get() == GamePhase::Playing && *menu.get() == Menu::None;
     let (transform, visibility, material) = &mut *ghost;
     let spot = match (cursor.target, &game.game) {

@@ -472,6 +472,8 @@ fn forward_moves(
             continue;
         };
         let Some(room) = session.room.clone() else {
+            feedback.text = "Still connecting...".into();
+            feedback.seconds_left = 3.0;
             continue;
         };
         if !room.is_full() {
@@ -576,6 +578,9 @@ fn follow_the_room(
             return;
         }
     };
+    if session.room.is_none() {
+        info!("Online: in room {code}, {} moves", room.moves.len());
+    }
     session.room = Some(room.clone());
     let names = room.names.clone();
     let mut game = match game {
@@ -600,6 +605,11 @@ fn follow_the_room(
         }
     };
     if game.names != names {
+        if let Some(name) = &names[side.other().index()]
+            && game.names[side.other().index()].is_none()
+        {
+            info!("Online: {name} joined");
+        }
         game.names = names;
     }
     let handed = session.handed;
