@@ -122,14 +122,19 @@ fn bench(args: &[String]) -> Result<(), String> {
         report.games,
         report.moves,
         report.lost(),
-        report.percentile_ms(0.5),
-        report.percentile_ms(0.99),
-        report.round_ms(),
+        ms(report.latency().map(|l| l.p50)),
+        ms(report.latency().map(|l| l.p99)),
+        ms(report.passes().map(|p| p.p50)),
     );
     for refusal in report.refusals.iter().take(5) {
         eprintln!("refused: {refusal}");
     }
     Ok(())
+}
+
+/// A duration in milliseconds, 0 when there was none.
+fn ms(duration: Option<Duration>) -> f64 {
+    duration.map_or(0.0, |d| d.as_secs_f64() * 1000.0)
 }
 
 /// Two sockets per game: 500 games need more than the usual 1024 files.

@@ -7,15 +7,14 @@ use crate::game::actions::{Action, UiAction};
 use crate::game::online::client::{self, Intent, OnlineSession};
 use crate::game::settings::Settings;
 use crate::game::states::Menu;
-use crate::game::theme::interaction::HeldModifiers;
+use crate::game::theme::interaction::{Typed, Typing};
 use crate::game::theme::{palette, widgets};
 use crate::match_setup::GameKind;
 use crate::net::RoomCode;
 use crate::net::address::{DEFAULT_PORT, parse_address};
 use crate::net::protocol::{NAME_LIMIT, clean_name};
 use crate::rules::{ConnectFourSize, RuleSet, Side};
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -198,34 +197,18 @@ fn spawn(mut commands: Commands) {
 /// Typing edits the active field; Tab moves on; Enter joins.
 fn type_text(
     mut keys: MessageReader<KeyboardInput>,
-    mut held: Local<HeldModifiers>,
+    mut typing: Local<Typing>,
     mut form: ResMut<OnlineForm>,
     mut actions: MessageWriter<UiAction>,
 ) {
     for key in keys.read() {
-        // Ctrl+A, Alt+F and the like are shortcuts, not text.
-        let shortcut = held.is_shortcut(key);
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
         let active = form.active;
-        match &key.logical_key {
-            Key::Backspace => {
-                form.fields[active].pop();
-            }
-            Key::Tab => form.active = (active + 1) % form.fields.len(),
-            Key::Enter => {
+        match typing.key(key, &mut form.fields[active], LIMITS[active]) {
+            Typed::Tab => form.active = (active + 1) % form.fields.len(),
+            Typed::Enter => {
                 actions.write(UiAction(Action::JoinRoom));
             }
-            _ if shortcut => {}
-            _ => {
-                let typed = key.text.as_deref().unwrap_or_default();
-                for c in typed.chars().filter(|c| !c.is_control()) {
-                    if form.fields[active].chars().count() < LIMITS[active] {
-                        form.fields[active].push(c);
-                    }
-                }
-            }
+            Typed::Nothing | Typed::Edited => {}
         }
     }
 }

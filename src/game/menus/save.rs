@@ -8,14 +8,13 @@ use crate::game::board::CurrentMatch;
 use crate::game::states::GamePhase;
 use crate::game::states::Menu;
 use crate::game::storage::{Notice, Storage};
-use crate::game::theme::interaction::HeldModifiers;
+use crate::game::theme::interaction::{Typed, Typing};
 use crate::game::theme::{palette, widgets};
 use crate::match_state::Match;
 use crate::match_state::now;
 use crate::persist::save_file::SaveFile;
 use crate::persist::slots;
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -106,32 +105,13 @@ fn spawn(mut commands: Commands) {
 /// Typing edits the name; Backspace deletes; Enter saves.
 fn type_name(
     mut keys: MessageReader<KeyboardInput>,
-    mut held: Local<HeldModifiers>,
+    mut typing: Local<Typing>,
     mut name: ResMut<SaveName>,
     mut actions: MessageWriter<UiAction>,
 ) {
     for key in keys.read() {
-        // Ctrl+A, Alt+F and the like are shortcuts, not text.
-        let shortcut = held.is_shortcut(key);
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
-        match &key.logical_key {
-            Key::Backspace => {
-                name.text.pop();
-            }
-            Key::Enter => {
-                actions.write(UiAction(Action::ConfirmSave));
-            }
-            _ if shortcut => {}
-            _ => {
-                let typed = key.text.as_deref().unwrap_or_default();
-                for c in typed.chars().filter(|c| !c.is_control()) {
-                    if name.text.chars().count() < slots::MAX_NAME {
-                        name.text.push(c);
-                    }
-                }
-            }
+        if typing.key(key, &mut name.text, slots::MAX_NAME) == Typed::Enter {
+            actions.write(UiAction(Action::ConfirmSave));
         }
     }
 }

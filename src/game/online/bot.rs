@@ -141,8 +141,3 @@ pub fn random_move(game: &MatchGame, dice: &mut Rng) -> Option<BoardMove> {
     }
     candidates.into_iter().find(legal)
 }
-
-/// What kind of game a `GameKind` is, for the bench's one-line report.
-pub fn kind_label(kind: GameKind) -> String {
-    kind.title()
-}

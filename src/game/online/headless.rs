@@ -6,6 +6,7 @@ use super::bot::{Bot, Role};
 use super::server::{ServerLobby, spawn_restored};
 use super::tokens::{self, Security};
 use super::transport;
+use crate::game::frame_stats::FrameSummary;
 use crate::match_setup::GameKind;
 use crate::net::journal::Journal;
 use bevy::app::ScheduleRunnerPlugin;
@@ -146,25 +147,16 @@ impl BenchReport {
         self.games - self.finished
     }
 
-    /// The latency below which `q` (0..=1) of the moves came back.
-    pub fn percentile_ms(&self, q: f64) -> f64 {
-        percentile_ms(&self.latencies, q)
+    /// The moves' latency: median, 99th percentile and longest (nearest
+    /// rank, as the game's own frame times are summarised).
+    pub fn latency(&self) -> Option<FrameSummary> {
+        FrameSummary::of(&self.latencies)
     }
 
-    /// The median time of one pass over all the bots.
-    pub fn round_ms(&self) -> f64 {
-        percentile_ms(&self.rounds, 0.5)
+    /// The time of one pass over all the bots: median and longest.
+    pub fn passes(&self) -> Option<FrameSummary> {
+        FrameSummary::of(&self.rounds)
     }
-}
-
-fn percentile_ms(durations: &[Duration], q: f64) -> f64 {
-    if durations.is_empty() {
-        return 0.0;
-    }
-    let mut sorted = durations.to_vec();
-    sorted.sort();
-    let index = ((sorted.len() - 1) as f64 * q).round() as usize;
-    sorted[index].as_secs_f64() * 1000.0
 }
 
 /// Plays `games` Connect Four games between pairs of bots against the

@@ -242,14 +242,25 @@ fn tree_path(
     path
 }
 
-/// The Ctrl, Alt and Super keys held, followed through the keyboard's
-/// messages in their order (a shortcut typed fast comes down and up within
-/// one frame, so the frame's key state alone would miss it).
+/// Typing into a text field (the save name, the online form). It follows
+/// the Ctrl, Alt and Super keys through the keyboard's messages in their
+/// order (a shortcut typed fast comes down and up within one frame, so the
+/// frame's key state alone would miss it), so that Ctrl+A and the like are
+/// never typed as text.
 #[derive(Default, Debug)]
-pub struct HeldModifiers(Vec<KeyCode>);
+pub struct Typing(Vec<KeyCode>);
 
-impl HeldModifiers {
-    const KEYS: [KeyCode; 6] = [
+/// What one key did to a field; Enter and Tab are for the caller to act on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Typed {
+    Nothing,
+    Edited,
+    Enter,
+    Tab,
+}
+
+impl Typing {
+    const MODIFIERS: [KeyCode; 6] = [
         KeyCode::ControlLeft,
         KeyCode::ControlRight,
         KeyCode::AltLeft,
@@ -258,16 +269,43 @@ impl HeldModifiers {
         KeyCode::SuperRight,
     ];
 
-    /// Takes in one key message; whether that key, if pressed, is part of a
-    /// shortcut (Ctrl+A, Alt+F) rather than text.
-    pub fn is_shortcut(&mut self, key: &bevy::input::keyboard::KeyboardInput) -> bool {
-        if Self::KEYS.contains(&key.key_code) {
+    /// Applies one key message to `text`, which holds at most `limit`
+    /// characters: Backspace deletes the last, printable text is added.
+    pub fn key(
+        &mut self,
+        key: &bevy::input::keyboard::KeyboardInput,
+        text: &mut String,
+        limit: usize,
+    ) -> Typed {
+        use bevy::input::keyboard::Key;
+        if Self::MODIFIERS.contains(&key.key_code) {
             self.0.retain(|k| *k != key.key_code);
             if key.state == bevy::input::ButtonState::Pressed {
                 self.0.push(key.key_code);
             }
-            return true;
+            return Typed::Nothing;
         }
-        !self.0.is_empty()
+        if key.state != bevy::input::ButtonState::Pressed {
+            return Typed::Nothing;
+        }
+        match &key.logical_key {
+            Key::Backspace => {
+                text.pop();
+                Typed::Edited
+            }
+            Key::Enter => Typed::Enter,
+            Key::Tab => Typed::Tab,
+            // A shortcut, not text.
+            _ if !self.0.is_empty() => Typed::Nothing,
+            _ => {
+                let typed = key.text.as_deref().unwrap_or_default();
+                for c in typed.chars().filter(|c| !c.is_control()) {
+                    if text.chars().count() < limit {
+                        text.push(c);
+                    }
+                }
+                Typed::Edited
+            }
+        }
     }
 }
