@@ -23,6 +23,8 @@ Options:
   --first PLAYER                who plays Red/Black: human (default) or computer[:LEVEL]
   --second PLAYER               who plays Yellow/White; LEVEL is beginner, easy, medium,
                                 hard or master
+  --review [N]                  open the game of --moves or --load in review mode at
+                                move N (the last if omitted)
   --menu NAME                   open a menu at start: main, new-game, settings, load, about,
                                 pause, resign, save (the last two in a game)
   --screenshot FILE.png         once everything has settled, save a screenshot and exit
@@ -48,6 +50,8 @@ pub struct Launch {
     pub quit_after: Option<std::time::Duration>,
     /// Print frame-time figures on exit.
     pub frame_stats: bool,
+    /// Open the game in review mode, at this move (the last if `None`).
+    pub review: Option<Option<usize>>,
 }
 
 /// The menus `--menu` can open, by the names it takes.
@@ -111,8 +115,17 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut load = None;
     let mut players = [PlayerKind::Human; 2];
     let mut launch = Launch::default();
-    let mut rest = args.iter();
+    let mut rest = args.iter().peekable();
     while let Some(arg) = rest.next() {
+        if arg == "--review" {
+            // The move number is optional: taken only if the next word is one.
+            let ply = rest.peek().and_then(|n| n.parse::<usize>().ok());
+            if ply.is_some() {
+                rest.next();
+            }
+            launch.review = Some(ply);
+            continue;
+        }
         let mut value = |name: &str| {
             rest.next()
                 .cloned()
@@ -135,6 +148,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--frame-stats" => launch.frame_stats = true,
             other => return Err(format!("unknown argument '{other}'")),
         }
+    }
+    if launch.review.is_some() && load.is_none() && moves.is_none() {
+        return Err("--review needs a game: --moves (with --game) or --load".into());
     }
     if let Some(path) = load {
         if game.is_some() || moves.is_some() || size.is_some() {

@@ -41,7 +41,7 @@ impl Match {
         Match {
             setup,
             game,
-            revision: next_revision(),
+            revision: fresh_revision(),
             created,
             // A save from before ids were kept (0) gets one of its own, so
             // two such games never share a save.
@@ -61,7 +61,7 @@ impl Match {
 
     /// Marks a change of the match.
     pub fn touch(&mut self) {
-        self.revision = next_revision();
+        self.revision = fresh_revision();
     }
 
     /// Who gives up when Resign is confirmed: the person playing, whoever is
@@ -134,7 +134,9 @@ impl Match {
     }
 }
 
-fn next_revision() -> u64 {
+/// A revision number never given before in this run: for a match, and for
+/// anything else that names a state of the board (a reviewed position).
+pub fn fresh_revision() -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(1);
     NEXT.fetch_add(1, Ordering::Relaxed)
 }

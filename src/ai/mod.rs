@@ -7,6 +7,7 @@ pub mod connect_four;
 pub mod gomoku;
 mod level;
 pub mod player;
+pub mod review;
 mod rng;
 
 pub use level::Level;

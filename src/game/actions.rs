@@ -59,7 +59,24 @@ pub enum Action {
     Resume,
     QuitToTitle,
     Rematch,
+    /// Look through the game (review mode), from its last move.
     Review,
+    // Review mode.
+    /// Show the empty board, one move less, one move more, every move.
+    ReviewFirst,
+    ReviewBack,
+    ReviewForward,
+    ReviewLast,
+    /// Show the game after its first `.0` moves.
+    ReviewJump(usize),
+    LeaveReview,
+    /// A new game from the position shown, same players.
+    PlayFromHere,
+    /// A new game from the position shown, players chosen in New game.
+    PlayFromHereChoosing,
+    /// Save the board as a picture.
+    ShareImage,
+    ToggleMoveNumbers,
     /// Show the best move for the side to move.
     Hint,
     /// Show or hide every column's value (Connect Four).
@@ -69,6 +86,8 @@ pub enum Action {
     ConfirmSave,
     /// Load entry `.0` of the load list.
     LoadSave(usize),
+    /// Load entry `.0` of the load list and look through it.
+    ReviewSave(usize),
     /// Ask to delete entry `.0` of the load list.
     DeleteSave(usize),
     ConfirmDelete,

@@ -9,7 +9,7 @@ use crate::game::capture::{CaptureRequest, QuitAfter};
 use crate::game::frame_stats::FrameStats;
 use crate::game::screens::game::MenuAtStart;
 use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, InPlay, Menu, Screen};
+use crate::game::states::{AppSystems, BoardMode, InPlay, Menu, Screen};
 use crate::game::theme::palette;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
@@ -53,6 +53,9 @@ pub fn run(launch: Launch) -> AppExit {
         .add_systems(Update, (scale_ui, apply_window_mode));
     if let Some(start) = launch.start {
         app.insert_resource(CurrentMatch(start));
+    }
+    if let Some(ply) = launch.review {
+        app.insert_resource(crate::game::review::OpenReview(ply));
     }
     if let Some(menu) = launch.menu {
         app.insert_resource(MenuAtStart(menu_of(menu)));
@@ -108,7 +111,11 @@ pub fn game_plugins(app: &mut App) {
     )
     .configure_sets(
         Update,
-        InPlay.run_if(in_state(Screen::Game).and_then(in_state(Menu::None))),
+        InPlay.run_if(
+            in_state(Screen::Game)
+                .and_then(in_state(Menu::None))
+                .and_then(in_state(BoardMode::Play)),
+        ),
     );
     app.add_plugins((
         crate::game::actions::plugin,
@@ -119,6 +126,7 @@ pub fn game_plugins(app: &mut App) {
         crate::game::screens::plugin,
         crate::game::menus::plugin,
         crate::game::board::plugin,
+        crate::game::review::plugin,
         crate::game::computer::plugin,
         crate::game::online::plugin,
         crate::game::capture::plugin,

@@ -1,10 +1,12 @@
 //! Leaving by itself, for tests and bug reports. `--screenshot FILE`: once
-//! the screen has settled (assets loaded, pieces at rest, a few frames for
-//! layout and text), save a PNG of the window and exit. `--quit-after
+//! the screen has settled (assets loaded, pieces at rest, a review's
+//! analysis done, a few frames for layout and text), save a PNG of the
+//! window and exit. `--quit-after
 //! SECONDS`: exit normally after that long.
 
 use crate::game::board::pieces::Animating;
-use crate::game::states::Screen;
+use crate::game::review::ReviewValues;
+use crate::game::states::{BoardMode, Screen};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use std::path::PathBuf;
@@ -59,6 +61,8 @@ fn capture_when_settled(
     mut request: ResMut<CaptureRequest>,
     screen: Res<State<Screen>>,
     animating: Query<(), With<Animating>>,
+    mode: Option<Res<State<BoardMode>>>,
+    values: Option<Res<ReviewValues>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if request.taken {
@@ -70,7 +74,10 @@ fn capture_when_settled(
         exit.write(AppExit::error());
         return;
     }
-    let still = *screen.get() != Screen::Loading && animating.is_empty();
+    // In review, the graph is part of the picture: wait for the analysis.
+    let analysing = mode.is_some_and(|m| *m.get() == BoardMode::Review)
+        && values.is_none_or(|v| v.took.is_none());
+    let still = *screen.get() != Screen::Loading && animating.is_empty() && !analysing;
     request.settled = if still { request.settled + 1 } else { 0 };
     if request.settled < SETTLE_FRAMES {
         return;

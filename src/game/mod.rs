@@ -4,10 +4,14 @@
 //! [`states::AppSystems`] (declared in [`app`]).
 //!
 //! - `app`: the plugins, the window and the frame order;
-//! - `states`: `Screen`, `Menu`, `GamePhase` and the system sets, the low
+//! - `states`: `Screen`, `Menu`, `GamePhase`, `BoardMode` and the system sets, the low
 //!   module every plugin may import;
 //! - `screens/`, `menus/`: what fills the window and what is drawn over it;
 //! - `board/`: the match in play: its resource, messages, views and input;
+//!   `board::shown` is the position the board draws (the match's, or one
+//!   being reviewed);
+//! - `review/`: review mode: stepping through a game, its evaluation graph,
+//!   a new game from any position, a picture of the board;
 //! - `computer`, `search_task`: engine searches off the frame;
 //! - `online/`: playing a friend on another machine (replicon), the
 //!   dedicated server's app and its load tool;
@@ -29,6 +33,7 @@ pub mod dev_tools;
 pub mod frame_stats;
 pub mod menus;
 pub mod online;
+pub mod review;
 pub mod screens;
 pub mod search_task;
 pub mod settings;

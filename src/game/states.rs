@@ -45,6 +45,21 @@ pub enum GamePhase {
     Over,
 }
 
+/// Whether the board is played on or a game is being looked through
+/// (review mode): while reviewing, nothing acts on the match.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Game)]
+pub enum BoardMode {
+    #[default]
+    Play,
+    Review,
+}
+
+/// Hidden while the board is in review (the game panel, the game-over
+/// banner): the review panel takes their place.
+#[derive(Component, Default)]
+pub struct HiddenInReview;
+
 /// The one order of a frame, declared in `app.rs`; every plugin puts its
 /// `Update` systems in one of these.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,6 +79,6 @@ pub enum AppSystems {
 }
 
 /// The systems that act on the match as it is played (taking moves,
-/// thinking): they run only in a game with no menu open.
+/// thinking): they run only in a game with no menu open, not in review.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct InPlay;

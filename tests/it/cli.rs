@@ -112,3 +112,27 @@ fn solve_help_and_version() {
     assert!(matches!(parse(&args("--help")), Ok(Command::Help)));
     assert!(matches!(parse(&args("-V")), Ok(Command::Version)));
 }
+
+#[test]
+fn review_takes_an_optional_move_number_and_needs_a_game() {
+    let review_of = |line: &str| match parse(&args(line)) {
+        Ok(Command::Play(launch)) => launch.review,
+        other => panic!("{line}: {other:?}"),
+    };
+    assert_eq!(
+        review_of("--game connect4 --moves 4453 --review 2"),
+        Some(Some(2))
+    );
+    assert_eq!(
+        review_of("--game connect4 --moves 4453 --review"),
+        Some(None)
+    );
+    // A following option is not taken for the number.
+    assert_eq!(
+        review_of("--game connect4 --moves 4453 --review --window 800x600"),
+        Some(None)
+    );
+    assert_eq!(review_of("--game connect4 --moves 4453"), None);
+    assert!(error("--review 3").contains("--review needs a game"));
+    assert!(error("--game connect4 --review").contains("--review needs a game"));
+}

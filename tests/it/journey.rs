@@ -256,12 +256,17 @@ impl Journey {
     /// names it) at window pixel `at` as a hand does, at the game's pace:
     /// the pointer moves there, the button goes down once the game has seen
     /// the pointer on it, and comes up once the game has seen the press.
+    /// The next wait looks from the pointer's arrival on, so it finds what
+    /// the press did even when the game logged it in the press's frame,
+    /// before the press itself.
     pub fn click_button(&mut self, at: (u32, u32), action: &str) {
         self.xdotool(&["mousemove", &at.0.to_string(), &at.1.to_string()]);
         self.wait_for(&format!("Pointer on: {action}"));
+        let arrived = self.cursor;
         self.xdotool(&["mousedown", "1"]);
         self.wait_for(&format!("Pointer pressed: {action}"));
         self.xdotool(&["mouseup", "1"]);
+        self.cursor = arrived;
     }
 
     /// Moves the pointer to the display's corner, over no button (a button

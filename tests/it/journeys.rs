@@ -26,10 +26,10 @@ mod at {
     /// Resign, in the resign dialog (Keep playing has the keyboard's focus).
     pub const DIALOG_RESIGN: (u32, u32) = (534, 448);
     /// The pause menu's Resign and Quit to title (its last two buttons).
-    pub const PAUSE_RESIGN: (u32, u32) = (640, 525);
-    pub const PAUSE_QUIT_TO_TITLE: (u32, u32) = (640, 589);
+    pub const PAUSE_RESIGN: (u32, u32) = (640, 557);
+    pub const PAUSE_QUIT_TO_TITLE: (u32, u32) = (640, 621);
     /// Load, on the load menu's only row.
-    pub const LOAD_ONLY_ROW: (u32, u32) = (895, 399);
+    pub const LOAD_ONLY_ROW: (u32, u32) = (814, 399);
 }
 
 #[test]

@@ -7,14 +7,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// An RGB screenshot.
-struct Shot {
-    width: usize,
-    height: usize,
+pub(crate) struct Shot {
+    pub width: usize,
+    pub height: usize,
     rgb: Vec<[u8; 3]>,
 }
 
 impl Shot {
-    fn load(path: &Path) -> Shot {
+    pub fn load(path: &Path) -> Shot {
         let file = std::fs::File::open(path).expect("the screenshot exists");
         let mut reader = png::Decoder::new(std::io::BufReader::new(file))
             .read_info()
@@ -33,8 +33,26 @@ impl Shot {
         }
     }
 
+    /// The mean colour of the 7×7 pixels around (`x`, `y`).
+    pub fn around(&self, x: usize, y: usize) -> [u8; 3] {
+        let mut sum = [0u32; 3];
+        for dy in 0..7 {
+            for dx in 0..7 {
+                let p = self.rgb[(y + dy - 3) * self.width + x + dx - 3];
+                for i in 0..3 {
+                    sum[i] += u32::from(p[i]);
+                }
+            }
+        }
+        sum.map(|v| (v / 49) as u8)
+    }
+
+    pub fn around_one(&self, x: usize, y: usize) -> [u8; 3] {
+        self.rgb[y * self.width + x]
+    }
+
     /// How many pixels are within `tolerance` of `colour` in every channel.
-    fn count_near(&self, colour: [u8; 3], tolerance: u8) -> usize {
+    pub fn count_near(&self, colour: [u8; 3], tolerance: u8) -> usize {
         self.rgb
             .iter()
             .filter(|p| (0..3).all(|i| p[i].abs_diff(colour[i]) <= tolerance))
@@ -129,4 +147,73 @@ fn title_window_shows_the_menu() {
     };
     assert!(shot.distinct_colours() > 20, "not a blank frame");
     assert!(shot.count_near([253, 196, 69], 40) > 500, "the gold title");
+}
+
+fn near(colour: [u8; 3], wanted: [u8; 3], tolerance: u8) -> bool {
+    (0..3).all(|i| colour[i].abs_diff(wanted[i]) <= tolerance)
+}
+
+const RED: [u8; 3] = [224, 38, 43];
+const YELLOW: [u8; 3] = [252, 207, 33];
+
+/// Review mode at move 3 of `4455443` shows only the first three discs
+/// (4, 4, 5), the review panel with its graph, and no later disc.
+#[test]
+fn review_mode_shows_connect_four_at_an_earlier_move() {
+    let Some(shot) = screenshot(
+        "review_connect_four",
+        &["--game", "connect4", "--moves", "4455443", "--review", "3"],
+    ) else {
+        return;
+    };
+    // Cell centres: column 4 is x 490, column 5 x 586; the bottom row is
+    // y 650, the one above y 554.
+    assert!(near(shot.around(490, 650), RED, 40), "red on 4, bottom");
+    assert!(near(shot.around(490, 554), YELLOW, 40), "yellow on 4");
+    assert!(near(shot.around(586, 650), RED, 40), "red on 5, bottom");
+    // Yellow's 5 (move 4) and Red's 3 (move 7) are not on the board yet.
+    assert!(
+        !near(shot.around(586, 554), YELLOW, 60),
+        "a later disc on 5"
+    );
+    assert!(!near(shot.around(394, 650), RED, 60), "a later disc on 3");
+    // The panel's gold frame and title, and bars of both colours in the graph
+    // (right of x 960).
+    let right = |colour, tolerance| {
+        (0..shot.height)
+            .flat_map(|y| (960..shot.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| near(shot.around_one(x, y), colour, tolerance))
+            .count()
+    };
+    assert!(right([253, 196, 69], 40) > 500, "the review panel");
+    assert!(
+        right(RED, 30) > 50 && right(YELLOW, 30) > 50,
+        "the graph's bars"
+    );
+}
+
+/// Review of a Gomoku game at move 2: h8 and i9 on the board, not j10.
+#[test]
+fn review_mode_shows_gomoku_at_an_earlier_move() {
+    let Some(shot) = screenshot(
+        "review_gomoku",
+        &["--game", "gomoku", "--moves", "h8i9j10h9", "--review", "2"],
+    ) else {
+        return;
+    };
+    // The grid's gap is 45 pixels, h8 at (490, 410); i9 is up and right.
+    let black = [26, 26, 28];
+    let white = [242, 242, 237];
+    assert!(near(shot.around(490, 410), black, 40), "black on h8");
+    // i9 is the last move shown: white, with the red last-move dot.
+    assert!(near(shot.around(545, 375), white, 40), "white on i9");
+    assert!(
+        near(shot.around(535, 365), [230, 51, 38], 60),
+        "the dot on i9"
+    );
+    assert!(
+        !near(shot.around(580, 320), black, 60),
+        "j10 (move 3) shows"
+    );
+    assert!(!near(shot.around(490, 365), white, 60), "h9 (move 4) shows");
 }

@@ -8,13 +8,35 @@ use super::board::Board;
 use super::clock::Clock;
 use super::levels::{Settings, settings};
 use super::moves::{candidates, defences};
-use super::search::{RootMove, Search, WON};
+use super::search::{RootMove, Search, WIN, WON};
 use super::threat::{ThreatCache, VctLimits, vcf, vct};
 use super::tt::Table;
 use crate::ai::{Level, Rng};
 use crate::rules::{Gomoku, Point};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// What [`Engine::evaluate`] makes of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// For the side to move; beyond `WON` (either sign) a proven result.
+    pub score: i32,
+    /// The best move found.
+    pub best: Point,
+    /// A win by continuous fours for the side to move: the fours before
+    /// the five (0: a five now).
+    pub vcf: Option<u8>,
+}
+
+impl Evaluation {
+    fn forced(best: Point, fours: u8) -> Self {
+        Evaluation {
+            score: WIN - 2 * i32::from(fours) - 1,
+            best,
+            vcf: Some(fours),
+        }
+    }
+}
 
 /// A Gomoku/Renju player. Keeps its transposition table between moves.
 pub struct Engine {
@@ -109,6 +131,62 @@ impl Engine {
             }
         }
         None
+    }
+
+    /// What the position is worth to the side to move, for reviews: a win
+    /// by fours if there is one (up to `vcf_fours` fours), else the score of
+    /// a search `depth` plies deep, with the best move. Fixed limits, no
+    /// clock (only `stop`), so the same game always gets the same values.
+    /// `None` when stopped, on a full board, or when Black has no allowed
+    /// point.
+    pub fn evaluate(
+        &mut self,
+        position: &Gomoku,
+        depth: i32,
+        vcf_fours: u8,
+        stop: &AtomicBool,
+    ) -> Option<Evaluation> {
+        let mut board = Board::from_position(position);
+        if board.is_full() {
+            return None;
+        }
+        let me = board.to_move();
+        if board.has_five(me) {
+            let i = *board.five_points(me, 1).first()?;
+            return Some(Evaluation::forced(board.point(i), 0));
+        }
+        // No clock: a review's limits are depth and fours, never time.
+        let far = Instant::now() + Duration::from_secs(3600);
+        let theirs = board.five_points(1 - me, 1);
+        if theirs.is_empty() {
+            let mut clock = Clock::new(stop, far);
+            for fours in 1..=vcf_fours {
+                if let Some(i) = vcf(&mut board, &mut clock, &mut self.cache, fours) {
+                    return Some(Evaluation::forced(board.point(i), fours));
+                }
+                if clock.stopped() {
+                    return None;
+                }
+            }
+        }
+        let mut set = settings(Level::Master);
+        set.depth = depth;
+        set.vcf_depth = vcf_fours;
+        let mut rng = Rng::new(0);
+        let start = Instant::now();
+        let roots = self.root_moves(&mut board, &set, &mut rng, stop, start, far - start);
+        let clock = Clock::new(stop, far);
+        let mut search = Search::new(board.clone(), &mut self.tt, &mut self.cache, 0, clock);
+        let (sorted, _) = search.run(roots, depth);
+        if search.clock.stopped() {
+            return None;
+        }
+        let best = sorted.first()?;
+        Some(Evaluation {
+            score: best.score,
+            best: board.point(best.index),
+            vcf: None,
+        })
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -20,7 +20,8 @@ mod search;
 mod threat;
 mod tt;
 
-pub use engine::Engine;
+pub use engine::{Engine, Evaluation};
+pub use search::{WIN, WON};
 
 use crate::ai::{Level, Rng};
 use crate::rules::{Gomoku, Point};

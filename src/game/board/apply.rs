@@ -171,11 +171,13 @@ fn shortcuts(
     mut actions: MessageWriter<UiAction>,
 ) {
     let Some(keys) = keys else { return };
-    if *menu.get() != Menu::None || !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
-    {
+    // Held, or pressed this frame: a quick Ctrl+Z at a low frame rate can
+    // come and go between two frames.
+    let down = |pair: [KeyCode; 2]| keys.any_pressed(pair) || keys.any_just_pressed(pair);
+    if *menu.get() != Menu::None || !down([KeyCode::ControlLeft, KeyCode::ControlRight]) {
         return;
     }
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let shift = down([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if keys.just_pressed(KeyCode::KeyY) || (shift && keys.just_pressed(KeyCode::KeyZ)) {
         actions.write(UiAction(Action::Redo));
     } else if keys.just_pressed(KeyCode::KeyZ) {

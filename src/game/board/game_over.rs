@@ -1,10 +1,10 @@
 //! The end of a game: a banner names the winner (or the draw) with Rematch,
-//! Review and Main menu. Review hides the banner to look at the board.
+//! Review (see `game::review`), Save and Main menu.
 
 use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
 use crate::game::board::hud::status_line;
-use crate::game::states::{AppSystems, GamePhase, InPlay, Screen};
+use crate::game::states::{AppSystems, GamePhase, HiddenInReview, InPlay, Screen};
 use crate::game::theme::{palette, widgets};
 use crate::match_state::Match;
 use bevy::prelude::*;
@@ -26,6 +26,7 @@ fn spawn_banner(mut commands: Commands, game: Res<CurrentMatch>) {
             Name::new("Game over"),
             Banner,
             DespawnOnExit(GamePhase::Over),
+            HiddenInReview,
             // Under the side panel, so the whole board (and its winning line)
             // stays in view.
             widgets::side_card(Val::Auto, px(24), palette::ACCENT),
@@ -44,25 +45,15 @@ fn spawn_banner(mut commands: Commands, game: Res<CurrentMatch>) {
 }
 
 fn banner_actions(
-    mut commands: Commands,
     mut actions: MessageReader<UiAction>,
-    banner: Query<Entity, With<Banner>>,
     mut game: ResMut<CurrentMatch>,
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
     for UiAction(action) in actions.read() {
-        match action {
-            Action::Review => {
-                for entity in &banner {
-                    commands.entity(entity).despawn();
-                }
-            }
-            Action::Rematch => {
-                *game = CurrentMatch(Match::new(game.setup));
-                // Entering the game screen again rebuilds the board.
-                next_screen.set(Screen::Game);
-            }
-            _ => {}
+        if *action == Action::Rematch {
+            *game = CurrentMatch(Match::new(game.setup));
+            // Entering the game screen again rebuilds the board.
+            next_screen.set(Screen::Game);
         }
     }
 }

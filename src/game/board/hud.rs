@@ -7,7 +7,7 @@ use crate::game::actions::Action;
 use crate::game::board::CurrentMatch;
 use crate::game::board::insight::ShowAnalysis;
 use crate::game::computer::Thinking;
-use crate::game::states::{AppSystems, GamePhase, Screen};
+use crate::game::states::{AppSystems, GamePhase, HiddenInReview, Screen};
 use crate::game::theme::interaction::Disabled;
 use crate::game::theme::{palette, widgets};
 use crate::match_setup::{GameKind, PlayerKind};
@@ -56,7 +56,7 @@ fn pair(left: impl Bundle, right: impl Bundle) -> impl Bundle {
     )
 }
 
-fn piece_colour(kind: GameKind, side: Side) -> Color {
+pub fn piece_colour(kind: GameKind, side: Side) -> Color {
     match (kind, side) {
         (GameKind::ConnectFour { .. }, Side::First) => palette::RED,
         (GameKind::ConnectFour { .. }, Side::Second) => palette::YELLOW,
@@ -104,6 +104,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>) {
     commands.spawn((
         Name::new("Game panel"),
         DespawnOnExit(Screen::Game),
+        HiddenInReview,
         widgets::side_card(px(24), Val::Auto, palette::PANEL_BORDER),
         children![
             widgets::title(game.setup.kind.title(), 26.0),

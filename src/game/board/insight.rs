@@ -11,7 +11,7 @@ use super::{BoardRoot, CurrentMatch};
 use crate::ai::advice::{Found, Value, analyse, hint};
 use crate::game::actions::{Action, UiAction};
 use crate::game::search_task::{self, Search, SearchKind};
-use crate::game::states::{AppSystems, GamePhase, Screen};
+use crate::game::states::{AppSystems, BoardMode, GamePhase, Screen};
 use crate::game::theme::palette;
 use crate::rules::{Column, MatchGame};
 use bevy::prelude::*;
@@ -155,6 +155,7 @@ fn show_hint(
     mut commands: Commands,
     game: Res<CurrentMatch>,
     insight: Option<Res<Hint>>,
+    mode: Res<State<BoardMode>>,
     layout: Res<BoardLayout>,
     root: Single<Entity, With<BoardRoot>>,
     glows: Query<Entity, With<HintGlow>>,
@@ -163,7 +164,7 @@ fn show_hint(
 ) {
     let wanted = insight
         .as_ref()
-        .filter(|i| i.0.revision == game.revision)
+        .filter(|i| i.0.revision == game.revision && *mode.get() == BoardMode::Play)
         .and_then(|i| match &i.0.found {
             Found::Hint(moves) => Some(moves.clone()),
             Found::Columns(_) => None,
@@ -203,6 +204,7 @@ fn show_analysis(
     game: Res<CurrentMatch>,
     shown: Res<ShowAnalysis>,
     phase: Res<State<GamePhase>>,
+    mode: Res<State<BoardMode>>,
     insight: Option<Res<Analysis>>,
     layout: Res<BoardLayout>,
     root: Single<Entity, With<BoardRoot>>,
@@ -219,7 +221,7 @@ fn show_analysis(
             Found::Columns(values) => Some(values.clone()),
             Found::Hint(_) => None,
         });
-    let show = shown.0 && *phase.get() == GamePhase::Playing;
+    let show = shown.0 && *phase.get() == GamePhase::Playing && *mode.get() == BoardMode::Play;
     let key = (game.revision, values.is_some(), show);
     if *last == Some(key) {
         return;

@@ -7,9 +7,10 @@ use super::gomoku_view::{self, StoneArt};
 use super::input::BoardCursor;
 use super::layout::BoardLayout;
 use super::pieces::{Animating, board_at_rest};
+use super::shown::Shown;
 use super::{BoardRoot, BoardSpawn, CurrentMatch};
 use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, GamePhase, Menu, Screen};
+use crate::game::states::{AppSystems, BoardMode, GamePhase, Menu, Screen};
 use crate::game::theme::palette;
 use crate::rules::{BoardMove, Column, MatchGame, Outcome, Point, Side};
 use bevy::prelude::*;
@@ -19,10 +20,15 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(Screen::Game),
         spawn_markers.in_set(BoardSpawn::Contents),
     )
-    .add_systems(OnEnter(GamePhase::Over), light_winning_line)
     .add_systems(
         Update,
-        (move_ghost, move_last_move_dot, mark_forbidden_points, pulse)
+        (
+            move_ghost,
+            move_last_move_dot,
+            mark_forbidden_points,
+            light_winning_line,
+            pulse,
+        )
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Game)),
     );
@@ -100,6 +106,7 @@ fn move_ghost(
     layout: Res<BoardLayout>,
     phase: Res<State<GamePhase>>,
     menu: Res<State<Menu>>,
+    mode: Res<State<BoardMode>>,
     discs: Option<Res<DiscArt>>,
     stones: Option<Res<StoneArt>>,
     mut ghost: Single<
@@ -114,7 +121,9 @@ fn move_ghost(
     let side = game.game.to_move();
     // Only for a person at this screen: not the computer, not an online opponent.
     let human = game.player_to_move() == crate::match_setup::PlayerKind::Human;
-    let playing = *phase.get() == GamePhase::Playing && *menu.get() == Menu::None;
+    let playing = *phase.get() == GamePhase::Playing
+        && *menu.get() == Menu::None
+        && *mode.get() == BoardMode::Play;
     let (transform, visibility, material) = &mut *ghost;
     let spot = match (cursor.target, &game.game) {
         (Some(BoardMove::Column(c)), MatchGame::ConnectFour(g)) if g.position().can_play(c) => {
@@ -147,14 +156,14 @@ fn move_ghost(
 
 /// A small red dot on the last stone once it has settled (Gomoku).
 fn move_last_move_dot(
-    game: Res<CurrentMatch>,
+    shown: Shown,
     layout: Res<BoardLayout>,
     animating: Query<(), With<Animating>>,
     mut dot: Single<(&mut Transform, &mut Visibility), With<LastMoveDot>>,
 ) {
     let (transform, visibility) = &mut *dot;
     let at_rest = board_at_rest(animating);
-    match game.game.last_move() {
+    match shown.game().last_move() {
         Some(BoardMove::Point(p)) if at_rest => {
             let at = layout.point_centre(p);
             transform.translation.x = at.x;
@@ -167,11 +176,13 @@ fn move_last_move_dot(
     }
 }
 
-/// Renju: on Black's turn, a red cross on every point Black may not play.
-/// Recomputed only when the position or the settings change.
+/// Renju: on Black's turn, a red cross on every point Black may not play
+/// (in play, not in review). Recomputed only when the position or the
+/// settings change.
 fn mark_forbidden_points(
     mut commands: Commands,
     game: Res<CurrentMatch>,
+    mode: Res<State<BoardMode>>,
     settings: Res<Settings>,
     phase: Res<State<GamePhase>>,
     layout: Res<BoardLayout>,
@@ -184,6 +195,7 @@ fn mark_forbidden_points(
     };
     let show = settings.show_forbidden
         && *phase.get() == GamePhase::Playing
+        && *mode.get() == BoardMode::Play
         && gomoku.to_move() == Side::First;
     if *shown_for == Some((game.revision, show)) {
         return;
@@ -220,16 +232,31 @@ fn mark_forbidden_points(
     }
 }
 
-/// When a line wins, a glowing ring pulses around each of its pieces.
+/// When the position on show is won and every piece rests, a glowing ring
+/// pulses around each piece of the winning line.
 fn light_winning_line(
     mut commands: Commands,
-    game: Res<CurrentMatch>,
+    shown: Shown,
     layout: Res<BoardLayout>,
     root: Single<Entity, With<BoardRoot>>,
+    animating: Query<(), With<Animating>>,
+    glows: Query<Entity, With<WinGlow>>,
+    mut lit_for: Local<Option<(u64, Entity, bool)>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let centres: Vec<Vec2> = match &game.game {
+    let now = (shown.key(), *root, board_at_rest(animating));
+    if *lit_for == Some(now) {
+        return;
+    }
+    *lit_for = Some(now);
+    for glow in &glows {
+        commands.entity(glow).despawn();
+    }
+    if !now.2 {
+        return;
+    }
+    let centres: Vec<Vec2> = match shown.game() {
         MatchGame::ConnectFour(g) => match g.outcome() {
             Some(Outcome::Win { cells, .. }) => {
                 cells.iter().map(|c| layout.cell_centre(*c)).collect()
@@ -265,7 +292,6 @@ fn light_winning_line(
                 Mesh2d(ring.clone()),
                 MeshMaterial2d(materials.add(palette::WIN_GLOW)),
                 Transform::from_xyz(at.x, at.y, z),
-                DespawnOnExit(GamePhase::Over),
             ))
             .id();
         commands.entity(*root).add_child(glow);

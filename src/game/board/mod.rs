@@ -8,16 +8,17 @@
 //! next player is asked.
 
 pub mod apply;
-mod connect_four_view;
+pub mod connect_four_view;
 pub mod feedback;
 mod game_over;
-mod gomoku_view;
+pub mod gomoku_view;
 pub mod hud;
 pub mod input;
 pub mod insight;
 pub mod layout;
 pub mod markers;
 pub mod pieces;
+pub mod shown;
 
 use crate::game::states::{GamePhase, Screen};
 use crate::match_state::Match;

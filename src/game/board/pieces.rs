@@ -1,11 +1,12 @@
-//! One entity per move on the board, kept in step with the match's history:
-//! after any change (a move, undo, redo, a loaded game) the pieces are
-//! reconciled with the move list, so a piece can never be missing or doubled.
+//! One entity per move on the board, kept in step with the history of the
+//! game on show (`shown`): after any change (a move, undo, redo, a loaded
+//! game, a step in review) the pieces are reconciled with the move list, so a piece can never be missing or doubled.
 //! A freshly played piece animates (a disc falls and bounces, a stone drops
 //! in and settles) and reports `PieceLanded` when it rests.
 
 use super::layout::BoardLayout;
-use super::{BoardRoot, CurrentMatch, MoveApplied, PieceLanded, connect_four_view, gomoku_view};
+use super::shown::Shown;
+use super::{BoardRoot, MoveApplied, PieceLanded, connect_four_view, gomoku_view};
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, Screen};
 use crate::rules::connect_four::Cell;
@@ -69,7 +70,8 @@ const SETTLE_SECONDS: f32 = 0.2;
 
 fn sync_pieces(
     mut commands: Commands,
-    game: Res<CurrentMatch>,
+    shown: Shown,
+    mut drawn: Local<Option<(u64, Entity)>>,
     mut applied: MessageReader<MoveApplied>,
     pieces: Query<(Entity, &Piece)>,
     root: Single<Entity, With<BoardRoot>>,
@@ -80,10 +82,15 @@ fn sync_pieces(
     stone_art: Option<Res<gomoku_view::StoneArt>>,
 ) {
     let fresh: Vec<usize> = applied.read().map(|m| m.ply).collect();
-    if !game.is_changed() && fresh.is_empty() {
+    // A new board (the screen entered again) is drawn even for the same game.
+    let now = (shown.key(), *root);
+    if *drawn == Some(now) && fresh.is_empty() {
         return;
     }
-    let moves = game.game.moves();
+    *drawn = Some(now);
+    // Only a move just played animates; a reviewed position appears at once.
+    let fresh = if shown.reviewing() { Vec::new() } else { fresh };
+    let moves = shown.game().moves();
     let mut present = vec![false; moves.len()];
     for (entity, piece) in &pieces {
         let keep = moves.get(piece.ply) == Some(&piece.mv) && !present[piece.ply];

@@ -4,6 +4,7 @@
 
 use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
+use crate::game::review::OpenReview;
 use crate::game::states::Menu;
 use crate::game::states::Screen;
 use crate::game::storage::{Notice, Storage};
@@ -120,6 +121,7 @@ fn spawn(
                         });
                         if entry.content.is_ok() {
                             row.spawn(widgets::row_button("Load", Action::LoadSave(index)));
+                            row.spawn(widgets::row_button("Review", Action::ReviewSave(index)));
                         }
                         row.spawn(widgets::row_button("Delete", Action::DeleteSave(index)));
                     });
@@ -227,8 +229,11 @@ fn handle_actions(
 ) {
     for UiAction(action) in actions.read() {
         match *action {
-            Action::LoadSave(i) => {
+            Action::LoadSave(i) | Action::ReviewSave(i) => {
                 if let Some(Ok(summary)) = list.0.get(i).map(|e| &e.content) {
+                    if matches!(action, Action::ReviewSave(_)) {
+                        commands.insert_resource(OpenReview(None));
+                    }
                     commands.insert_resource(CurrentMatch(Match::from_save(
                         &summary.save,
                         summary.game.clone(),

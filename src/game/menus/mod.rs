@@ -13,7 +13,7 @@ pub mod save;
 mod settings;
 
 use crate::game::actions::{Action, UiAction};
-use crate::game::states::{Menu, Screen};
+use crate::game::states::{BoardMode, Menu, Screen};
 use crate::game::theme::interaction::Focused;
 use bevy::prelude::*;
 
@@ -64,12 +64,16 @@ fn escape_goes_back(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     menu: Res<State<Menu>>,
     screen: Res<State<Screen>>,
+    mode: Option<Res<State<BoardMode>>>,
     mut actions: MessageWriter<UiAction>,
 ) {
     if !keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) {
         return;
     }
+    let reviewing = mode.is_some_and(|m| *m.get() == BoardMode::Review);
     match (*menu.get(), *screen.get()) {
+        // In review, Esc goes back to the game (`review`).
+        (Menu::None, Screen::Game) if reviewing => {}
         (Menu::None, Screen::Game) => {
             actions.write(UiAction(Action::Pause));
         }

@@ -8,11 +8,14 @@ use crate::game::states::Screen;
 use crate::game::theme::widgets::{self, RowLabels, RowValues};
 use crate::match_setup::{GameKind, MatchSetup, PlayerKind};
 use crate::match_state::Match;
-use crate::rules::{ConnectFourSize, RuleSet, Side};
+use crate::rules::{ConnectFourSize, MatchGame, RuleSet, Side};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::NewGame), (prepare, spawn).chain())
+        .add_systems(OnExit(Menu::NewGame), |mut commands: Commands| {
+            commands.remove_resource::<StartFrom>()
+        })
         .add_systems(
             Update,
             (handle_actions, show_values)
@@ -28,8 +31,21 @@ pub struct NewGameSetup(pub MatchSetup);
 /// The Connect Four sizes offered, smallest first.
 const CONNECT_FOUR_SIZES: [(u8, u8); 6] = [(5, 4), (6, 5), (7, 6), (8, 7), (9, 7), (9, 9)];
 
-/// Starts from the last set-up played, or the defaults in the settings.
-fn prepare(mut commands: Commands, settings: Res<Settings>) {
+/// A position the new game starts from (review's "Choose players"), kept
+/// only while the game and board it belongs to stay chosen.
+#[derive(Resource, Clone, Debug)]
+pub struct StartFrom {
+    pub setup: MatchSetup,
+    pub game: MatchGame,
+}
+
+/// Starts from the set-up of the position to play on from, else the last
+/// set-up played, else the defaults in the settings.
+fn prepare(mut commands: Commands, settings: Res<Settings>, start: Option<Res<StartFrom>>) {
+    if let Some(start) = start {
+        commands.insert_resource(NewGameSetup(start.setup));
+        return;
+    }
     let setup = settings.last_setup.unwrap_or(MatchSetup {
         kind: GameKind::default(),
         players: [
@@ -164,6 +180,7 @@ pub fn row_text(setup: &MatchSetup, field: SetupField) -> (String, String) {
 fn handle_actions(
     mut commands: Commands,
     mut actions: MessageReader<UiAction>,
+    start: Option<Res<StartFrom>>,
     mut setup: ResMut<NewGameSetup>,
     mut settings: ResMut<Settings>,
     mut next_menu: ResMut<NextState<Menu>>,
@@ -174,7 +191,12 @@ fn handle_actions(
             Action::Cycle(field, dir) => cycle(&mut setup.0, field, dir, &settings),
             Action::StartGame => {
                 settings.last_setup = Some(setup.0);
-                commands.insert_resource(CurrentMatch(Match::new(setup.0)));
+                let mut new = Match::new(setup.0);
+                // The reviewed position, if the game and board are still its own.
+                if let Some(start) = start.as_ref().filter(|s| s.setup.kind == setup.0.kind) {
+                    new.game = start.game.clone();
+                }
+                commands.insert_resource(CurrentMatch(new));
                 next_menu.set(Menu::None);
                 next_screen.set(Screen::Game);
             }

@@ -27,6 +27,7 @@ fn spawn(mut commands: Commands) {
                 widgets::title("Paused", 40.0),
                 widgets::button("Resume", Action::Resume),
                 widgets::button("Save game", Action::OpenSave),
+                widgets::button("Review game", Action::Review),
                 widgets::button("Export moves", Action::Export),
                 widgets::button("Settings", Action::OpenSettings),
                 widgets::button("Resign", Action::Resign),

@@ -122,13 +122,27 @@ pub fn mouse_button(text: impl Into<String>, action: Action) -> impl Bundle {
     sized_button(text, action, 200.0, 42.0, 20.0)
 }
 
-fn sized_button(
+/// A mouse button of any size (the review panel's steps and move list).
+pub fn sized_button(
     text: impl Into<String>,
     action: Action,
     width: f32,
     height: f32,
     font: f32,
 ) -> impl Bundle {
+    coloured_button(text, action, Vec2::new(width, height), font, palette::TEXT)
+}
+
+/// A mouse button whose text has its own colour (a move of the review
+/// list: the one on show, or one marked as a mistake).
+pub fn coloured_button(
+    text: impl Into<String>,
+    action: Action,
+    size: Vec2,
+    font: f32,
+    colour: Color,
+) -> impl Bundle {
+    let (width, height) = (size.x, size.y);
     (
         Name::new("Button"),
         Button,
@@ -146,7 +160,7 @@ fn sized_button(
         children![(
             Text::new(text),
             TextFont::from_font_size(font),
-            TextColor(palette::TEXT),
+            TextColor(colour),
             Pickable::IGNORE,
         )],
     )

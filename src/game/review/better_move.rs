@@ -1,0 +1,105 @@
+//! On a marked move ("?" or "??"), the better move the analysis found shows
+//! on the board as a ghost piece of the mover's colour in an accent ring,
+//! where it would have gone instead.
+
+use super::graph::ReviewValues;
+use crate::game::board::BoardRoot;
+use crate::game::board::connect_four_view::{self, DiscArt};
+use crate::game::board::gomoku_view::{self, StoneArt};
+use crate::game::board::layout::BoardLayout;
+use crate::game::board::shown::ReviewPosition;
+use crate::game::states::{AppSystems, BoardMode};
+use crate::game::theme::palette;
+use crate::rules::{BoardMove, MatchGame, Side};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        show.in_set(AppSystems::Present)
+            .run_if(in_state(BoardMode::Review)),
+    );
+}
+
+#[derive(Component)]
+pub struct BetterMove(pub BoardMove);
+
+/// Where the better move's piece sits: a Gomoku point, or the cell a disc
+/// dropped in that column would have filled (before the move on show).
+fn spot(position: &ReviewPosition, mv: BoardMove, layout: &BoardLayout) -> Option<Vec2> {
+    match (mv, &position.game) {
+        (BoardMove::Point(p), _) => Some(layout.point_centre(p)),
+        (BoardMove::Column(column), MatchGame::ConnectFour(game)) => {
+            let mut before = game.clone();
+            before.undo()?;
+            let cell = before.position().landing_cell(column)?;
+            Some(layout.cell_centre(cell))
+        }
+        _ => None,
+    }
+}
+
+fn show(
+    mut commands: Commands,
+    position: Res<ReviewPosition>,
+    values: Option<Res<ReviewValues>>,
+    layout: Res<BoardLayout>,
+    root: Single<Entity, With<BoardRoot>>,
+    shown: Query<(Entity, &BetterMove)>,
+    discs: Option<Res<DiscArt>>,
+    stones: Option<Res<StoneArt>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let better = position.ply.checked_sub(1).and_then(|ply| {
+        let report = values.as_ref()?.review.report(ply)?;
+        Some((report.better?, Side::of_ply(ply)))
+    });
+    let current = shown.iter().next().map(|(_, b)| b.0);
+    if current == better.map(|b| b.0) && (better.is_none() || !position.is_changed()) {
+        return;
+    }
+    for (entity, _) in &shown {
+        commands.entity(entity).despawn();
+    }
+    let Some((mv, side)) = better else { return };
+    let Some(at) = spot(&position, mv, &layout) else {
+        return;
+    };
+    let (mesh, ghost, radius, z) = match (&discs, &stones) {
+        (Some(art), _) => (
+            art.disc.clone(),
+            art.ghosts[side.index()].clone(),
+            art.radius,
+            connect_four_view::z::DISC + 0.5,
+        ),
+        (_, Some(art)) => (
+            art.stone.clone(),
+            art.ghosts[side.index()].clone(),
+            art.radius,
+            gomoku_view::z::MARK + 0.2,
+        ),
+        _ => return,
+    };
+    let ring = meshes.add(
+        Annulus::new(radius * 1.02, radius * 1.18)
+            .mesh()
+            .resolution(48),
+    );
+    let piece = commands
+        .spawn((
+            Name::new("Better move"),
+            BetterMove(mv),
+            Mesh2d(mesh),
+            MeshMaterial2d(ghost),
+            Transform::from_xyz(at.x, at.y, z),
+            children![(
+                Mesh2d(ring),
+                MeshMaterial2d(materials.add(palette::ACCENT)),
+                // In front of the Connect Four frame.
+                Transform::from_xyz(0.0, 0.0, connect_four_view::z::GLOW + 0.5 - z),
+            )],
+        ))
+        .id();
+    commands.entity(*root).add_child(piece);
+}

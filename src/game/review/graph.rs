@@ -1,0 +1,290 @@
+//! The evaluation graph of review mode: what each move left its mover,
+//! one bar per move in the mover's colour (up: better for the mover, a
+//! proven win at least half way up), "?" and "??" over the moves that threw
+//! a result away, and a line at the move on show. The values are worked out
+//! on a thread of their own (`ai::review`), last position first, and the
+//! graph fills in as they come, with a progress line under it.
+
+use crate::ai::review::{GameReview, Reviewer};
+use crate::game::actions::{Action, UiAction};
+use crate::game::board::CurrentMatch;
+use crate::game::board::shown::ReviewPosition;
+use crate::game::states::{AppSystems, BoardMode, Screen};
+use crate::game::theme::palette;
+use crate::match_setup::GameKind;
+use crate::rules::{BoardMove, Side};
+use bevy::prelude::*;
+use bevy::ui::RelativeCursorPosition;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnExit(Screen::Game), |mut commands: Commands| {
+        commands.remove_resource::<Analysis>();
+        commands.remove_resource::<ReviewValues>();
+    })
+    .add_systems(
+        Update,
+        (
+            start.in_set(AppSystems::Think),
+            (collect, draw, show_progress, click)
+                .chain()
+                .in_set(AppSystems::Present),
+        )
+            .run_if(in_state(BoardMode::Review)),
+    );
+}
+
+/// The graph's area in the review panel (`panel` places it).
+#[derive(Component)]
+pub struct GraphArea;
+
+/// The line under the graph that says how far the analysis is.
+#[derive(Component)]
+pub struct ProgressText;
+
+/// The filled part of the progress bar.
+#[derive(Component)]
+pub struct ProgressFill;
+
+pub const GRAPH_SIZE: Vec2 = Vec2::new(254.0, 96.0);
+
+/// What the analysis thread has found so far, and when it finished.
+#[derive(Default)]
+struct Found {
+    review: GameReview,
+    took: Option<Duration>,
+}
+
+/// The analysis of the match's moves, running or done. Dropping it stops
+/// its thread.
+#[derive(Resource)]
+pub struct Analysis {
+    moves: Vec<BoardMove>,
+    found: Arc<Mutex<Found>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Analysis {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The answers so far, copied out of the thread's for the panel to read.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ReviewValues {
+    pub review: GameReview,
+    /// How long the whole analysis took, once done.
+    pub took: Option<Duration>,
+}
+
+/// Starts the analysis of the match's moves, unless it is already done or
+/// under way (it carries over from one visit of review mode to the next).
+fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<Analysis>>) {
+    let moves = game.game.moves();
+    if analysis.is_some_and(|a| a.moves == moves) {
+        return;
+    }
+    let found = Arc::new(Mutex::new(Found {
+        review: GameReview::new(&game.game),
+        took: None,
+    }));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sink, flag, position) = (found.clone(), stop.clone(), game.game.clone());
+    let spawned = std::thread::Builder::new()
+        .name("lineup-review".into())
+        .spawn(move || {
+            let started = Instant::now();
+            let mut reviewer = Reviewer::new(&position);
+            while let Some(step) = reviewer.next(&flag) {
+                sink.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .review
+                    .record(step);
+            }
+            if !flag.load(Ordering::Relaxed) {
+                let took = started.elapsed();
+                let mut found = sink.lock().unwrap_or_else(|e| e.into_inner());
+                found.took = Some(took);
+                info!(
+                    "Review: analysis done, {} positions in {:.1} s",
+                    found.review.positions(),
+                    took.as_secs_f64()
+                );
+            }
+        });
+    if let Err(error) = spawned {
+        error!("No thread for the review's analysis: {error}");
+    }
+    commands.remove_resource::<ReviewValues>();
+    commands.insert_resource(Analysis { moves, found, stop });
+}
+
+/// Copies the thread's answers when there are new ones.
+fn collect(
+    mut commands: Commands,
+    analysis: Option<Res<Analysis>>,
+    values: Option<Res<ReviewValues>>,
+) {
+    let Some(analysis) = analysis else { return };
+    let found = analysis.found.lock().unwrap_or_else(|e| e.into_inner());
+    let fresh =
+        values.is_none_or(|v| v.review.judged() != found.review.judged() || v.took != found.took);
+    if fresh {
+        commands.insert_resource(ReviewValues {
+            review: found.review.clone(),
+            took: found.took,
+        });
+    }
+}
+
+/// The colour of a side's bars: the pieces' colours, except that black
+/// stones are drawn slate so that they show on the dark panel.
+fn bar_colour(kind: GameKind, side: Side) -> Color {
+    match (kind, side) {
+        (GameKind::Gomoku { .. }, Side::First) => Color::srgb(0.52, 0.56, 0.64),
+        _ => crate::game::board::hud::piece_colour(kind, side),
+    }
+}
+
+/// Redraws the bars when the values or the move on show change.
+fn draw(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    values: Option<Res<ReviewValues>>,
+    position: Option<Res<ReviewPosition>>,
+    area: Single<Entity, With<GraphArea>>,
+    mut drawn: Local<Option<(usize, usize, Entity)>>,
+) {
+    let (Some(values), Some(position)) = (values, position) else {
+        return;
+    };
+    let review = &values.review;
+    let now = (review.judged(), position.ply, *area);
+    if *drawn == Some(now) {
+        return;
+    }
+    *drawn = Some(now);
+    commands.entity(*area).despawn_children();
+    let n = review.moves.len().max(1);
+    let step = GRAPH_SIZE.x / n as f32;
+    let width = (step - 1.0).max(1.0);
+    let mid = GRAPH_SIZE.y / 2.0;
+    let kind = game.setup.kind;
+    let mut parts: Vec<Entity> = Vec::new();
+    // The axis.
+    parts.push(
+        commands
+            .spawn(block(
+                0.0,
+                mid - 0.5,
+                GRAPH_SIZE.x,
+                1.0,
+                palette::PANEL_BORDER,
+            ))
+            .id(),
+    );
+    for ply in 0..review.moves.len() {
+        let x = ply as f32 * step;
+        let Some(report) = review.report(ply) else {
+            continue;
+        };
+        match report.after.height(report.ply) {
+            Some(h) => {
+                let length = (h.abs() * (mid - 2.0)).max(1.0);
+                let top = if h >= 0.0 { mid - length } else { mid };
+                let colour = bar_colour(kind, Side::of_ply(ply));
+                parts.push(commands.spawn(block(x, top, width, length, colour)).id());
+            }
+            None => {
+                // Not worked out: a grey tick on the axis.
+                parts.push(
+                    commands
+                        .spawn(block(x, mid - 2.0, width, 4.0, palette::TEXT_DIM))
+                        .id(),
+                );
+            }
+        }
+        if let Some(mark) = report.mark {
+            let colour = match mark {
+                crate::ai::review::Mark::Blunder => palette::WARNING,
+                crate::ai::review::Mark::Mistake => palette::ACCENT,
+            };
+            parts.push(
+                commands
+                    .spawn(block(x, GRAPH_SIZE.y - 5.0, width.max(2.0), 5.0, colour))
+                    .id(),
+            );
+        }
+    }
+    // The move on show.
+    if position.ply > 0 {
+        let x = (position.ply - 1) as f32 * step + width / 2.0 - 1.0;
+        parts.push(
+            commands
+                .spawn(block(x, 0.0, 2.0, GRAPH_SIZE.y, palette::ACCENT))
+                .id(),
+        );
+    }
+    commands.entity(*area).add_children(&parts);
+}
+
+/// A rectangle at (`x`, `y`) from the graph's top left.
+fn block(x: f32, y: f32, width: f32, height: f32, colour: Color) -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(x),
+            top: px(y),
+            width: px(width),
+            height: px(height),
+            ..default()
+        },
+        BackgroundColor(colour),
+        Pickable::IGNORE,
+    )
+}
+
+/// "Analysing: 12 of 43 positions" with a bar, then how long it took.
+fn show_progress(
+    values: Option<Res<ReviewValues>>,
+    mut text: Single<&mut Text, With<ProgressText>>,
+    mut fill: Single<&mut Node, With<ProgressFill>>,
+) {
+    let Some(values) = values else { return };
+    let (judged, total) = (values.review.judged(), values.review.positions());
+    let line = match values.took {
+        Some(took) => format!("Analysed in {:.1} s", took.as_secs_f64()),
+        None => format!("Analysing: {judged} of {total} positions"),
+    };
+    if text.0 != line {
+        text.0 = line;
+    }
+    let share = if values.took.is_some() {
+        1.0
+    } else {
+        judged as f32 / total.max(1) as f32
+    };
+    let width = px(share * GRAPH_SIZE.x);
+    if fill.width != width {
+        fill.width = width;
+    }
+}
+
+/// A press on the graph (held and dragged, too) shows that move.
+fn click(
+    area: Single<(&Interaction, &RelativeCursorPosition), With<GraphArea>>,
+    game: Res<CurrentMatch>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    let (interaction, cursor) = *area;
+    if *interaction != Interaction::Pressed {
+        return;
+    }
+    let Some(at) = cursor.normalized else { return };
+    let n = game.game.move_count();
+    let x = (at.x + 0.5).clamp(0.0, 0.9999);
+    actions.write(UiAction(Action::ReviewJump((x * n as f32) as usize + 1)));
+}

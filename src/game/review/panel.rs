@@ -1,0 +1,410 @@
+//! The review panel beside the board: where in the game the board is, what
+//! the move on show was worth, the steps, a slider, the move list (click a
+//! move to see it), the graph, and the ways on (a new game from here, a
+//! picture of the board, back to the game).
+
+use super::graph::{GRAPH_SIZE, GraphArea, ProgressFill, ProgressText, ReviewValues};
+use crate::game::actions::{Action, UiAction};
+use crate::game::board::CurrentMatch;
+use crate::game::board::shown::ReviewPosition;
+use crate::game::settings::Settings;
+use crate::game::states::{AppSystems, BoardMode};
+use crate::game::theme::interaction::Disabled;
+use crate::game::theme::{palette, widgets};
+use crate::rules::{BoardMove, MatchGame, Side};
+use bevy::prelude::*;
+use bevy::ui::RelativeCursorPosition;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(BoardMode::Review), spawn)
+        .add_systems(
+            Update,
+            (slide, (describe, list_moves, place_knob, enable_buttons))
+                .chain()
+                .in_set(AppSystems::Present)
+                .run_if(in_state(BoardMode::Review)),
+        );
+}
+
+/// Rows of the move list on show at once (two moves a row).
+const ROWS: usize = 10;
+const INNER: f32 = GRAPH_SIZE.x;
+
+#[derive(Component)]
+struct WhereText;
+
+#[derive(Component)]
+struct MoveText;
+
+#[derive(Component)]
+struct WorthText;
+
+#[derive(Component)]
+struct MoveList;
+
+#[derive(Component)]
+struct Slider;
+
+#[derive(Component)]
+struct SliderKnob;
+
+fn text(marker: impl Component, size: f32, colour: Color) -> impl Bundle {
+    (
+        marker,
+        Text::new(""),
+        TextFont::from_font_size(size),
+        TextColor(colour),
+    )
+}
+
+fn row(children: impl Bundle) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            column_gap: px(8),
+            ..default()
+        },
+        children,
+    )
+}
+
+fn spawn(mut commands: Commands, game: Res<CurrentMatch>) {
+    let gomoku = matches!(game.game, MatchGame::Gomoku(_));
+    let panel = commands
+        .spawn((
+            Name::new("Review panel"),
+            DespawnOnExit(BoardMode::Review),
+            widgets::side_card(px(24), px(24), palette::ACCENT),
+        ))
+        .with_children(|panel| {
+            panel.spawn(widgets::title("Review", 26.0));
+            panel.spawn(text(WhereText, 19.0, palette::TEXT));
+            panel.spawn(text(MoveText, 17.0, palette::TEXT));
+            panel.spawn(text(WorthText, 16.0, palette::TEXT_DIM));
+            panel.spawn(row(children![
+                widgets::sized_button("|<", Action::ReviewFirst, 56.0, 32.0, 17.0),
+                widgets::sized_button("<", Action::ReviewBack, 56.0, 32.0, 17.0),
+                widgets::sized_button(">", Action::ReviewForward, 56.0, 32.0, 17.0),
+                widgets::sized_button(">|", Action::ReviewLast, 56.0, 32.0, 17.0),
+            ]));
+            panel.spawn((
+                Name::new("Slider"),
+                Slider,
+                Interaction::default(),
+                RelativeCursorPosition::default(),
+                Node {
+                    width: px(INNER),
+                    height: px(12),
+                    border_radius: BorderRadius::all(px(6)),
+                    ..default()
+                },
+                BackgroundColor(palette::BUTTON),
+                children![(
+                    SliderKnob,
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: px(0),
+                        top: px(-3),
+                        width: px(18),
+                        height: px(18),
+                        border_radius: BorderRadius::MAX,
+                        ..default()
+                    },
+                    BackgroundColor(palette::ACCENT),
+                    Pickable::IGNORE,
+                )],
+            ));
+            panel.spawn((
+                Name::new("Move list"),
+                MoveList,
+                Node {
+                    width: px(INNER),
+                    height: px(ROWS as f32 * 22.0),
+                    flex_direction: FlexDirection::Column,
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+            ));
+            panel.spawn((
+                Name::new("Graph"),
+                GraphArea,
+                Interaction::default(),
+                RelativeCursorPosition::default(),
+                Node {
+                    width: px(GRAPH_SIZE.x),
+                    height: px(GRAPH_SIZE.y),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                BackgroundColor(palette::BACKGROUND),
+            ));
+            panel.spawn(text(ProgressText, 14.0, palette::TEXT_DIM));
+            panel.spawn((
+                Node {
+                    width: px(INNER),
+                    height: px(5),
+                    ..default()
+                },
+                BackgroundColor(palette::BUTTON_DISABLED),
+                children![(
+                    ProgressFill,
+                    Node {
+                        width: px(0),
+                        height: percent(100),
+                        ..default()
+                    },
+                    BackgroundColor(palette::ACCENT),
+                )],
+            ));
+            panel.spawn(widgets::sized_button(
+                "Play from here",
+                Action::PlayFromHere,
+                INNER,
+                34.0,
+                15.0,
+            ));
+            panel.spawn(row(children![
+                widgets::sized_button(
+                    "Other players",
+                    Action::PlayFromHereChoosing,
+                    123.0,
+                    34.0,
+                    15.0
+                ),
+                widgets::sized_button("Save image", Action::ShareImage, 123.0, 34.0, 15.0),
+            ]));
+            panel.spawn(row(())).with_children(|row| {
+                // Move numbers are drawn on stones (Gomoku) only.
+                let width = if gomoku { 123.0 } else { INNER };
+                if gomoku {
+                    row.spawn(widgets::sized_button(
+                        "Numbers",
+                        Action::ToggleMoveNumbers,
+                        123.0,
+                        34.0,
+                        15.0,
+                    ));
+                }
+                row.spawn(widgets::sized_button(
+                    "Back to game",
+                    Action::LeaveReview,
+                    width,
+                    34.0,
+                    15.0,
+                ));
+            });
+        })
+        .id();
+    commands.entity(panel).insert(GlobalZIndex(4));
+}
+
+/// "Move 12 of 40", the move on show and what it did, and a better one.
+fn describe(
+    game: Res<CurrentMatch>,
+    position: Res<ReviewPosition>,
+    values: Option<Res<ReviewValues>>,
+    mut texts: ParamSet<(
+        Single<&mut Text, With<WhereText>>,
+        Single<&mut Text, With<MoveText>>,
+        Single<(&mut Text, &mut TextColor), With<WorthText>>,
+    )>,
+) {
+    if !position.is_changed() && !values.as_ref().is_some_and(|v| v.is_changed()) {
+        return;
+    }
+    let total = game.game.move_count();
+    texts.p0().0 = if position.ply == 0 {
+        format!("Start  (0 of {total})")
+    } else {
+        format!("Move {} of {total}", position.ply)
+    };
+    let (said, value, marked) = match position.ply.checked_sub(1) {
+        None => (String::from("The empty board"), String::new(), false),
+        Some(ply) => {
+            let side = game.side_name(Side::of_ply(ply));
+            let mv = game.game.moves()[ply];
+            let report = values.as_ref().and_then(|v| v.review.report(ply));
+            let mark = report
+                .as_ref()
+                .and_then(|r| r.mark)
+                .map_or("", |m| m.symbol());
+            let value = match &report {
+                None => String::from("Value: ..."),
+                Some(r) => match r.better {
+                    Some(b) => format!("{} (better: {})", r.after.label(r.ply), move_name(b)),
+                    None => r.after.label(r.ply),
+                },
+            };
+            let said = format!("{}. {side}: {}{mark}", ply + 1, move_name(mv));
+            (said, value, !mark.is_empty())
+        }
+    };
+    texts.p1().0 = said;
+    let mut worth = texts.p2();
+    let (text, colour) = &mut *worth;
+    text.0 = value;
+    colour.0 = if marked {
+        palette::WARNING
+    } else {
+        palette::TEXT_DIM
+    };
+}
+
+/// A move as the list shows it: "col 4" or "h8".
+fn move_name(mv: BoardMove) -> String {
+    match mv {
+        BoardMove::Column(c) => format!("col {}", c.0 + 1),
+        BoardMove::Point(p) => p.to_string(),
+    }
+}
+
+/// The rows of moves around the one on show, each move a button.
+fn list_moves(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    position: Res<ReviewPosition>,
+    values: Option<Res<ReviewValues>>,
+    list: Single<Entity, With<MoveList>>,
+    mut drawn: Local<Option<(usize, usize, Entity)>>,
+) {
+    let judged = values.as_ref().map_or(0, |v| v.review.judged());
+    let now = (position.ply, judged, *list);
+    if *drawn == Some(now) {
+        return;
+    }
+    *drawn = Some(now);
+    let moves = game.game.moves();
+    let rows = moves.len().div_ceil(2);
+    // The row of the move on show stays in view, near the middle.
+    let current_row = position.ply.saturating_sub(1) / 2;
+    let first = current_row
+        .saturating_sub(ROWS / 2)
+        .min(rows.saturating_sub(ROWS));
+    commands.entity(*list).despawn_children();
+    let mut lines = Vec::new();
+    for r in first..(first + ROWS).min(rows) {
+        let mut cells = Vec::new();
+        cells.push(
+            commands
+                .spawn((
+                    Node {
+                        width: px(40),
+                        ..default()
+                    },
+                    children![(
+                        Text::new(format!("{}.", r + 1)),
+                        TextFont::from_font_size(15.0),
+                        TextColor(palette::TEXT_DIM),
+                    )],
+                ))
+                .id(),
+        );
+        for ply in [2 * r, 2 * r + 1] {
+            let Some(mv) = moves.get(ply) else { continue };
+            let mark = values
+                .as_ref()
+                .and_then(|v| v.review.report(ply))
+                .and_then(|r| r.mark)
+                .map_or("", |m| m.symbol());
+            let label = format!("{}{mark}", move_name(*mv));
+            let colour = if ply + 1 == position.ply {
+                palette::ACCENT
+            } else if !mark.is_empty() {
+                palette::WARNING
+            } else {
+                palette::TEXT
+            };
+            let size = Vec2::new(100.0, 20.0);
+            let jump = Action::ReviewJump(ply + 1);
+            cells.push(
+                commands
+                    .spawn(widgets::coloured_button(label, jump, size, 15.0, colour))
+                    .id(),
+            );
+        }
+        let line = commands
+            .spawn(Node {
+                flex_direction: FlexDirection::Row,
+                column_gap: px(6),
+                height: px(22),
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .add_children(&cells)
+            .id();
+        lines.push(line);
+    }
+    commands.entity(*list).add_children(&lines);
+}
+
+/// Pressing (and dragging) on the slider shows the move under the pointer.
+fn slide(
+    slider: Single<(&Interaction, &RelativeCursorPosition), With<Slider>>,
+    game: Res<CurrentMatch>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    let (interaction, cursor) = *slider;
+    if *interaction != Interaction::Pressed {
+        return;
+    }
+    let Some(at) = cursor.normalized else { return };
+    let n = game.game.move_count() as f32;
+    let ply = ((at.x + 0.5).clamp(0.0, 1.0) * n).round() as usize;
+    actions.write(UiAction(Action::ReviewJump(ply)));
+}
+
+fn place_knob(
+    game: Res<CurrentMatch>,
+    position: Res<ReviewPosition>,
+    mut knob: Single<&mut Node, With<SliderKnob>>,
+) {
+    let n = game.game.move_count().max(1) as f32;
+    let left = px(position.ply as f32 / n * (INNER - 18.0));
+    if knob.left != left {
+        knob.left = left;
+    }
+}
+
+/// A new game from here needs a position the game is not over in, and a
+/// game of this screen's own (not online); the numbers button says its
+/// state.
+fn enable_buttons(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    position: Res<ReviewPosition>,
+    settings: Res<Settings>,
+    buttons: Query<(Entity, &Action, Has<Disabled>, &Children)>,
+    mut texts: Query<&mut Text>,
+) {
+    let can_play_on = !game.setup.is_online() && !position.game.is_over();
+    for (entity, action, disabled, children) in &buttons {
+        let enabled = match action {
+            Action::PlayFromHere | Action::PlayFromHereChoosing => can_play_on,
+            Action::ReviewFirst | Action::ReviewBack => position.ply > 0,
+            Action::ReviewForward | Action::ReviewLast => position.ply < game.game.move_count(),
+            Action::ToggleMoveNumbers => {
+                let label = if settings.show_move_numbers {
+                    "Numbers: on"
+                } else {
+                    "Numbers: off"
+                };
+                for child in children.iter() {
+                    if let Ok(mut text) = texts.get_mut(child)
+                        && text.0 != label
+                    {
+                        text.0 = label.to_string();
+                    }
+                }
+                true
+            }
+            _ => continue,
+        };
+        if enabled == disabled {
+            if enabled {
+                commands.entity(entity).remove::<Disabled>();
+            } else {
+                commands.entity(entity).insert(Disabled);
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! Review mode in the headless app: stepping and jumping show earlier
+//! positions without touching the match, keys and Esc, nothing plays
+//! meanwhile, play from here (history and undo), and the graph's values
+//! filled in from the background.
+
+use crate::app_flow::{C4, HUMANS, RENJU, act, app_in_game, count, menu, moves, press, run};
+use bevy::prelude::*;
+use lineup::ai::Level;
+use lineup::ai::review::review;
+use lineup::game::actions::{Action, SetupField};
+use lineup::game::board::CurrentMatch;
+use lineup::game::board::pieces::Piece;
+use lineup::game::board::shown::ReviewPosition;
+use lineup::game::review::ReviewValues;
+use lineup::game::states::{BoardMode, Menu};
+use lineup::match_setup::PlayerKind;
+use std::sync::atomic::AtomicBool;
+
+fn mode(app: &App) -> Option<BoardMode> {
+    app.world()
+        .get_resource::<State<BoardMode>>()
+        .map(|s| *s.get())
+}
+
+fn shown_ply(app: &App) -> Option<usize> {
+    app.world().get_resource::<ReviewPosition>().map(|p| p.ply)
+}
+
+fn step(app: &mut App, action: Action) {
+    act(app, action);
+    run(app, 2);
+}
+
+#[test]
+fn stepping_shows_earlier_positions_and_never_changes_the_match() {
+    let mut app = app_in_game(C4, "445566", HUMANS);
+    let revision = app.world().resource::<CurrentMatch>().revision;
+    step(&mut app, Action::Review);
+    assert_eq!(mode(&app), Some(BoardMode::Review));
+    assert_eq!((shown_ply(&app), count::<Piece>(&mut app)), (Some(6), 6));
+    for (action, ply) in [
+        (Action::ReviewBack, 5),
+        (Action::ReviewBack, 4),
+        (Action::ReviewFirst, 0),
+        (Action::ReviewBack, 0),
+        (Action::ReviewJump(3), 3),
+        (Action::ReviewForward, 4),
+        (Action::ReviewJump(99), 6),
+    ] {
+        step(&mut app, action);
+        assert_eq!(shown_ply(&app), Some(ply), "after {action:?}");
+        // The pieces are the position's, at once (no fall).
+        assert_eq!(count::<Piece>(&mut app), ply, "after {action:?}");
+    }
+    step(&mut app, Action::ReviewJump(2));
+    let columns: Vec<u8> = {
+        let mut query = app.world_mut().query::<&Piece>();
+        let mut plies: Vec<(usize, String)> = query
+            .iter(app.world())
+            .map(|p| (p.ply, p.mv.to_string()))
+            .collect();
+        plies.sort();
+        plies.iter().map(|(_, m)| m.as_bytes()[7] - b'0').collect()
+    };
+    assert_eq!(columns, [4, 4], "the first two discs");
+    let game = app.world().resource::<CurrentMatch>();
+    assert_eq!((game.revision, game.game.move_count()), (revision, 6));
+    step(&mut app, Action::LeaveReview);
+    assert_eq!(mode(&app), Some(BoardMode::Play));
+    assert_eq!((shown_ply(&app), count::<Piece>(&mut app)), (None, 6));
+}
+
+#[test]
+fn arrows_home_end_and_esc_in_review() {
+    let mut app = app_in_game(RENJU, "h8i9j10h9", HUMANS);
+    step(&mut app, Action::Review);
+    press(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(shown_ply(&app), Some(3));
+    press(&mut app, KeyCode::Home);
+    assert_eq!(shown_ply(&app), Some(0));
+    press(&mut app, KeyCode::ArrowRight);
+    assert_eq!(shown_ply(&app), Some(1));
+    press(&mut app, KeyCode::End);
+    assert_eq!(shown_ply(&app), Some(4));
+    // Esc leaves review for the game, not for the pause menu.
+    press(&mut app, KeyCode::Escape);
+    run(&mut app, 2);
+    assert_eq!(
+        (mode(&app), menu(&app)),
+        (Some(BoardMode::Play), Menu::None)
+    );
+    assert_eq!(moves(&app), 4);
+}
+
+#[test]
+fn the_computer_waits_while_its_game_is_reviewed() {
+    // Yellow (the computer) is to move.
+    let computer = [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)];
+    let mut app = app_in_game(C4, "4", computer);
+    act(&mut app, Action::Review);
+    for _ in 0..40 {
+        run(&mut app, 1);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(moves(&app), 1, "the computer moved during review");
+    step(&mut app, Action::LeaveReview);
+    for _ in 0..200 {
+        if moves(&app) == 2 {
+            return;
+        }
+        run(&mut app, 1);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the computer never moved after review");
+}
+
+#[test]
+fn play_from_here_keeps_the_earlier_moves_for_undo() {
+    let mut app = app_in_game(C4, "445566", HUMANS);
+    let old = app.world().resource::<CurrentMatch>().id;
+    step(&mut app, Action::Review);
+    step(&mut app, Action::ReviewJump(3));
+    step(&mut app, Action::PlayFromHere);
+    run(&mut app, 3);
+    assert_eq!(mode(&app), Some(BoardMode::Play));
+    let game = app.world().resource::<CurrentMatch>();
+    assert_ne!(game.id, old, "a new game, saved apart from the old one");
+    assert_eq!(lineup::persist::export::move_string(&game.game), "445");
+    assert!(!game.game.can_redo(), "nothing of the old game to redo");
+    assert_eq!(count::<Piece>(&mut app), 3);
+    step(&mut app, Action::Undo);
+    assert_eq!(moves(&app), 2);
+}
+
+#[test]
+fn play_from_here_with_other_players_goes_through_new_game() {
+    let mut app = app_in_game(C4, "445566", HUMANS);
+    step(&mut app, Action::Review);
+    step(&mut app, Action::ReviewJump(4));
+    step(&mut app, Action::PlayFromHereChoosing);
+    assert_eq!(menu(&app), Menu::NewGame);
+    // Yellow becomes a computer.
+    step(&mut app, Action::Cycle(SetupField::SecondPlayer, 1));
+    step(&mut app, Action::StartGame);
+    run(&mut app, 3);
+    assert_eq!(mode(&app), Some(BoardMode::Play));
+    let game = app.world().resource::<CurrentMatch>();
+    assert_eq!(lineup::persist::export::move_string(&game.game), "4455");
+    assert!(game.setup.players[1].is_computer());
+}
+
+#[test]
+fn the_graph_values_come_from_the_background_and_match_the_review() {
+    let moves_played = "4455443";
+    let mut app = app_in_game(C4, moves_played, HUMANS);
+    step(&mut app, Action::Review);
+    let mut values = None;
+    for _ in 0..600 {
+        run(&mut app, 1);
+        if let Some(v) = app.world().get_resource::<ReviewValues>()
+            && v.took.is_some()
+        {
+            values = Some(v.review.clone());
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let values = values.expect("the analysis finished");
+    let game = app.world().resource::<CurrentMatch>().game.clone();
+    assert_eq!(values, review(&game, &AtomicBool::new(false)));
+    assert_eq!(values.judged(), moves_played.len() + 1);
+}
+
+#[test]
+fn review_from_the_load_list_opens_the_saved_game_at_its_last_move() {
+    let mut app = app_in_game(C4, "4455443", HUMANS);
+    act(&mut app, Action::Pause);
+    run(&mut app, 2);
+    act(&mut app, Action::OpenSave);
+    run(&mut app, 2);
+    act(&mut app, Action::ConfirmSave);
+    run(&mut app, 3);
+    act(&mut app, Action::QuitToTitle);
+    run(&mut app, 3);
+    act(&mut app, Action::OpenLoad);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::Load);
+    act(&mut app, Action::ReviewSave(0));
+    run(&mut app, 4);
+    assert_eq!(
+        (mode(&app), menu(&app)),
+        (Some(BoardMode::Review), Menu::None)
+    );
+    assert_eq!(shown_ply(&app), Some(7));
+    assert_eq!(count::<Piece>(&mut app), 7);
+}

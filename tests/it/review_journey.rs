@@ -1,0 +1,68 @@
+//! Review mode on the real binary, used as a player does: Esc, Review
+//! game, arrows and Home/End, a click on the move list, Save image (a PNG
+//! of the board in the exports folder), Play from here, then Ctrl+Z takes
+//! back one of the kept moves; the autosave has the new game.
+
+use crate::journey::{Journey, SoundOut};
+use crate::window::Shot;
+use lineup::persist::save_file::SaveFile;
+
+/// Window pixels, read off screenshots (1280x800).
+mod at {
+    /// Review game, third in the pause menu.
+    pub const PAUSE_REVIEW: (u32, u32) = (640, 365);
+    /// The first move of the move list's second row (move 3).
+    pub const LIST_MOVE_3: (u32, u32) = (1080, 275);
+    pub const SAVE_IMAGE: (u32, u32) = (1176, 681);
+    pub const PLAY_FROM_HERE: (u32, u32) = (1110, 637);
+}
+
+#[test]
+fn review_steps_saves_a_picture_and_plays_on_from_an_earlier_move() {
+    let Some(mut journey) = Journey::new("review") else {
+        return;
+    };
+    journey.launch(
+        SoundOut::Nowhere,
+        &["--game", "connect4", "--moves", "4455443"],
+    );
+    journey.wait_for("Screen: Some(Loading) -> Some(Game)");
+    journey.park_pointer();
+    journey.key("Escape");
+    journey.wait_for("Menu: Some(None) -> Some(Pause)");
+    journey.click_button(at::PAUSE_REVIEW, "Review");
+    journey.wait_for("Review: move 7 of 7");
+    journey.key("Left");
+    journey.wait_for("Review: move 6 of 7");
+    journey.key("Home");
+    journey.wait_for("Review: move 0 of 7");
+    journey.key("End");
+    journey.wait_for("Review: move 7 of 7");
+    journey.click_button(at::LIST_MOVE_3, "ReviewJump(3)");
+    journey.wait_for("Review: move 3 of 7");
+    journey.click_button(at::SAVE_IMAGE, "ShareImage");
+    let line = journey.wait_for("Review: image saved to ");
+    let path = line.split("saved to ").nth(1).expect("a path").trim();
+    let picture = Shot::load(std::path::Path::new(path));
+    // The board only (its 7x6 frame, 96-pixel cells, and a small margin):
+    // not the panel beside it.
+    assert!(
+        (700..760).contains(&picture.width) && (640..710).contains(&picture.height),
+        "{}x{}",
+        picture.width,
+        picture.height
+    );
+    assert!(
+        picture.count_near([26, 82, 204], 30) > 100_000,
+        "the blue frame"
+    );
+    assert!(picture.count_near([224, 38, 43], 30) > 5_000, "red discs");
+    journey.click_button(at::PLAY_FROM_HERE, "PlayFromHere");
+    journey.wait_for("Review: a new game from move 3");
+    journey.wait_for("Review: back to the game");
+    journey.key("ctrl+z");
+    journey.wait_for("Moves taken back: 1");
+    journey.interrupt();
+    let save = SaveFile::read(&journey.folders().autosave_file()).expect("autosaved");
+    assert_eq!(save.moves, "44", "the new game after one undo");
+}
