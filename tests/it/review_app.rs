@@ -194,3 +194,40 @@ fn review_from_the_load_list_opens_the_saved_game_at_its_last_move() {
     assert_eq!(shown_ply(&app), Some(7));
     assert_eq!(count::<Piece>(&mut app), 7);
 }
+
+/// A press on the slider, or on the graph's bars, shows the move under the
+/// pointer (the pointer's place set as Bevy's UI would: from the centre).
+#[test]
+fn pressing_the_slider_or_the_graph_jumps_there() {
+    use bevy::ui::RelativeCursorPosition;
+    let mut app = app_in_game(C4, "4455443", HUMANS);
+    step(&mut app, Action::Review);
+    let press_on = |app: &mut App, name: &str, x: f32| {
+        let mut query = app.world_mut().query::<(Entity, &Name)>();
+        let target = query
+            .iter(app.world())
+            .find(|(_, n)| n.as_str() == name)
+            .map(|(e, _)| e)
+            .expect(name);
+        app.world_mut().entity_mut(target).insert((
+            Interaction::Pressed,
+            RelativeCursorPosition {
+                cursor_over: true,
+                normalized: Some(Vec2::new(x - 0.5, 0.0)),
+            },
+        ));
+        run(app, 2);
+        app.world_mut().entity_mut(target).insert(Interaction::None);
+        run(app, 1);
+    };
+    // The slider's ends are the empty board and the last move.
+    press_on(&mut app, "Slider", 0.0);
+    assert_eq!(shown_ply(&app), Some(0));
+    press_on(&mut app, "Slider", 3.0 / 7.0);
+    assert_eq!(shown_ply(&app), Some(3));
+    // The graph's fifth bar of seven (x from 4/7 to 5/7) is move 5.
+    press_on(&mut app, "Graph", 4.5 / 7.0);
+    assert_eq!(shown_ply(&app), Some(5));
+    press_on(&mut app, "Graph", 1.0);
+    assert_eq!(shown_ply(&app), Some(7));
+}

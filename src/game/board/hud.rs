@@ -8,7 +8,7 @@ use crate::game::board::CurrentMatch;
 use crate::game::board::insight::ShowAnalysis;
 use crate::game::computer::Thinking;
 use crate::game::states::{AppSystems, GamePhase, HiddenInReview, Screen};
-use crate::game::theme::interaction::Disabled;
+use crate::game::theme::interaction::{Disabled, set_enabled};
 use crate::game::theme::{palette, widgets};
 use crate::match_setup::{GameKind, PlayerKind};
 use crate::match_state::Match;
@@ -256,13 +256,7 @@ fn enable_buttons(
             Action::ToggleAnalysis => !online && matches!(game.game, MatchGame::ConnectFour(_)),
             _ => continue,
         };
-        if enabled == disabled {
-            if enabled {
-                commands.entity(entity).remove::<Disabled>();
-            } else {
-                commands.entity(entity).insert(Disabled);
-            }
-        }
+        set_enabled(&mut commands, entity, enabled, disabled);
     }
 }
 

@@ -10,6 +10,7 @@ use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
 use crate::game::board::shown::ReviewPosition;
 use crate::game::states::{AppSystems, BoardMode, Screen};
+use crate::game::theme::interaction::pressed_across;
 use crate::game::theme::palette;
 use crate::match_setup::GameKind;
 use crate::rules::{BoardMove, Side};
@@ -279,12 +280,11 @@ fn click(
     game: Res<CurrentMatch>,
     mut actions: MessageWriter<UiAction>,
 ) {
-    let (interaction, cursor) = *area;
-    if *interaction != Interaction::Pressed {
+    let Some(x) = pressed_across(area.0, area.1) else {
         return;
-    }
-    let Some(at) = cursor.normalized else { return };
+    };
+    // The bar under the pointer: move k of n is the k-th n-th of the width.
     let n = game.game.move_count();
-    let x = (at.x + 0.5).clamp(0.0, 0.9999);
-    actions.write(UiAction(Action::ReviewJump((x * n as f32) as usize + 1)));
+    let bar = ((x * n as f32) as usize).min(n.saturating_sub(1));
+    actions.write(UiAction(Action::ReviewJump(bar + 1)));
 }

@@ -9,7 +9,7 @@ use crate::game::board::CurrentMatch;
 use crate::game::board::shown::ReviewPosition;
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, BoardMode};
-use crate::game::theme::interaction::Disabled;
+use crate::game::theme::interaction::{Disabled, pressed_across, set_enabled};
 use crate::game::theme::{palette, widgets};
 use crate::rules::{BoardMove, MatchGame, Side};
 use bevy::prelude::*;
@@ -343,13 +343,10 @@ fn slide(
     game: Res<CurrentMatch>,
     mut actions: MessageWriter<UiAction>,
 ) {
-    let (interaction, cursor) = *slider;
-    if *interaction != Interaction::Pressed {
+    let Some(x) = pressed_across(slider.0, slider.1) else {
         return;
-    }
-    let Some(at) = cursor.normalized else { return };
-    let n = game.game.move_count() as f32;
-    let ply = ((at.x + 0.5).clamp(0.0, 1.0) * n).round() as usize;
+    };
+    let ply = (x * game.game.move_count() as f32).round() as usize;
     actions.write(UiAction(Action::ReviewJump(ply)));
 }
 
@@ -399,12 +396,6 @@ fn enable_buttons(
             }
             _ => continue,
         };
-        if enabled == disabled {
-            if enabled {
-                commands.entity(entity).remove::<Disabled>();
-            } else {
-                commands.entity(entity).insert(Disabled);
-            }
-        }
+        set_enabled(&mut commands, entity, enabled, disabled);
     }
 }

@@ -31,6 +31,31 @@ pub struct MenuLayer;
 #[derive(Component)]
 pub struct Disabled;
 
+/// Enables or disables a button whose state is `disabled` now, touching it
+/// only when that changes.
+pub fn set_enabled(commands: &mut Commands, button: Entity, enabled: bool, disabled: bool) {
+    if enabled == disabled {
+        if enabled {
+            commands.entity(button).remove::<Disabled>();
+        } else {
+            commands.entity(button).insert(Disabled);
+        }
+    }
+}
+
+/// Where a bar is held down (a slider, a graph), from 0 at its left edge to
+/// 1 at its right; `None` while it is not pressed.
+pub fn pressed_across(
+    interaction: &Interaction,
+    cursor: &bevy::ui::RelativeCursorPosition,
+) -> Option<f32> {
+    if *interaction != Interaction::Pressed {
+        return None;
+    }
+    // Bevy's position is from the node's centre, -0.5 to 0.5.
+    cursor.normalized.map(|at| (at.x + 0.5).clamp(0.0, 1.0))
+}
+
 /// The button the keyboard acts on.
 #[derive(Resource, Default, Debug)]
 pub struct Focused(pub Option<Entity>);
