@@ -154,9 +154,12 @@ fn move_ghost(
     }
 }
 
-/// A small red dot on the last stone once it has settled (Gomoku).
+/// A small red dot on the last stone once it has settled (Gomoku); not
+/// with move numbers on, where the highest number tells, and the dot would
+/// hide it.
 fn move_last_move_dot(
     shown: Shown,
+    settings: Res<Settings>,
     layout: Res<BoardLayout>,
     animating: Query<(), With<Animating>>,
     mut dot: Single<(&mut Transform, &mut Visibility), With<LastMoveDot>>,
@@ -164,7 +167,7 @@ fn move_last_move_dot(
     let (transform, visibility) = &mut *dot;
     let at_rest = board_at_rest(animating);
     match shown.game().last_move() {
-        Some(BoardMove::Point(p)) if at_rest => {
+        Some(BoardMove::Point(p)) if at_rest && !settings.show_move_numbers => {
             let at = layout.point_centre(p);
             transform.translation.x = at.x;
             transform.translation.y = at.y;

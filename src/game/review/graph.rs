@@ -1,7 +1,8 @@
 //! The evaluation graph of review mode: what each move left its mover,
 //! one bar per move in the mover's colour (up: better for the mover, a
-//! proven win at least half way up), "?" and "??" over the moves that threw
-//! a result away, and a line at the move on show. The values are worked out
+//! proven win at least half way up, in Gomoku with a green tip), gold "?"
+//! and red "??" ticks under the moves that threw a result away, and a line
+//! at the move on show. The values are worked out
 //! on a thread of their own (`ai::review`), last position first, and the
 //! graph fills in as they come, with a progress line under it.
 
@@ -174,6 +175,7 @@ fn draw(
     let width = (step - 1.0).max(1.0);
     let mid = GRAPH_SIZE.y / 2.0;
     let kind = game.setup.kind;
+    let gomoku = matches!(kind, GameKind::Gomoku { .. });
     let mut parts: Vec<Entity> = Vec::new();
     // The axis.
     parts.push(
@@ -198,6 +200,16 @@ fn draw(
                 let top = if h >= 0.0 { mid - length } else { mid };
                 let colour = bar_colour(kind, Side::of_ply(ply));
                 parts.push(commands.spawn(block(x, top, width, length, colour)).id());
+                // Gomoku's proven results (a win by fours found) get a
+                // bright tip: Connect Four's are all proven.
+                if gomoku && report.after.class().is_some_and(|c| c != 0) {
+                    let tip = if h >= 0.0 { top } else { top + length - 3.0 };
+                    parts.push(
+                        commands
+                            .spawn(block(x, tip, width, 3.0, palette::WIN_GLOW))
+                            .id(),
+                    );
+                }
             }
             None => {
                 // Not worked out: a grey tick on the axis.
