@@ -1,6 +1,7 @@
 //! One entity per move on the board, kept in step with the history of the
 //! game on show (`shown`): after any change (a move, undo, redo, a loaded
-//! game, a step in review) the pieces are reconciled with the move list, so a piece can never be missing or doubled.
+//! game, a step in review) the pieces are reconciled with the move list,
+//! so a piece can never be missing or doubled.
 //! A freshly played piece animates (a disc falls and bounces, a stone drops
 //! in and settles) and reports `PieceLanded` when it rests.
 

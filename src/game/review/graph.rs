@@ -85,6 +85,9 @@ pub struct ReviewValues {
 /// Starts the analysis of the match's moves, unless it is already done or
 /// under way (it carries over from one visit of review mode to the next).
 fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<Analysis>>) {
+    if analysis.is_some() && !game.is_changed() {
+        return;
+    }
     let moves = game.game.moves();
     if analysis.is_some_and(|a| a.moves == moves) {
         return;
