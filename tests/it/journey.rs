@@ -280,30 +280,19 @@ impl Journey {
     /// Presses keys (xdotool names: Escape, Return, ctrl+z) in the game's
     /// window, focused first as a click would.
     pub fn key(&self, keys: &str) {
-        self.xdotool(&[
-            "search",
-            "--name",
-            "^Lineup",
-            "windowfocus",
-            "--sync",
-            "key",
-            keys,
-        ]);
+        self.in_window(&["key", keys]);
     }
 
     /// Types `text` in the game's window, key by key as a person does.
     pub fn type_text(&self, text: &str) {
-        self.xdotool(&[
-            "search",
-            "--name",
-            "^Lineup",
-            "windowfocus",
-            "--sync",
-            "type",
-            "--delay",
-            "80",
-            text,
-        ]);
+        self.in_window(&["type", "--delay", "80", text]);
+    }
+
+    /// Runs an xdotool command on the game's window, focused first.
+    fn in_window(&self, command: &[&str]) {
+        let mut args = vec!["search", "--name", "^Lineup", "windowfocus", "--sync"];
+        args.extend_from_slice(command);
+        self.xdotool(&args);
     }
 
     /// Closes the game as Ctrl+C in a terminal does, and checks that it
