@@ -50,6 +50,21 @@ fn friend(app: &mut App) -> Entity {
         .id()
 }
 
+/// Bo connects and joins the hosted room; his client and the room's code.
+fn bo_joins(app: &mut App) -> (Entity, lineup::net::RoomCode) {
+    let bo = friend(app);
+    let room = code(app);
+    from(
+        app,
+        bo,
+        Request::Join {
+            code: room,
+            name: "Bo".into(),
+        },
+    );
+    (bo, room)
+}
+
 fn from(app: &mut App, client: Entity, request: Request) {
     app.world_mut().trigger(FromClient {
         client_id: ClientId::Client(client),
@@ -84,16 +99,7 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
     let feedback = app.world().resource::<Feedback>().text.clone();
     assert!(feedback.contains("friend"), "{feedback}");
 
-    let bo = friend(&mut app);
-    let room = code(&app);
-    from(
-        &mut app,
-        bo,
-        Request::Join {
-            code: room,
-            name: "Bo".into(),
-        },
-    );
+    let (bo, room) = bo_joins(&mut app);
     let names = app.world().resource::<CurrentMatch>().names.clone();
     assert_eq!(names, [Some("Ann".into()), Some("Bo".into())]);
 
@@ -135,16 +141,7 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
 #[test]
 fn a_lying_server_is_not_followed() {
     let mut app = hosting();
-    let bo = friend(&mut app);
-    let room = code(&app);
-    from(
-        &mut app,
-        bo,
-        Request::Join {
-            code: room,
-            name: "Bo".into(),
-        },
-    );
+    bo_joins(&mut app);
     // A room whose moves the rules refuse, as a lying server would send.
     let mut lie = app
         .world()

@@ -22,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 #[derive(Component)]
-pub struct BetterMove(pub BoardMove);
+pub struct BetterMove;
 
 /// Where the better move's piece sits: a Gomoku point, or the cell a disc
 /// dropped in that column would have filled (before the move on show).
@@ -45,7 +45,8 @@ fn show(
     values: Option<Res<ReviewValues>>,
     layout: Res<BoardLayout>,
     root: Single<Entity, With<BoardRoot>>,
-    shown: Query<(Entity, &BetterMove)>,
+    shown: Query<Entity, With<BetterMove>>,
+    mut drawn: Local<Option<(u64, Option<BoardMove>)>>,
     discs: Option<Res<DiscArt>>,
     stones: Option<Res<StoneArt>>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -55,11 +56,13 @@ fn show(
         let report = values.as_ref()?.review.report(ply)?;
         Some((report.better?, Side::of_ply(ply)))
     });
-    let current = shown.iter().next().map(|(_, b)| b.0);
-    if current == better.map(|b| b.0) && (better.is_none() || !position.is_changed()) {
+    // Drawn again only for another position or another answer.
+    let now = (position.key, better.map(|b| b.0));
+    if *drawn == Some(now) {
         return;
     }
-    for (entity, _) in &shown {
+    *drawn = Some(now);
+    for entity in &shown {
         commands.entity(entity).despawn();
     }
     let Some((mv, side)) = better else { return };
@@ -89,7 +92,7 @@ fn show(
     let piece = commands
         .spawn((
             Name::new("Better move"),
-            BetterMove(mv),
+            BetterMove,
             Mesh2d(mesh),
             MeshMaterial2d(ghost),
             Transform::from_xyz(at.x, at.y, z),
