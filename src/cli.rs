@@ -2,6 +2,7 @@
 //! position, optionally capturing a screenshot), or `solve`. What it asks
 //! for is plain data ([`Launch`]); the game layer acts on it.
 
+use crate::i18n::Language;
 use crate::match_setup::{GameKind, Level, MatchSetup, PlayerKind};
 use crate::match_state::Match;
 use crate::persist::psq;
@@ -32,6 +33,8 @@ Options:
   --quit-after SECONDS          close by itself after that many seconds
   --frame-stats                 on exit, print frame times (median, 99th percentile,
                                 longest) and the time from start to the first screen
+  --language en|zh-CN           the language until one is chosen in Settings
+                                (default: the system's, from LC_ALL / LANG)
   -h, --help                    this help
   -V, --version                 the version";
 
@@ -52,6 +55,8 @@ pub struct Launch {
     pub frame_stats: bool,
     /// Open the game in review mode, at this move (the last if `None`).
     pub review: Option<Option<usize>>,
+    /// The language to use until the player picks one (else the system's).
+    pub language: Option<Language>,
 }
 
 /// The menus `--menu` can open, by the names it takes.
@@ -146,6 +151,15 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--window" => launch.window = Some(parse_window(&value("--window")?)?),
             "--quit-after" => launch.quit_after = Some(parse_seconds(&value("--quit-after")?)?),
             "--frame-stats" => launch.frame_stats = true,
+            "--language" => {
+                let code = value("--language")?;
+                launch.language = Some(
+                    Language::ALL
+                        .into_iter()
+                        .find(|l| l.code().eq_ignore_ascii_case(&code))
+                        .ok_or_else(|| format!("--language: '{code}' is not en or zh-CN"))?,
+                );
+            }
             other => return Err(format!("unknown argument '{other}'")),
         }
     }

@@ -32,6 +32,10 @@ pub enum SettingField {
     DefaultSize,
     DefaultLevel,
     Fullscreen,
+    Language,
+    Theme,
+    PieceColours,
+    ReduceMotion,
 }
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -10,7 +10,7 @@ use crate::game::frame_stats::FrameStats;
 use crate::game::screens::game::MenuAtStart;
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, BoardMode, InPlay, Menu, Screen};
-use crate::game::theme::palette;
+use crate::game::theme::palette::Palette;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::window::{PresentMode, PrimaryWindow, WindowMode, WindowResolution};
@@ -26,7 +26,7 @@ pub fn run(launch: Launch) -> AppExit {
         .window
         .unwrap_or((DESIGN_SIZE.x as u32, DESIGN_SIZE.y as u32));
     let mut app = App::new();
-    app.insert_resource(ClearColor(palette::BACKGROUND))
+    app.insert_resource(ClearColor(Palette::default().background))
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
@@ -63,6 +63,11 @@ pub fn run(launch: Launch) -> AppExit {
     if let Some(path) = launch.screenshot {
         app.insert_resource(CaptureRequest::new(path));
     }
+    // The language until the player picks one: --language, else the system's.
+    let language = launch.language.unwrap_or_else(|| {
+        crate::i18n::Language::from_environment(|name| std::env::var(name).ok())
+    });
+    app.insert_resource(crate::game::locale::DefaultLanguage(language));
     if launch.frame_stats {
         app.insert_resource(FrameStats::new(started));
     }
@@ -121,6 +126,7 @@ pub fn game_plugins(app: &mut App) {
         crate::game::actions::plugin,
         crate::game::audio::plugin,
         crate::game::settings::plugin,
+        crate::game::locale::plugin,
         crate::game::storage::plugin,
         crate::game::theme::plugin,
         crate::game::screens::plugin,

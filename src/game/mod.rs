@@ -15,7 +15,10 @@
 //! - `computer`, `search_task`: engine searches off the frame;
 //! - `online/`: playing a friend on another machine (replicon), the
 //!   dedicated server's app and its load tool;
-//! - `audio/`, `theme/`: sound and the look of the widgets;
+//! - `audio/`, `theme/`: sound, and the look: palette and themes, type,
+//!   widgets;
+//! - `locale`, `names`: the language on screen and the plain libraries'
+//!   values named in it (tables in `crate::i18n`);
 //! - `settings`, `storage`: the settings resource and the files behind it;
 //! - `actions`, `capture`: button meanings, screenshots and timed exits;
 //! - `frame_stats`: frame times printed at exit (`--frame-stats`);
@@ -31,7 +34,9 @@ pub mod computer;
 #[cfg(feature = "dev")]
 pub mod dev_tools;
 pub mod frame_stats;
+pub mod locale;
 pub mod menus;
+pub mod names;
 pub mod online;
 pub mod review;
 pub mod screens;

@@ -1,6 +1,8 @@
 //! The player's settings as one resource with sensible defaults. Views read
-//! it live; the settings issue adds persistence and the sound sliders' screen.
+//! it live; `storage` reads it at start and writes it after changes.
 
+use crate::game::theme::palette::{PieceColours, Theme};
+use crate::i18n::Language;
 use crate::match_setup::{Level, MatchSetup};
 use crate::rules::RuleSet;
 use bevy::prelude::*;
@@ -39,12 +41,13 @@ impl AnimationSpeed {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    /// Its name's key in the string table.
+    pub fn key(self) -> &'static str {
         match self {
-            AnimationSpeed::Off => "Off",
-            AnimationSpeed::Slow => "Slow",
-            AnimationSpeed::Normal => "Normal",
-            AnimationSpeed::Fast => "Fast",
+            AnimationSpeed::Off => "common.off",
+            AnimationSpeed::Slow => "settings.animations.slow",
+            AnimationSpeed::Normal => "settings.animations.normal",
+            AnimationSpeed::Fast => "settings.animations.fast",
         }
     }
 }
@@ -74,6 +77,23 @@ pub struct Settings {
     pub player_name: String,
     /// The last address typed in Play online (a host's or a server's).
     pub online_address: String,
+    /// The language chosen in Settings; `None` follows the system's.
+    pub language: Option<Language>,
+    pub theme: Theme,
+    pub piece_colours: PieceColours,
+    /// No menu slides, no celebration, a still title scene.
+    pub reduce_motion: bool,
+    /// The window's size and place when it last closed (not in full screen).
+    pub window: Option<WindowPlacement>,
+}
+
+/// Where the window was, in physical pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WindowPlacement {
+    pub width: u32,
+    pub height: u32,
+    /// The top-left corner on the desktop, when the system told it.
+    pub position: Option<(i32, i32)>,
 }
 
 impl Default for Settings {
@@ -94,6 +114,11 @@ impl Default for Settings {
             fullscreen: false,
             player_name: "Player".into(),
             online_address: String::new(),
+            language: None,
+            theme: Theme::Dark,
+            piece_colours: PieceColours::Classic,
+            reduce_motion: false,
+            window: None,
         }
     }
 }

@@ -15,25 +15,50 @@ pub const MAX_NAME: usize = 60;
 /// The file a slot name is saved in, inside the saves folder: letters,
 /// digits, spaces and `- _ , ( )` only, so a name can never leave the folder
 /// (no `/`, `\`, `..`, drive letters) or name a device.
-pub fn file_name(name: &str) -> Result<String, String> {
+pub fn file_name(name: &str) -> Result<String, NameError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err("Give the save a name.".into());
+        return Err(NameError::Empty);
     }
     if name.chars().count() > MAX_NAME {
-        return Err(format!("A name can have at most {MAX_NAME} characters."));
+        return Err(NameError::TooLong);
     }
     if let Some(bad) = name
         .chars()
         .find(|c| !(c.is_alphanumeric() || " -_,()".contains(*c)))
     {
-        return Err(format!("A name cannot contain '{bad}'."));
+        return Err(NameError::Character(bad));
     }
     if RESERVED.contains(&name.to_lowercase().as_str()) {
-        return Err(format!("'{name}' is a name the system reserves."));
+        return Err(NameError::Reserved(name.to_string()));
     }
     Ok(format!("{name}.ron"))
 }
+
+/// Why a name cannot be a save's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NameError {
+    Empty,
+    /// Longer than [`MAX_NAME`] characters.
+    TooLong,
+    /// A character a file name may not hold here.
+    Character(char),
+    /// A name the system keeps for a device (`con`, `nul`, ...).
+    Reserved(String),
+}
+
+impl std::fmt::Display for NameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            NameError::Empty => write!(f, "Give the save a name."),
+            NameError::TooLong => write!(f, "A name can have at most {MAX_NAME} characters."),
+            NameError::Character(c) => write!(f, "A name cannot contain '{c}'."),
+            NameError::Reserved(name) => write!(f, "'{name}' is a name the system reserves."),
+        }
+    }
+}
+
+impl std::error::Error for NameError {}
 
 /// A line of the load list.
 #[derive(Debug)]
@@ -89,9 +114,18 @@ pub fn list(folder: &Path) -> Vec<SaveEntry> {
 
 /// A name for a new save: the game, the move and the date.
 pub fn default_name(title: &str, moves: usize, now: u64) -> String {
+    safe_name(&format!("{title}, move {moves}, {}", date_stamp(now)))
+}
+
+/// A moment as the default names write it: `2027-01-15 08-00` (no colon,
+/// which file names may not hold).
+pub fn date_stamp(now: u64) -> String {
     let (year, month, day, hour, minute) = civil_time(now);
-    let name = format!("{title}, move {moves}, {year}-{month:02}-{day:02} {hour:02}-{minute:02}");
-    // Titles are made of safe characters; anything else becomes a space.
+    format!("{year}-{month:02}-{day:02} {hour:02}-{minute:02}")
+}
+
+/// `name` with every character a save name may not hold made a space.
+pub fn safe_name(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_alphanumeric() || " -_,()".contains(c) {

@@ -604,7 +604,11 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
         app.world()
             .resource::<lineup::game::menus::save::SaveName>()
             .problem
-            .contains("another saved game")
+            .contains("another saved game"),
+        "{}",
+        app.world()
+            .resource::<lineup::game::menus::save::SaveName>()
+            .problem
     );
     act(&mut app, Action::Back);
     run(&mut app, 2);

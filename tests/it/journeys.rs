@@ -29,7 +29,7 @@ mod at {
     pub const PAUSE_RESIGN: (u32, u32) = (640, 557);
     pub const PAUSE_QUIT_TO_TITLE: (u32, u32) = (640, 621);
     /// Load, on the load menu's only row.
-    pub const LOAD_ONLY_ROW: (u32, u32) = (814, 399);
+    pub const LOAD_ONLY_ROW: (u32, u32) = (756, 398);
 }
 
 #[test]

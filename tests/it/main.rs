@@ -26,4 +26,6 @@ mod review_app;
 mod review_journey;
 mod solver;
 mod sound;
+mod strings;
+mod title_scene;
 mod window;

@@ -283,7 +283,11 @@ fn slot_names_never_leave_the_saves_folder() {
     assert!(slots::file_name(&"x".repeat(61)).is_err());
     assert_eq!(
         slots::file_name("a/b"),
-        Err("A name cannot contain '/'.".into())
+        Err(slots::NameError::Character('/'))
+    );
+    assert_eq!(
+        slots::NameError::Character('/').to_string(),
+        "A name cannot contain '/'."
     );
 }
 

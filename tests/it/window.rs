@@ -77,8 +77,11 @@ fn screenshot(name: &str, args: &[&str]) -> Option<Shot> {
     let path = dir.join(format!("{name}.png"));
     let _ = std::fs::remove_file(&path);
     let output = Command::new("xvfb-run")
-        // Its settings and autosave go to a test folder, not the player's.
+        // Its settings and autosave go to a test folder, not the player's;
+        // its language is English whatever this machine's locale.
         .env("LINEUP_HOME", dir.join(format!("{name}-home")))
+        .env("LC_ALL", "C.UTF-8")
+        .env_remove("LANGUAGE")
         .args([
             "-a",
             "-s",

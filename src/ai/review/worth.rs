@@ -65,10 +65,16 @@ impl Worth {
         }
     }
 
+    /// How many moves of its own the side whose move is at ply `ply` makes
+    /// until the winning move at ply `at`, this one and that one included.
+    pub fn own_moves(at: u32, ply: usize) -> usize {
+        (at as usize).saturating_sub(ply) / 2 + 1
+    }
+
     /// The value in words, for the side whose move is at ply `ply`: "Win in
     /// 3" counts that side's own moves, this one included.
     pub fn label(self, ply: usize) -> String {
-        let moves = |at: u32| (at as usize).saturating_sub(ply) / 2 + 1;
+        let moves = |at: u32| Worth::own_moves(at, ply);
         match self {
             Worth::Wins { at: Some(at) } => format!("Win in {}", moves(at)),
             Worth::Wins { at: None } => "Win".into(),

@@ -1,12 +1,17 @@
-//! The Connect Four board: a dark backboard, discs in front of it, and the
-//! blue frame in front of the discs, with real round holes so a falling disc
-//! shows through them as it passes.
+//! The Connect Four board: a backboard, discs in front of it, and the blue
+//! frame in front of the discs, with real round holes so a falling disc
+//! shows through them as it passes. The frame is shaded as if lit from the
+//! top left (each hole's lower wall catches the light), casts a soft shadow
+//! on the background, and each disc has a rim, a moulded ridge and a
+//! highlight.
 
 use super::layout::BoardLayout;
 use super::pieces::{Animating, Falling, Piece};
+use super::shadow;
 use super::{BoardRoot, BoardSpawn, CurrentMatch};
-use crate::game::states::Screen;
-use crate::game::theme::palette;
+use crate::game::states::{AppSystems, Screen};
+use crate::game::theme::paint::{Ink, Tint};
+use crate::game::theme::palette::{self, Colour, Palette, PieceColours};
 use crate::match_setup::GameKind;
 use crate::rules::connect_four::Cell;
 use bevy::asset::RenderAssetUsages;
@@ -17,6 +22,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnExit(Screen::Game), |mut commands: Commands| {
         commands.remove_resource::<DiscArt>()
     });
+    app.add_systems(
+        Update,
+        recolour_discs
+            .in_set(AppSystems::Present)
+            .run_if(resource_exists::<DiscArt>),
+    );
     app.add_systems(
         OnEnter(Screen::Game),
         (
@@ -40,42 +51,101 @@ pub mod z {
 }
 
 /// Meshes and colours for discs, made once per game for its cell size.
+/// The colours follow the palette (`recolour_discs`).
 #[derive(Resource)]
 pub struct DiscArt {
     pub disc: Handle<Mesh>,
     pub ridge: Handle<Mesh>,
+    /// The outer edge, a shade darker.
+    pub rim: Handle<Mesh>,
+    /// A second, inner ring: drawn on the second side's discs with the
+    /// colour-blind palette only (transparent otherwise).
+    pub mark: Handle<Mesh>,
+    /// The light's reflection, top left.
+    pub shine: Handle<Mesh>,
+    /// Body and ridge/rim colour per side.
     pub colours: [(Handle<ColorMaterial>, Handle<ColorMaterial>); 2],
     pub ghosts: [Handle<ColorMaterial>; 2],
+    pub marks: [Handle<ColorMaterial>; 2],
+    pub shine_colour: Handle<ColorMaterial>,
     pub radius: f32,
+}
+
+/// The colours of the discs' materials for a palette: body, rim, ghost and
+/// second-ring colour per side.
+fn disc_colours(palette: &Palette) -> [(Color, Color, Color, Color); 2] {
+    let p = palette.pieces;
+    let mark = match p.kind {
+        PieceColours::Classic => Color::NONE,
+        PieceColours::ColourBlindSafe => p.yellow_rim,
+    };
+    [
+        (p.red, p.red_rim, p.red.with_alpha(0.5), Color::NONE),
+        (p.yellow, p.yellow_rim, p.yellow.with_alpha(0.5), mark),
+    ]
 }
 
 fn make_art(
     mut commands: Commands,
     layout: Res<BoardLayout>,
+    palette: Res<Palette>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let radius = layout.cell * 0.41;
+    let [first, second] = disc_colours(&palette);
     let mut colour = |c: Color| materials.add(c);
     let colours = [
-        (colour(palette::RED), colour(palette::RED_RIM)),
-        (colour(palette::YELLOW), colour(palette::YELLOW_RIM)),
+        (colour(first.0), colour(first.1)),
+        (colour(second.0), colour(second.1)),
     ];
-    let ghosts = [
-        colour(palette::RED.with_alpha(0.5)),
-        colour(palette::YELLOW.with_alpha(0.5)),
-    ];
+    let ghosts = [colour(first.2), colour(second.2)];
+    let marks = [colour(first.3), colour(second.3)];
+    let shine_colour = colour(Color::srgba(1.0, 1.0, 1.0, 0.22));
+    let ring = |inner: f32, outer: f32| {
+        Annulus::new(radius * inner, radius * outer)
+            .mesh()
+            .resolution(64)
+    };
     commands.insert_resource(DiscArt {
         disc: meshes.add(Circle::new(radius).mesh().resolution(64)),
-        ridge: meshes.add(
-            Annulus::new(radius * 0.62, radius * 0.72)
+        ridge: meshes.add(ring(0.62, 0.72)),
+        rim: meshes.add(ring(0.93, 1.0)),
+        mark: meshes.add(ring(0.30, 0.40)),
+        shine: meshes.add(
+            Ellipse::new(radius * 0.34, radius * 0.2)
                 .mesh()
-                .resolution(64),
+                .resolution(32),
         ),
         colours,
         ghosts,
+        marks,
+        shine_colour,
         radius,
     });
+}
+
+/// A change of piece colours in Settings recolours the discs on the board.
+fn recolour_discs(
+    palette: Res<Palette>,
+    art: Res<DiscArt>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    if !palette.is_changed() {
+        return;
+    }
+    for (side, (body, rim, ghost, mark)) in disc_colours(&palette).into_iter().enumerate() {
+        for (handle, colour) in [
+            (&art.colours[side].0, body),
+            (&art.colours[side].1, rim),
+            (&art.ghosts[side], ghost),
+            (&art.marks[side], mark),
+        ] {
+            if let Some(mut material) = materials.get_mut(handle) {
+                material.color = colour;
+            }
+        }
+    }
 }
 
 fn spawn_frame(
@@ -83,17 +153,20 @@ fn spawn_frame(
     layout: Res<BoardLayout>,
     root: Single<Entity, With<BoardRoot>>,
     art: Res<DiscArt>,
+    mut images: ResMut<Assets<Image>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let half = layout.half_extent();
     let border = layout.cell * 0.18;
     let frame = frame_mesh(layout.columns, layout.rows, layout.cell, art.radius * 1.04);
-    let entities = [
+    let outer = Vec2::new(half.x + border, half.y + border * 1.3);
+    let mut entities = vec![
         commands
             .spawn((
                 Name::new("Backboard"),
-                Sprite::from_color(palette::FRAME_BACK, half * 2.0),
+                Sprite::from_color(Color::NONE, half * 2.0),
+                Tint(Colour::Holes),
                 Transform::from_xyz(0.0, 0.0, z::BACKBOARD),
             ))
             .id(),
@@ -101,7 +174,8 @@ fn spawn_frame(
             .spawn((
                 Name::new("Frame"),
                 Mesh2d(meshes.add(frame)),
-                MeshMaterial2d(materials.add(palette::FRAME)),
+                // The mesh's vertex colours shade it; white leaves them be.
+                MeshMaterial2d(materials.add(Color::WHITE)),
                 Transform::from_xyz(0.0, 0.0, z::FRAME),
             ))
             .id(),
@@ -110,11 +184,18 @@ fn spawn_frame(
             .spawn((
                 Name::new("Frame rim"),
                 Mesh2d(meshes.add(rim_mesh(half, border))),
-                MeshMaterial2d(materials.add(palette::FRAME_EDGE)),
+                MeshMaterial2d(materials.add(Color::WHITE)),
                 Transform::from_xyz(0.0, 0.0, z::FRAME),
             ))
             .id(),
     ];
+    entities.push(shadow::spawn(
+        &mut commands,
+        &mut images,
+        Vec2::new(0.0, -border * 0.15),
+        outer * 2.0,
+        z::BACKBOARD - 1.0,
+    ));
     commands.entity(*root).add_children(&entities);
     // Column numbers under the frame: the keys that drop a disc there.
     for column in 0..layout.columns {
@@ -124,7 +205,7 @@ fn spawn_frame(
                 Name::new("Column number"),
                 Text2d::new((column + 1).to_string()),
                 TextFont::from_font_size(layout.cell * 0.26),
-                TextColor(palette::TEXT_DIM),
+                Ink(Colour::TextDim),
                 Transform::from_xyz(x, -half.y - border - layout.cell * 0.22, z::FRAME),
             ))
             .id();
@@ -151,11 +232,29 @@ pub(super) fn spawn_disc(
         Mesh2d(art.disc.clone()),
         MeshMaterial2d(body.clone()),
         Transform::from_xyz(rest.x, rest.y, depth),
-        children![(
-            Mesh2d(art.ridge.clone()),
-            MeshMaterial2d(ridge.clone()),
-            Transform::from_xyz(0.0, 0.0, 0.001)
-        )],
+        children![
+            (
+                Mesh2d(art.rim.clone()),
+                MeshMaterial2d(ridge.clone()),
+                Transform::from_xyz(0.0, 0.0, 0.001)
+            ),
+            (
+                Mesh2d(art.ridge.clone()),
+                MeshMaterial2d(ridge.clone()),
+                Transform::from_xyz(0.0, 0.0, 0.001)
+            ),
+            (
+                Mesh2d(art.mark.clone()),
+                MeshMaterial2d(art.marks[piece.side.index()].clone()),
+                Transform::from_xyz(0.0, 0.0, 0.002)
+            ),
+            (
+                Mesh2d(art.shine.clone()),
+                MeshMaterial2d(art.shine_colour.clone()),
+                Transform::from_xyz(-art.radius * 0.38, art.radius * 0.5, 0.003)
+                    .with_rotation(Quat::from_rotation_z(0.5)),
+            ),
+        ],
     ));
     if animate {
         let start = layout.drop_height();
@@ -180,8 +279,23 @@ pub(super) fn spawn_disc(
 pub fn frame_mesh(columns: u8, rows: u8, cell: f32, hole: f32) -> Mesh {
     const SEGMENTS: u32 = 64;
     let mut positions: Vec<[f32; 3]> = Vec::new();
+    let mut colours: Vec<[f32; 4]> = Vec::new();
     let mut indices: Vec<u32> = Vec::new();
     let origin = Vec2::new(columns as f32, rows as f32) * cell / 2.0;
+    let height = rows as f32 * cell;
+    // The light comes from the top left.
+    let light = Vec2::new(-0.6, 0.8);
+    let shade = |at: Vec2, lift: f32| {
+        // Lighter at the top, darker at the foot, and `lift` for a hole's wall.
+        let across = (at.y + origin.y) / height;
+        let c = palette::FRAME.mix(&palette::FRAME_LIGHT, (across * 0.6 + lift).clamp(0.0, 1.0));
+        let c = if lift < 0.0 {
+            c.mix(&palette::FRAME_EDGE, -lift * 2.0)
+        } else {
+            c
+        };
+        c.to_linear().to_f32_array()
+    };
     for column in 0..columns {
         for row in 0..rows {
             let centre =
@@ -195,6 +309,11 @@ pub fn frame_mesh(columns: u8, rows: u8, cell: f32, hole: f32) -> Mesh {
                 let outer = centre + dir * (cell / 2.0) / dir.x.abs().max(dir.y.abs());
                 positions.push([inner.x, inner.y, 0.0]);
                 positions.push([outer.x, outer.y, 0.0]);
+                // A hole's wall facing away from the light is lit (its lower
+                // right edge), the one facing it is in shade.
+                let wall = -dir.dot(light) * 0.35;
+                colours.push(shade(inner, wall));
+                colours.push(shade(outer, 0.0));
             }
             for i in 0..SEGMENTS {
                 let (a, b) = (base + 2 * i, base + 2 * ((i + 1) % SEGMENTS));
@@ -210,6 +329,7 @@ pub fn frame_mesh(columns: u8, rows: u8, cell: f32, hole: f32) -> Mesh {
     .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
     .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
     .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
     .with_inserted_indices(Indices::U32(indices))
 }
 
@@ -229,6 +349,17 @@ fn rim_mesh(half: Vec2, border: f32) -> Mesh {
         [-half.x, half.y],
     ];
     let positions: Vec<[f32; 3]> = corners.iter().map(|[x, y]| [*x, *y, 0.0]).collect();
+    // Lit from above: the top edge bright, the foot in shade.
+    let colours: Vec<[f32; 4]> = corners
+        .iter()
+        .map(|[_, y]| {
+            let up = (y - outer_min.y) / (outer_max.y - outer_min.y);
+            let dark = palette::FRAME_EDGE.mix(&Color::BLACK, 0.25);
+            dark.mix(&palette::FRAME, up * 0.7)
+                .to_linear()
+                .to_f32_array()
+        })
+        .collect();
     // Four quads between the outer (0-3) and inner (4-7) rectangles.
     let mut indices = Vec::new();
     for i in 0..4u32 {
@@ -242,5 +373,6 @@ fn rim_mesh(half: Vec2, border: f32) -> Mesh {
     .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
     .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; 8])
     .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; 8])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
     .with_inserted_indices(Indices::U32(indices))
 }

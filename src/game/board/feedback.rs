@@ -4,6 +4,7 @@
 use super::layout::BoardLayout;
 use super::markers::spot_of;
 use super::{BOARD_CENTRE, BoardRoot, MoveRefused, Refusal};
+use crate::game::locale::Locale;
 use crate::game::states::{AppSystems, Screen};
 use crate::game::theme::palette;
 use crate::rules::{BoardMove, Foul, MoveError};
@@ -41,22 +42,22 @@ const FLASH_SECONDS: f32 = 0.6;
 const MESSAGE_SECONDS: f32 = 3.0;
 
 /// What a player reads when a move is refused.
-pub fn refusal_text(mv: BoardMove, refusal: Refusal) -> String {
+pub fn refusal_text(locale: &Locale, mv: BoardMove, refusal: Refusal) -> String {
     match refusal {
-        Refusal::NotYourTurn => "Wait for the computer's move.".into(),
+        Refusal::NotYourTurn => locale.t("refused.not_your_turn").into(),
         Refusal::Rules(MoveError::ColumnFull { column }) => {
-            format!("Column {} is full.", column + 1)
+            locale.f("refused.column_full", &[("column", &(column + 1))])
         }
-        Refusal::Rules(MoveError::Occupied) => format!("{mv} is already taken."),
-        Refusal::Rules(MoveError::OutsideBoard) => "That is off the board.".into(),
-        Refusal::Rules(MoveError::GameOver) => "The game is over.".into(),
-        Refusal::Rules(MoveError::Forbidden(foul)) => format!(
-            "{mv} is forbidden for Black: {}.",
+        Refusal::Rules(MoveError::Occupied) => locale.f("refused.occupied", &[("point", &mv)]),
+        Refusal::Rules(MoveError::OutsideBoard) => locale.t("refused.outside").into(),
+        Refusal::Rules(MoveError::GameOver) => locale.t("refused.game_over").into(),
+        Refusal::Rules(MoveError::Forbidden(foul)) => locale.f(
             match foul {
-                Foul::DoubleThree => "it would make two open threes at once (double-three)",
-                Foul::DoubleFour => "it would make two fours at once (double-four)",
-                Foul::Overline => "it would make six or more in a row (overline)",
-            }
+                Foul::DoubleThree => "refused.double_three",
+                Foul::DoubleFour => "refused.double_four",
+                Foul::Overline => "refused.overline",
+            },
+            &[("point", &mv)],
         ),
     }
 }
@@ -69,11 +70,12 @@ fn show_refusal(
     mut commands: Commands,
     mut refusals: MessageReader<MoveRefused>,
     mut feedback: ResMut<Feedback>,
+    locale: Res<Locale>,
     layout: Option<Res<BoardLayout>>,
     root: Single<Entity, With<BoardRoot>>,
 ) {
     for refused in refusals.read() {
-        feedback.text = refusal_text(refused.mv, refused.refusal);
+        feedback.text = refusal_text(&locale, refused.mv, refused.refusal);
         feedback.seconds_left = MESSAGE_SECONDS;
         if refused.refusal == Refusal::NotYourTurn {
             continue;

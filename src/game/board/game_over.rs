@@ -4,8 +4,11 @@
 use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
 use crate::game::board::hud::status_line;
+use crate::game::locale::Locale;
 use crate::game::states::{AppSystems, GamePhase, HiddenInReview, InPlay, Screen};
-use crate::game::theme::{palette, widgets};
+use crate::game::theme::fonts::size;
+use crate::game::theme::palette::Colour;
+use crate::game::theme::widgets;
 use crate::match_state::Match;
 use bevy::prelude::*;
 
@@ -20,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 struct Banner;
 
-fn spawn_banner(mut commands: Commands, game: Res<CurrentMatch>) {
+fn spawn_banner(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
     commands
         .spawn((
             Name::new("Game over"),
@@ -29,18 +32,21 @@ fn spawn_banner(mut commands: Commands, game: Res<CurrentMatch>) {
             HiddenInReview,
             // Under the side panel, so the whole board (and its winning line)
             // stays in view.
-            widgets::side_card(Val::Auto, px(24), palette::ACCENT),
+            widgets::side_card(Val::Auto, px(24), Colour::Accent),
             GlobalZIndex(5),
         ))
         .with_children(|banner| {
-            banner.spawn(widgets::title(status_line(&game, false), 30.0));
+            banner.spawn((
+                widgets::title(status_line(&locale, &game, false), size::TITLE * 0.8),
+                TextLayout::justify(Justify::Center),
+            ));
             // Online, a new game is hosted anew (Play online).
             if !game.setup.is_online() {
-                banner.spawn(widgets::small_button("Rematch", Action::Rematch));
+                banner.spawn(widgets::small_button("over.rematch", Action::Rematch));
             }
-            banner.spawn(widgets::small_button("Review", Action::Review));
-            banner.spawn(widgets::small_button("Save", Action::OpenSave));
-            banner.spawn(widgets::small_button("Main menu", Action::QuitToTitle));
+            banner.spawn(widgets::small_button("over.review", Action::Review));
+            banner.spawn(widgets::small_button("over.save", Action::OpenSave));
+            banner.spawn(widgets::small_button("over.main_menu", Action::QuitToTitle));
         });
 }
 

@@ -3,6 +3,7 @@
 
 use super::layout::BoardLayout;
 use super::pieces::{Animating, Piece, Settling};
+use super::shadow;
 use super::{BoardRoot, BoardSpawn, CurrentMatch};
 use crate::game::settings::Settings;
 use crate::game::states::Screen;
@@ -105,7 +106,14 @@ fn spawn_board(
     let span = (n as f32 - 1.0) * layout.cell;
     let wood_size = Vec2::splat(span + layout.cell * 1.7);
     let line = (layout.cell * 0.045).max(1.5);
-    let mut children = vec![
+    let mut children = vec![shadow::spawn(
+        &mut commands,
+        &mut images,
+        Vec2::new(4.0, -6.0),
+        wood_size + 10.0,
+        z::WOOD - 1.0,
+    )];
+    children.extend([
         commands
             .spawn((
                 Name::new("Board edge"),
@@ -124,7 +132,7 @@ fn spawn_board(
                 Transform::from_xyz(0.0, 0.0, z::WOOD),
             ))
             .id(),
-    ];
+    ]);
     for i in 0..n {
         let offset = layout.centre(i, i);
         // The outer lines are a little heavier, as on a real board.

@@ -7,9 +7,14 @@ use crate::game::actions::Action;
 use crate::game::board::CurrentMatch;
 use crate::game::board::insight::ShowAnalysis;
 use crate::game::computer::Thinking;
+use crate::game::locale::{Locale, Words};
+use crate::game::names;
 use crate::game::states::{AppSystems, GamePhase, HiddenInReview, Screen};
+use crate::game::theme::fonts::{Bold, size};
 use crate::game::theme::interaction::{Disabled, set_enabled};
-use crate::game::theme::{palette, widgets};
+use crate::game::theme::paint::{Edge, Ink};
+use crate::game::theme::palette::{self, Colour, Palette};
+use crate::game::theme::widgets;
 use crate::match_setup::{GameKind, PlayerKind};
 use crate::match_state::Match;
 use crate::rules::{Ending, MatchGame, Side};
@@ -40,9 +45,13 @@ struct MoveText;
 #[derive(Component)]
 struct MessageText;
 
-/// A player's row; the arrow marks the side to move.
+/// The text of a player's row: bright for the side to move.
 #[derive(Component)]
-struct PlayerRow(Side);
+struct PlayerText(Side);
+
+/// The piece beside a player's name.
+#[derive(Component)]
+struct PlayerSwatch(Side);
 
 /// Two buttons side by side.
 fn pair(left: impl Bundle, right: impl Bundle) -> impl Bundle {
@@ -56,91 +65,115 @@ fn pair(left: impl Bundle, right: impl Bundle) -> impl Bundle {
     )
 }
 
-pub fn piece_colour(kind: GameKind, side: Side) -> Color {
+/// The colour of a side's pieces.
+pub fn piece_colour(palette: &Palette, kind: GameKind, side: Side) -> Color {
     match (kind, side) {
-        (GameKind::ConnectFour { .. }, Side::First) => palette::RED,
-        (GameKind::ConnectFour { .. }, Side::Second) => palette::YELLOW,
+        (GameKind::ConnectFour { .. }, Side::First) => palette.pieces.red,
+        (GameKind::ConnectFour { .. }, Side::Second) => palette.pieces.yellow,
         (GameKind::Gomoku { .. }, Side::First) => palette::STONE_BLACK,
         (GameKind::Gomoku { .. }, Side::Second) => palette::STONE_WHITE,
     }
 }
 
-fn player_line(game: &Match, side: Side) -> String {
-    format!("{}: {}", game.side_name(side), game.player_label(side))
+fn player_line(locale: &Locale, game: &Match, side: Side) -> String {
+    locale.f(
+        "hud.player",
+        &[
+            ("side", &names::side(locale, game.setup.kind, side)),
+            ("player", &names::match_player(locale, game, side)),
+        ],
+    )
 }
 
-fn player_row(game: &Match, side: Side) -> impl Bundle {
-    let kind = game.setup.kind;
+fn player_row(side: Side) -> impl Bundle {
     (
-        PlayerRow(side),
         Node {
+            width: percent(100),
             flex_direction: FlexDirection::Row,
             align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
             column_gap: px(10),
             ..default()
         },
         children![
             (
+                PlayerSwatch(side),
                 Node {
                     width: px(22),
                     height: px(22),
+                    flex_shrink: 0.0,
                     border: UiRect::all(px(2)),
                     border_radius: BorderRadius::MAX,
                     ..default()
                 },
-                BackgroundColor(piece_colour(kind, side)),
-                BorderColor::all(palette::PANEL_BORDER),
+                BackgroundColor::default(),
+                Edge(Colour::PanelBorder),
             ),
             (
-                Text::new(player_line(game, side)),
-                TextFont::from_font_size(18.0),
-                TextColor(palette::TEXT),
+                PlayerText(side),
+                Text::new(""),
+                TextFont::from_font_size(size::SMALL),
+                TextColor::default(),
+                Node {
+                    flex_shrink: 1.0,
+                    ..default()
+                },
             ),
         ],
     )
 }
 
-fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>) {
+fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
     commands.spawn((
         Name::new("Game panel"),
         DespawnOnExit(Screen::Game),
         HiddenInReview,
-        widgets::side_card(px(24), Val::Auto, palette::PANEL_BORDER),
+        widgets::side_card(px(24), Val::Auto, Colour::PanelBorder),
         children![
-            widgets::title(game.setup.kind.title(), 26.0),
-            widgets::dim_label(game.setup.kind.rules_line()),
-            player_row(&game, Side::First),
-            player_row(&game, Side::Second),
+            (
+                GameTitle,
+                widgets::title(names::game_title(&locale, game.setup.kind), size::HEADING)
+            ),
+            (
+                RulesLine,
+                widgets::dim_label(names::rules_line(&locale, game.setup.kind).to_string()),
+                TextLayout::justify(Justify::Center),
+            ),
+            player_row(Side::First),
+            player_row(Side::Second),
             (
                 StatusText,
                 Text::new(""),
-                TextFont::from_font_size(22.0),
-                TextColor(palette::TEXT)
+                TextFont::from_font_size(size::BODY),
+                Bold,
+                Ink(Colour::Text),
+                TextLayout::justify(Justify::Center),
             ),
             (
                 MoveText,
                 Text::new(""),
-                TextFont::from_font_size(18.0),
-                TextColor(palette::TEXT_DIM)
+                TextFont::from_font_size(size::SMALL),
+                Ink(Colour::TextDim)
             ),
             // For the mouse; the keyboard has Ctrl+Z, Ctrl+Y and the pause
             // menu (Esc), so the arrow keys stay with the board.
             pair(
-                widgets::half_mouse_button("Undo", Action::Undo),
-                widgets::half_mouse_button("Redo", Action::Redo)
+                widgets::half_mouse_button("hud.undo", Action::Undo),
+                widgets::half_mouse_button("hud.redo", Action::Redo)
             ),
             pair(
-                widgets::half_mouse_button("Hint", Action::Hint),
-                widgets::half_mouse_button("Values", Action::ToggleAnalysis)
+                widgets::half_mouse_button("hud.hint", Action::Hint),
+                widgets::half_mouse_button("hud.values", Action::ToggleAnalysis)
             ),
             pair(
-                widgets::half_mouse_button("Resign", Action::Resign),
-                widgets::half_mouse_button("Menu", Action::Pause)
+                widgets::half_mouse_button("hud.resign", Action::Resign),
+                widgets::half_mouse_button("hud.menu", Action::Pause)
             ),
             (
-                Text::new("Esc: menu   Ctrl+Z / Ctrl+Y: undo / redo"),
-                TextFont::from_font_size(13.0),
-                TextColor(palette::TEXT_DIM),
+                Words::Key("hud.keys"),
+                TextFont::from_font_size(size::CAPTION),
+                Ink(Colour::TextDim),
+                TextLayout::justify(Justify::Center),
             ),
         ],
     ));
@@ -159,71 +192,96 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>) {
         children![(
             MessageText,
             Text::new(""),
-            TextFont::from_font_size(22.0),
-            TextColor(palette::WARNING)
+            TextFont::from_font_size(size::BODY),
+            Ink(Colour::Warning)
         )],
     ));
 }
 
+/// The game's title and rules line, in the language on screen.
+#[derive(Component)]
+struct GameTitle;
+
+#[derive(Component)]
+struct RulesLine;
+
 /// What the status line says.
-pub fn status_line(game: &Match, thinking: bool) -> String {
-    let name = |side| game.side_name(side);
+pub fn status_line(locale: &Locale, game: &Match, thinking: bool) -> String {
+    let name = |side| names::side(locale, game.setup.kind, side);
     match game.game.ending() {
-        Some(Ending::Win(side)) => format!("{} wins!", name(side)),
-        Some(Ending::Draw) => "A draw: the board is full.".into(),
-        Some(Ending::Resigned { winner }) => {
-            format!("{} resigned: {} wins.", name(winner.other()), name(winner))
-        }
-        None if thinking => format!("{} is thinking...", name(game.game.to_move())),
-        None => format!("{} to move", name(game.game.to_move())),
+        Some(Ending::Win(side)) => locale.f("hud.wins", &[("side", &name(side))]),
+        Some(Ending::Draw) => locale.t("hud.draw").into(),
+        Some(Ending::Resigned { winner }) => locale.f(
+            "hud.resigned",
+            &[("loser", &name(winner.other())), ("winner", &name(winner))],
+        ),
+        None if thinking => locale.f("hud.thinking", &[("side", &name(game.game.to_move()))]),
+        None => locale.f("hud.to_move", &[("side", &name(game.game.to_move()))]),
     }
 }
 
 fn update_status(
     game: Res<CurrentMatch>,
+    locale: Res<Locale>,
     thinking: Option<Res<Thinking>>,
-    mut status: Single<&mut Text, (With<StatusText>, Without<MoveText>)>,
-    mut moves: Single<&mut Text, (With<MoveText>, Without<StatusText>)>,
+    mut texts: ParamSet<(
+        Single<&mut Text, With<StatusText>>,
+        Single<&mut Text, With<MoveText>>,
+        Single<&mut Text, With<GameTitle>>,
+        Single<&mut Text, With<RulesLine>>,
+    )>,
 ) {
-    let line = status_line(&game, thinking.is_some());
-    if status.0 != line {
-        status.0 = line;
-    }
+    let set = |text: &mut Text, line: String| {
+        if text.0 != line {
+            text.0 = line;
+        }
+    };
+    set(
+        &mut texts.p0(),
+        status_line(&locale, &game, thinking.is_some()),
+    );
     let count = game.game.move_count();
     let line = if game.game.is_over() {
-        format!("{count} moves played")
+        locale.n("hud.moves_played", count, &[])
     } else {
-        format!("Move {}", count + 1)
+        locale.f("hud.move", &[("n", &(count + 1))])
     };
-    if moves.0 != line {
-        moves.0 = line;
-    }
+    set(&mut texts.p1(), line);
+    set(&mut texts.p2(), names::game_title(&locale, game.setup.kind));
+    set(
+        &mut texts.p3(),
+        names::rules_line(&locale, game.setup.kind).into(),
+    );
 }
 
-/// The side to move is shown bright, the other dimmed.
 /// The side to move is shown bright, the other dimmed; a name that
 /// arrives later (an online opponent joining) replaces the label.
 fn update_players(
     game: Res<CurrentMatch>,
-    rows: Query<(&PlayerRow, &Children)>,
-    mut texts: Query<(&mut TextColor, &mut Text)>,
+    locale: Res<Locale>,
+    palette: Res<Palette>,
+    mut texts: Query<(&PlayerText, &mut TextColor, &mut Text)>,
+    mut swatches: Query<(&PlayerSwatch, &mut BackgroundColor)>,
 ) {
     let to_move = (!game.game.is_over()).then(|| game.game.to_move());
-    for (row, children) in &rows {
-        let colour = if Some(row.0) == to_move {
-            palette::ACCENT
+    for (PlayerText(side), mut text_colour, mut text) in &mut texts {
+        let colour = if Some(*side) == to_move {
+            palette.accent
         } else {
-            palette::TEXT_DIM
+            palette.text_dim
         };
-        let line = player_line(&game, row.0);
-        for child in children.iter() {
-            if let Ok((mut text_colour, mut text)) = texts.get_mut(child) {
-                text_colour.set_if_neq(TextColor(colour));
-                if text.0 != line {
-                    text.0.clone_from(&line);
-                }
-            }
+        text_colour.set_if_neq(TextColor(colour));
+        let line = player_line(&locale, &game, *side);
+        if text.0 != line {
+            text.0 = line;
         }
+    }
+    for (PlayerSwatch(side), mut background) in &mut swatches {
+        background.set_if_neq(BackgroundColor(piece_colour(
+            &palette,
+            game.setup.kind,
+            *side,
+        )));
     }
 }
 
@@ -263,10 +321,15 @@ fn enable_buttons(
 /// The Values button (analysis) says whether it is on.
 fn label_analysis(
     shown: Res<ShowAnalysis>,
+    locale: Res<Locale>,
     buttons: Query<(&Action, &Children)>,
     mut texts: Query<&mut Text>,
 ) {
-    let label = if shown.0 { "Values: on" } else { "Values" };
+    let label = locale.t(if shown.0 {
+        "hud.values_on"
+    } else {
+        "hud.values"
+    });
     for (action, children) in &buttons {
         if *action != Action::ToggleAnalysis {
             continue;

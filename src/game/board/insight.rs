@@ -10,9 +10,11 @@ use super::markers::spot_of;
 use super::{BoardRoot, CurrentMatch};
 use crate::ai::advice::{Found, Value, analyse, hint};
 use crate::game::actions::{Action, UiAction};
+use crate::game::locale::Locale;
+use crate::game::names;
 use crate::game::search_task::{self, Search, SearchKind};
 use crate::game::states::{AppSystems, BoardMode, GamePhase, Screen};
-use crate::game::theme::palette;
+use crate::game::theme::palette::Palette;
 use crate::rules::{Column, MatchGame};
 use bevy::prelude::*;
 
@@ -152,6 +154,7 @@ struct AnalysisLabel;
 
 /// The hinted move glows until the position changes.
 fn show_hint(
+    palette: Res<Palette>,
     mut commands: Commands,
     game: Res<CurrentMatch>,
     insight: Option<Res<Hint>>,
@@ -177,7 +180,7 @@ fn show_hint(
                     .spawn((
                         Name::new("Hint"),
                         HintGlow,
-                        Sprite::from_color(palette::ACCENT.with_alpha(0.3), size),
+                        Sprite::from_color(palette.accent.with_alpha(0.3), size),
                         Transform::from_xyz(at.x, at.y, 7.0),
                     ))
                     .id();
@@ -187,7 +190,7 @@ fn show_hint(
         Some(_) => {
             let alpha = 0.22 + 0.14 * (time.elapsed_secs() * 5.0).sin();
             for mut sprite in &mut sprites {
-                sprite.color = palette::ACCENT.with_alpha(alpha);
+                sprite.color = palette.accent.with_alpha(alpha);
             }
         }
         None => {
@@ -207,6 +210,8 @@ fn show_analysis(
     mode: Res<State<BoardMode>>,
     insight: Option<Res<Analysis>>,
     layout: Res<BoardLayout>,
+    locale: Res<Locale>,
+    palette: Res<Palette>,
     root: Single<Entity, With<BoardRoot>>,
     labels: Query<Entity, With<AnalysisLabel>>,
     mut last: Local<Option<(u64, bool, bool)>>,
@@ -223,7 +228,7 @@ fn show_analysis(
         });
     let show = shown.0 && *phase.get() == GamePhase::Playing && *mode.get() == BoardMode::Play;
     let key = (game.revision, values.is_some(), show);
-    if *last == Some(key) {
+    if *last == Some(key) && !locale.is_changed() && !palette.is_changed() {
         return;
     }
     *last = Some(key);
@@ -244,14 +249,14 @@ fn show_analysis(
         let Some(value) = value else { continue };
         let colour = match value {
             Value::WinIn(_) | Value::Win => Color::srgb(0.45, 0.75, 1.0),
-            Value::Draw | Value::Pending => palette::TEXT_DIM,
+            Value::Draw | Value::Pending => palette.text_dim,
             Value::LoseIn(_) | Value::Lose => Color::srgb(1.0, 0.62, 0.25),
         };
         let label = commands
             .spawn((
                 Name::new("Analysis"),
                 AnalysisLabel,
-                Text2d::new(value.label()),
+                Text2d::new(names::value(&locale, *value)),
                 TextFont::from_font_size((layout.cell * 0.2).clamp(12.0, 20.0)),
                 TextColor(colour),
                 Transform::from_xyz(layout.centre(column as u8, 0).x, y, 7.0),

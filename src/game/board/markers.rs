@@ -11,7 +11,7 @@ use super::shown::Shown;
 use super::{BoardRoot, BoardSpawn, CurrentMatch};
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, BoardMode, GamePhase, Menu, Screen};
-use crate::game::theme::palette;
+use crate::game::theme::palette::{self, Palette};
 use crate::rules::{BoardMove, Column, MatchGame, Outcome, Point, Side};
 use bevy::prelude::*;
 
@@ -245,11 +245,12 @@ fn light_winning_line(
     animating: Query<(), With<Animating>>,
     glows: Query<Entity, With<WinGlow>>,
     mut lit_for: Local<Option<(u64, Entity, bool)>>,
+    palette: Res<Palette>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let now = (shown.key(), *root, board_at_rest(animating));
-    if *lit_for == Some(now) {
+    if *lit_for == Some(now) && !palette.is_changed() {
         return;
     }
     *lit_for = Some(now);
@@ -293,7 +294,7 @@ fn light_winning_line(
                     phase: i as f32 * 0.5,
                 },
                 Mesh2d(ring.clone()),
-                MeshMaterial2d(materials.add(palette::WIN_GLOW)),
+                MeshMaterial2d(materials.add(palette.pieces.win_glow)),
                 Transform::from_xyz(at.x, at.y, z),
             ))
             .id();
@@ -303,14 +304,21 @@ fn light_winning_line(
 
 fn pulse(
     time: Res<Time>,
+    palette: Res<Palette>,
+    settings: Res<Settings>,
     mut rings: Query<(&Pulse, &mut Transform, &MeshMaterial2d<ColorMaterial>)>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     for (pulse, mut transform, material) in &mut rings {
-        let wave = (time.elapsed_secs() * 4.0 - pulse.phase).sin() * 0.5 + 0.5;
+        // Reduced motion: a steady glow.
+        let wave = if settings.reduce_motion {
+            1.0
+        } else {
+            (time.elapsed_secs() * 4.0 - pulse.phase).sin() * 0.5 + 0.5
+        };
         transform.scale = Vec3::splat(0.95 + 0.1 * wave);
         if let Some(mut m) = materials.get_mut(&material.0) {
-            m.color = palette::WIN_GLOW.with_alpha(0.55 + 0.45 * wave);
+            m.color = palette.pieces.win_glow.with_alpha(0.55 + 0.45 * wave);
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod insight;
 pub mod layout;
 pub mod markers;
 pub mod pieces;
+mod shadow;
 pub mod shown;
 
 use crate::game::states::{GamePhase, Screen};
@@ -53,6 +54,7 @@ pub(super) fn plugin(app: &mut App) {
             feedback::plugin,
             game_over::plugin,
             insight::plugin,
+            shadow::plugin,
         ));
 }
 

@@ -2,7 +2,10 @@
 
 use crate::game::actions::Action;
 use crate::game::board::CurrentMatch;
+use crate::game::locale::Locale;
+use crate::game::names;
 use crate::game::states::Menu;
+use crate::game::theme::fonts::size;
 use crate::game::theme::widgets;
 use bevy::prelude::*;
 
@@ -10,16 +13,18 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::ConfirmResign), spawn);
 }
 
-fn spawn(mut commands: Commands, game: Option<Res<CurrentMatch>>) {
-    let side = game.map_or("You", |g| g.side_name(g.resigning_side()));
+fn spawn(mut commands: Commands, game: Option<Res<CurrentMatch>>, locale: Res<Locale>) {
+    let side = game.map_or(locale.t("resign.you"), |g| {
+        names::side(&locale, g.setup.kind, g.resigning_side())
+    });
     commands.spawn((
         widgets::overlay("Resign?", true),
         DespawnOnExit(Menu::ConfirmResign),
         children![(
             widgets::panel(460.0),
             children![
-                widgets::title("Resign?", 36.0),
-                widgets::label(format!("{side} gives up this game.")),
+                widgets::title("resign.title", size::TITLE),
+                widgets::label(locale.f("resign.question", &[("side", &side)])),
                 (
                     Node {
                         flex_direction: FlexDirection::Row,
@@ -27,8 +32,8 @@ fn spawn(mut commands: Commands, game: Option<Res<CurrentMatch>>) {
                         ..default()
                     },
                     children![
-                        widgets::small_button("Resign", Action::ConfirmResign),
-                        widgets::small_button("Keep playing", Action::Back),
+                        widgets::small_button("resign.confirm", Action::ConfirmResign),
+                        widgets::small_button("resign.keep_playing", Action::Back),
                     ],
                 ),
             ],

@@ -4,11 +4,16 @@
 
 use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
+use crate::game::locale::Locale;
+use crate::game::names;
 use crate::game::review::OpenReview;
 use crate::game::states::Menu;
 use crate::game::states::Screen;
 use crate::game::storage::{Notice, Storage};
-use crate::game::theme::{palette, widgets};
+use crate::game::theme::fonts::size;
+use crate::game::theme::paint::Ink;
+use crate::game::theme::palette::{self, Colour, Palette};
+use crate::game::theme::widgets;
 use crate::match_setup::GameKind;
 use crate::match_state::Match;
 use crate::persist::slots::{self, SaveEntry};
@@ -67,6 +72,8 @@ fn spawn(
     mut commands: Commands,
     list: Res<SaveList>,
     page: Res<SavePage>,
+    locale: Res<Locale>,
+    palette: Res<Palette>,
     mut images: ResMut<Assets<Image>>,
 ) {
     let first = page.0 * PER_PAGE;
@@ -81,26 +88,45 @@ fn spawn(
     let panel = commands
         .spawn(widgets::panel(900.0))
         .with_children(|panel| {
-            panel.spawn(widgets::title("Load game", 40.0));
+            panel.spawn(widgets::title("load.title", size::TITLE));
             if list.0.is_empty() {
-                panel.spawn(widgets::dim_label("No saved games yet. Save one from the pause menu (Esc) in a game."));
+                panel.spawn(widgets::dim_label("load.empty"));
             }
             for (index, entry) in shown {
-                let preview = entry.content.as_ref().ok().map(|s| images.add(preview_image(&s.game, s.save.setup.kind)));
+                let preview = entry
+                    .content
+                    .as_ref()
+                    .ok()
+                    .map(|s| images.add(preview_image(&s.game, s.save.setup.kind, &palette)));
                 let (line, colour) = match &entry.content {
                     Ok(s) => {
                         let (y, mo, d, h, mi) = slots::civil_time(s.save.saved);
-                        let players = format!("{} vs {}", s.save.setup.players[0].label(), s.save.setup.players[1].label());
+                        let players = locale.f(
+                            "load.players",
+                            &[
+                                ("first", &names::player(&locale, s.save.setup.players[0])),
+                                ("second", &names::player(&locale, s.save.setup.players[1])),
+                            ],
+                        );
                         let state = match s.game.ending() {
-                            Some(_) => "finished".to_string(),
-                            None => format!("{} moves", s.game.move_count()),
+                            Some(_) => locale.t("load.finished").to_string(),
+                            None => locale.n("load.moves", s.game.move_count(), &[]),
                         };
+                        let date = format!("{y}-{mo:02}-{d:02} {h:02}:{mi:02}");
                         (
-                            format!("{}  -  {players}  -  {state}  -  {y}-{mo:02}-{d:02} {h:02}:{mi:02}", s.save.setup.kind.title()),
-                            palette::TEXT_DIM,
+                            locale.f(
+                                "load.line",
+                                &[
+                                    ("game", &names::game_title(&locale, s.save.setup.kind)),
+                                    ("players", &players),
+                                    ("state", &state),
+                                    ("date", &date),
+                                ],
+                            ),
+                            Colour::TextDim,
                         )
                     }
-                    Err(e) => (format!("Damaged: this file {e}"), palette::WARNING),
+                    Err(e) => (locale.f("load.damaged", &[("error", &e)]), Colour::Warning),
                 };
                 panel
                     .spawn(Node {
@@ -112,29 +138,62 @@ fn spawn(
                     })
                     .with_children(|row| {
                         match preview {
-                            Some(image) => row.spawn((ImageNode::new(image), Node { width: px(64), height: px(64), ..default() })),
-                            None => row.spawn(Node { width: px(64), height: px(64), ..default() }),
+                            Some(image) => row.spawn((
+                                ImageNode::new(image),
+                                Node {
+                                    width: px(64),
+                                    height: px(64),
+                                    ..default()
+                                },
+                            )),
+                            None => row.spawn(Node {
+                                width: px(64),
+                                height: px(64),
+                                ..default()
+                            }),
                         };
-                        row.spawn(Node { flex_grow: 1.0, flex_direction: FlexDirection::Column, ..default() }).with_children(|text| {
+                        row.spawn(Node {
+                            flex_grow: 1.0,
+                            flex_shrink: 1.0,
+                            flex_basis: px(0),
+                            flex_direction: FlexDirection::Column,
+                            ..default()
+                        })
+                        .with_children(|text| {
                             text.spawn(widgets::label(entry_name(entry)));
-                            text.spawn((Text::new(line), TextFont::from_font_size(15.0), TextColor(colour)));
+                            text.spawn((
+                                Text::new(line),
+                                TextFont::from_font_size(size::CAPTION),
+                                Ink(colour),
+                            ));
                         });
                         if entry.content.is_ok() {
-                            row.spawn(widgets::row_button("Load", Action::LoadSave(index)));
-                            row.spawn(widgets::row_button("Review", Action::ReviewSave(index)));
+                            row.spawn(widgets::row_button("load.load", Action::LoadSave(index)));
+                            row.spawn(widgets::row_button(
+                                "load.review",
+                                Action::ReviewSave(index),
+                            ));
                         }
-                        row.spawn(widgets::row_button("Delete", Action::DeleteSave(index)));
+                        row.spawn(widgets::row_button(
+                            "load.delete",
+                            Action::DeleteSave(index),
+                        ));
                     });
             }
             panel
-                .spawn(Node { flex_direction: FlexDirection::Row, column_gap: px(12), margin: UiRect::top(px(6)), ..default() })
+                .spawn(Node {
+                    flex_direction: FlexDirection::Row,
+                    column_gap: px(12),
+                    margin: UiRect::top(px(6)),
+                    ..default()
+                })
                 .with_children(|row| {
                     if page.0 > 0 {
-                        row.spawn(widgets::small_button("< Newer", Action::PageSaves(-1)));
+                        row.spawn(widgets::small_button("load.newer", Action::PageSaves(-1)));
                     }
-                    row.spawn(widgets::small_button("Back", Action::Back));
+                    row.spawn(widgets::small_button("common.back", Action::Back));
                     if more_older {
-                        row.spawn(widgets::small_button("Older >", Action::PageSaves(1)));
+                        row.spawn(widgets::small_button("load.older", Action::PageSaves(1)));
                     }
                 });
         })
@@ -148,12 +207,12 @@ fn spawn(
 }
 
 /// A tiny picture of the board: one 4×4 block per cell.
-fn preview_image(game: &crate::rules::MatchGame, kind: GameKind) -> Image {
+fn preview_image(game: &crate::rules::MatchGame, kind: GameKind, palette: &Palette) -> Image {
     const BLOCK: usize = 4;
     let rows = slots::preview(game);
     let (h, w) = (rows.len(), rows.first().map_or(0, Vec::len));
     let (board, first, second) = match kind {
-        GameKind::ConnectFour { .. } => (palette::FRAME_BACK, palette::RED, palette::YELLOW),
+        GameKind::ConnectFour { .. } => (palette.holes, palette.pieces.red, palette.pieces.yellow),
         GameKind::Gomoku { .. } => (palette::WOOD, palette::STONE_BLACK, palette::STONE_WHITE),
     };
     let mut data = vec![0u8; w * h * BLOCK * BLOCK * 4];
@@ -198,9 +257,9 @@ fn spawn_confirm(mut commands: Commands, list: Res<SaveList>, target: Option<Res
         children![(
             widgets::panel(560.0),
             children![
-                widgets::title("Delete this save?", 34.0),
+                widgets::title("load.delete_title", size::TITLE),
                 widgets::label(name),
-                widgets::dim_label("It cannot be brought back."),
+                widgets::dim_label("load.delete_warning"),
                 (
                     Node {
                         flex_direction: FlexDirection::Row,
@@ -208,8 +267,8 @@ fn spawn_confirm(mut commands: Commands, list: Res<SaveList>, target: Option<Res
                         ..default()
                     },
                     children![
-                        widgets::small_button("Delete", Action::ConfirmDelete),
-                        widgets::small_button("Keep it", Action::Back),
+                        widgets::small_button("load.delete", Action::ConfirmDelete),
+                        widgets::small_button("load.keep", Action::Back),
                     ],
                 ),
             ],
@@ -224,6 +283,7 @@ fn handle_actions(
     target: Option<Res<DeleteTarget>>,
     mut page: ResMut<SavePage>,
     mut notice: ResMut<Notice>,
+    locale: Res<Locale>,
     mut next_menu: ResMut<NextState<Menu>>,
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
@@ -249,10 +309,13 @@ fn handle_actions(
             Action::ConfirmDelete => {
                 if let Some(entry) = target.as_ref().and_then(|t| list.0.get(t.0)) {
                     match std::fs::remove_file(&entry.path) {
-                        Ok(()) => notice.show(format!("Deleted \"{}\".", entry_name(entry))),
-                        Err(e) => {
-                            notice.show(format!("Could not delete {}: {e}", entry.path.display()))
+                        Ok(()) => {
+                            notice.show(locale.f("notice.deleted", &[("name", &entry_name(entry))]))
                         }
+                        Err(e) => notice.show(locale.f(
+                            "notice.delete_failed",
+                            &[("file", &entry.path.display()), ("error", &e)],
+                        )),
                     }
                 }
                 next_menu.set(Menu::Load);

@@ -2,6 +2,7 @@
 
 use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
+use crate::game::locale::Locale;
 use crate::game::states::Menu;
 use crate::game::states::Screen;
 use crate::game::storage::{Notice, Storage, unfinished_autosave};
@@ -21,14 +22,14 @@ fn spawn(mut commands: Commands, storage: Option<Res<Storage>>) {
         .spawn(widgets::panel(380.0))
         .with_children(|panel| {
             if can_continue {
-                panel.spawn(widgets::button("Continue", Action::Continue));
+                panel.spawn(widgets::button("menu.continue", Action::Continue));
             }
-            panel.spawn(widgets::button("New game", Action::OpenNewGame));
-            panel.spawn(widgets::button("Play online", Action::OpenOnline));
-            panel.spawn(widgets::button("Load game", Action::OpenLoad));
-            panel.spawn(widgets::button("Settings", Action::OpenSettings));
-            panel.spawn(widgets::button("About", Action::OpenAbout));
-            panel.spawn(widgets::button("Quit", Action::Quit));
+            panel.spawn(widgets::button("menu.new_game", Action::OpenNewGame));
+            panel.spawn(widgets::button("menu.play_online", Action::OpenOnline));
+            panel.spawn(widgets::button("menu.load_game", Action::OpenLoad));
+            panel.spawn(widgets::button("menu.settings", Action::OpenSettings));
+            panel.spawn(widgets::button("menu.about", Action::OpenAbout));
+            panel.spawn(widgets::button("menu.quit", Action::Quit));
         })
         .id();
     commands
@@ -51,6 +52,7 @@ fn handle_actions(
     mut actions: MessageReader<UiAction>,
     storage: Option<Res<Storage>>,
     mut notice: ResMut<Notice>,
+    locale: Res<Locale>,
     mut exit: MessageWriter<AppExit>,
     mut next_menu: ResMut<NextState<Menu>>,
     mut next_screen: ResMut<NextState<Screen>>,
@@ -66,7 +68,7 @@ fn handle_actions(
                     next_menu.set(Menu::None);
                     next_screen.set(Screen::Game);
                 }
-                None => notice.show("The last game could not be found any more."),
+                None => notice.show(locale.t("notice.continue_gone")),
             },
             _ => {}
         }

@@ -3,8 +3,11 @@
 use super::{Menu, step};
 use crate::game::actions::{Action, SetupField, UiAction};
 use crate::game::board::CurrentMatch;
+use crate::game::locale::Locale;
+use crate::game::names;
 use crate::game::settings::Settings;
 use crate::game::states::Screen;
+use crate::game::theme::fonts::size;
 use crate::game::theme::widgets::{self, RowLabels, RowValues};
 use crate::match_setup::{GameKind, MatchSetup, PlayerKind};
 use crate::match_state::Match;
@@ -57,7 +60,12 @@ fn prepare(mut commands: Commands, settings: Res<Settings>, start: Option<Res<St
 }
 
 fn row(field: SetupField) -> impl Bundle {
-    widgets::cycle_row("", "", Action::Cycle(field, -1), Action::Cycle(field, 1))
+    widgets::cycle_row(
+        String::new(),
+        String::new(),
+        Action::Cycle(field, -1),
+        Action::Cycle(field, 1),
+    )
 }
 
 fn spawn(mut commands: Commands) {
@@ -67,13 +75,16 @@ fn spawn(mut commands: Commands) {
         children![(
             widgets::panel(700.0),
             children![
-                widgets::title("New game", 40.0),
+                widgets::title("new_game.title", size::TITLE),
                 row(SetupField::Game),
                 row(SetupField::BoardSize),
                 row(SetupField::Rule),
                 row(SetupField::FirstPlayer),
                 row(SetupField::SecondPlayer),
-                widgets::dim_label("Red and Black move first. Swap the players to move second."),
+                (
+                    widgets::dim_label("new_game.who_starts"),
+                    TextLayout::justify(Justify::Center),
+                ),
                 (
                     Node {
                         flex_direction: FlexDirection::Row,
@@ -82,8 +93,8 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::button("Start", Action::StartGame),
-                        widgets::button("Back", Action::Back)
+                        widgets::button("new_game.start", Action::StartGame),
+                        widgets::button("common.back", Action::Back)
                     ],
                 ),
             ],
@@ -131,50 +142,67 @@ pub fn cycle(setup: &mut MatchSetup, field: SetupField, dir: i8, settings: &Sett
 }
 
 /// What a row shows: its label and its value.
-pub fn row_text(setup: &MatchSetup, field: SetupField) -> (String, String) {
+pub fn row_text(setup: &MatchSetup, locale: &Locale, field: SetupField) -> (String, String) {
     let kind = setup.kind;
-    match field {
+    let size = |columns: u8, rows: u8| {
+        locale.f(
+            "common.board_size",
+            &[("columns", &columns), ("rows", &rows)],
+        )
+    };
+    let (label, value) = match field {
         SetupField::Game => (
-            "Game".into(),
-            match kind {
-                GameKind::ConnectFour { .. } => "Connect Four".into(),
-                GameKind::Gomoku { .. } => "Gomoku".into(),
-            },
+            locale.t("new_game.game").into(),
+            locale
+                .t(match kind {
+                    GameKind::ConnectFour { .. } => "game.connect_four",
+                    GameKind::Gomoku { .. } => "game.gomoku",
+                })
+                .into(),
         ),
         SetupField::BoardSize => (
-            "Board".into(),
+            locale.t("new_game.board").into(),
             match kind {
-                GameKind::ConnectFour { size } => format!("{} x {}", size.columns(), size.rows()),
-                GameKind::Gomoku { size, .. } => format!("{size} x {size}"),
+                GameKind::ConnectFour { size: s } => size(s.columns(), s.rows()),
+                GameKind::Gomoku { size: n, .. } => size(n, n),
             },
         ),
         SetupField::Rule => (
-            "Rules".into(),
-            match kind {
-                GameKind::ConnectFour { .. } => "Four in a row".into(),
-                GameKind::Gomoku {
-                    rule: RuleSet::Freestyle,
-                    ..
-                } => "Freestyle (5 or more)".into(),
-                GameKind::Gomoku {
-                    rule: RuleSet::ExactFive,
-                    ..
-                } => "Exactly five".into(),
-                GameKind::Gomoku {
-                    rule: RuleSet::Renju,
-                    ..
-                } => "Renju".into(),
-            },
+            locale.t("new_game.rules").into(),
+            locale
+                .t(match kind {
+                    GameKind::ConnectFour { .. } => "new_game.rules.four_in_a_row",
+                    GameKind::Gomoku {
+                        rule: RuleSet::Freestyle,
+                        ..
+                    } => "new_game.rules.freestyle",
+                    GameKind::Gomoku {
+                        rule: RuleSet::ExactFive,
+                        ..
+                    } => "new_game.rules.exact_five",
+                    GameKind::Gomoku {
+                        rule: RuleSet::Renju,
+                        ..
+                    } => "rule.renju",
+                })
+                .into(),
         ),
         SetupField::FirstPlayer => (
-            format!("{} (first)", kind.side_name(Side::First)),
-            setup.players[0].label(),
+            locale.f(
+                "new_game.first",
+                &[("side", &names::side(locale, kind, Side::First))],
+            ),
+            names::player(locale, setup.players[0]),
         ),
         SetupField::SecondPlayer => (
-            format!("{} (second)", kind.side_name(Side::Second)),
-            setup.players[1].label(),
+            locale.f(
+                "new_game.second",
+                &[("side", &names::side(locale, kind, Side::Second))],
+            ),
+            names::player(locale, setup.players[1]),
         ),
-    }
+    };
+    (label, value)
 }
 
 fn handle_actions(
@@ -206,12 +234,14 @@ fn handle_actions(
 }
 
 /// Every row's label and value follow the set-up.
-fn show_values(setup: Res<NewGameSetup>, mut values: RowValues, mut labels: RowLabels) {
+fn show_values(
+    setup: Res<NewGameSetup>,
+    locale: Res<Locale>,
+    mut values: RowValues,
+    mut labels: RowLabels,
+) {
     widgets::refresh_rows(&mut values, &mut labels, |action| match action {
-        Action::Cycle(field, _) => {
-            let (label, value) = row_text(&setup.0, field);
-            Some((label.to_string(), value))
-        }
+        Action::Cycle(field, _) => Some(row_text(&setup.0, &locale, field)),
         _ => None,
     });
 }

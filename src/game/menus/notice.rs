@@ -2,7 +2,9 @@
 //! settings file, a save done or failed), over every screen and menu.
 
 use crate::game::storage::Notice;
-use crate::game::theme::palette;
+use crate::game::theme::fonts::size;
+use crate::game::theme::paint::Ink;
+use crate::game::theme::palette::Colour;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -27,8 +29,13 @@ fn spawn(mut commands: Commands) {
         children![(
             NoticeText,
             Text::new(""),
-            TextFont::from_font_size(18.0),
-            TextColor(palette::ACCENT)
+            TextFont::from_font_size(size::SMALL),
+            Ink(Colour::Accent),
+            TextLayout::justify(Justify::Center),
+            Node {
+                max_width: percent(90),
+                ..default()
+            },
         )],
     ));
 }

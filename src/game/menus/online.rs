@@ -4,11 +4,16 @@
 //! click moves between fields, Enter joins.
 
 use crate::game::actions::{Action, UiAction};
+use crate::game::locale::Locale;
+use crate::game::names;
 use crate::game::online::client::{self, Intent, OnlineSession};
 use crate::game::settings::Settings;
 use crate::game::states::Menu;
+use crate::game::theme::fonts::size;
 use crate::game::theme::interaction::{Typed, Typing};
-use crate::game::theme::{palette, widgets};
+use crate::game::theme::paint::{Fill, Ink};
+use crate::game::theme::palette::{Colour, Palette};
+use crate::game::theme::widgets;
 use crate::match_setup::GameKind;
 use crate::net::RoomCode;
 use crate::net::address::{DEFAULT_PORT, parse_address};
@@ -31,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
 const NAME: usize = 0;
 const ADDRESS: usize = 1;
 const CODE: usize = 2;
-const LABELS: [&str; 3] = ["Your name", "Address", "Room code"];
+const LABELS: [&str; 3] = ["online.name", "online.address", "online.code"];
 const LIMITS: [usize; 3] = [NAME_LIMIT, 60, RoomCode::LEN];
 
 /// The games a room can be opened for.
@@ -121,13 +126,13 @@ fn field(index: usize) -> impl Bundle {
                     border_radius: BorderRadius::all(px(8)),
                     ..default()
                 },
-                BackgroundColor(palette::BACKGROUND),
-                BorderColor::all(palette::PANEL_BORDER),
+                Fill(Colour::Background),
+                BorderColor::default(),
                 children![(
                     FieldText(index),
                     Text::new(""),
-                    TextFont::from_font_size(22.0),
-                    TextColor(palette::TEXT),
+                    TextFont::from_font_size(size::BODY),
+                    Ink(Colour::Text),
                     Pickable::IGNORE,
                 )],
             ),
@@ -142,11 +147,11 @@ fn spawn(mut commands: Commands) {
         children![(
             widgets::panel(700.0),
             children![
-                widgets::title("Play online", 40.0),
+                widgets::title("online.title", size::TITLE),
                 field(NAME),
                 field(ADDRESS),
                 field(CODE),
-                widgets::dim_label("Address: the host's computer (192.168.1.5) or a server"),
+                widgets::dim_label("online.address_help"),
                 (
                     Node {
                         flex_direction: FlexDirection::Row,
@@ -155,8 +160,8 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::mouse_button("Game", Action::CycleOnlineGame),
-                        (KindText, widgets::label("")),
+                        widgets::mouse_button("online.game", Action::CycleOnlineGame),
+                        (KindText, widgets::label(String::new())),
                     ],
                 ),
                 // Mouse buttons: the keys are for typing.
@@ -167,8 +172,8 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::mouse_button("Host here", Action::HostHere),
-                        widgets::mouse_button("Room on server", Action::HostOnServer),
+                        widgets::mouse_button("online.host_here", Action::HostHere),
+                        widgets::mouse_button("online.host_on_server", Action::HostOnServer),
                     ],
                 ),
                 (
@@ -178,17 +183,18 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::mouse_button("Join", Action::JoinRoom),
-                        widgets::mouse_button("Back", Action::Back),
+                        widgets::mouse_button("online.join", Action::JoinRoom),
+                        widgets::mouse_button("common.back", Action::Back),
                     ],
                 ),
                 (
                     ProblemText,
                     Text::new(""),
-                    TextFont::from_font_size(18.0),
-                    TextColor(palette::WARNING)
+                    TextFont::from_font_size(size::SMALL),
+                    Ink(Colour::Warning),
+                    TextLayout::justify(Justify::Center),
                 ),
-                widgets::dim_label("Tab: next field   Enter: join   Esc: back"),
+                widgets::dim_label("online.keys"),
             ],
         )],
     ));
@@ -215,6 +221,8 @@ fn type_text(
 
 fn show_fields(
     form: Res<OnlineForm>,
+    locale: Res<Locale>,
+    palette: Res<Palette>,
     time: Res<Time<Real>>,
     mut texts: Query<(&FieldText, &mut Text), (Without<ProblemText>, Without<KindText>)>,
     mut boxes: Query<(&FieldBox, &mut BorderColor)>,
@@ -237,16 +245,16 @@ fn show_fields(
     }
     for (field, mut border) in &mut boxes {
         let colour = if field.0 == form.active {
-            palette::ACCENT
+            palette.accent
         } else {
-            palette::PANEL_BORDER
+            palette.panel_border
         };
         border.set_if_neq(BorderColor::all(colour));
     }
     if problem.0 != form.problem {
         problem.0 = form.problem.clone();
     }
-    let title = KINDS[form.kind].title();
+    let title = names::game_title(&locale, KINDS[form.kind]);
     if kind.0 != title {
         kind.0 = title;
     }
@@ -257,6 +265,7 @@ fn handle_actions(
     mut actions: MessageReader<UiAction>,
     mut form: ResMut<OnlineForm>,
     mut settings: ResMut<Settings>,
+    locale: Res<Locale>,
 ) {
     for UiAction(action) in actions.read() {
         let name = clean_name(&form.fields[NAME]);
@@ -288,7 +297,7 @@ fn handle_actions(
                     match RoomCode::parse(&form.fields[CODE]) {
                         Ok(code) => Intent::Join(code),
                         Err(problem) => {
-                            form.problem = format!("Room code: {problem}.");
+                            form.problem = locale.f("online.bad_code", &[("problem", &problem)]);
                             form.active = CODE;
                             continue;
                         }
@@ -305,7 +314,7 @@ fn handle_actions(
             settings.player_name = name;
             settings.online_address = form.fields[ADDRESS].trim().to_string();
         }
-        form.problem = "Connecting...".into();
+        form.problem = locale.t("online.connecting").into();
         commands.queue(move |world: &mut World| {
             if let Err(problem) = client::start(world, session, DEFAULT_PORT) {
                 world.resource_mut::<OnlineForm>().problem = problem;

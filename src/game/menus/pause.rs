@@ -2,9 +2,11 @@
 
 use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
+use crate::game::locale::Locale;
 use crate::game::states::Menu;
 use crate::game::states::Screen;
 use crate::game::storage::{Notice, Storage};
+use crate::game::theme::fonts::size;
 use crate::game::theme::widgets;
 use crate::match_state::now;
 use crate::persist::{export, slots};
@@ -24,14 +26,14 @@ fn spawn(mut commands: Commands) {
         children![(
             widgets::panel(380.0),
             children![
-                widgets::title("Paused", 40.0),
-                widgets::button("Resume", Action::Resume),
-                widgets::button("Save game", Action::OpenSave),
-                widgets::button("Review game", Action::Review),
-                widgets::button("Export moves", Action::Export),
-                widgets::button("Settings", Action::OpenSettings),
-                widgets::button("Resign", Action::Resign),
-                widgets::button("Quit to title", Action::QuitToTitle),
+                widgets::title("pause.title", size::TITLE),
+                widgets::button("pause.resume", Action::Resume),
+                widgets::button("pause.save", Action::OpenSave),
+                widgets::button("pause.review", Action::Review),
+                widgets::button("pause.export", Action::Export),
+                widgets::button("menu.settings", Action::OpenSettings),
+                widgets::button("pause.resign", Action::Resign),
+                widgets::button("pause.quit_to_title", Action::QuitToTitle),
             ],
         )],
     ));
@@ -55,24 +57,27 @@ fn export_game(
     game: Res<CurrentMatch>,
     storage: Option<Res<Storage>>,
     mut notice: ResMut<Notice>,
+    locale: Res<Locale>,
 ) {
     if !actions.read().any(|a| a.0 == Action::Export) {
         return;
     }
     let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
-        notice.show("There is no folder to export to on this system.");
+        notice.show(locale.t("notice.no_export_folder"));
         return;
     };
     let name = slots::default_name(&game.setup.kind.title(), game.game.move_count(), now());
     match export::export(&game.game, &name, &folders.exports()) {
         Ok(files) => {
             let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-            notice.show(format!(
-                "Exported {}: {}",
-                export::move_string(&game.game),
-                shown.join(", ")
+            notice.show(locale.f(
+                "notice.exported",
+                &[
+                    ("moves", &export::move_string(&game.game)),
+                    ("files", &shown.join(", ")),
+                ],
             ));
         }
-        Err(e) => notice.show(format!("Export failed: {e}")),
+        Err(e) => notice.show(locale.f("notice.export_failed", &[("error", &e)])),
     }
 }

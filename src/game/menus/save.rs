@@ -5,11 +5,16 @@
 
 use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
+use crate::game::locale::Locale;
+use crate::game::names;
 use crate::game::states::GamePhase;
 use crate::game::states::Menu;
 use crate::game::storage::{Notice, Storage};
+use crate::game::theme::fonts::size;
 use crate::game::theme::interaction::{Typed, Typing};
-use crate::game::theme::{palette, widgets};
+use crate::game::theme::paint::{Edge, Fill, Ink};
+use crate::game::theme::palette::Colour;
+use crate::game::theme::widgets;
 use crate::match_state::Match;
 use crate::match_state::now;
 use crate::persist::save_file::SaveFile;
@@ -43,9 +48,16 @@ struct NameText;
 #[derive(Component)]
 struct ProblemText;
 
-fn prepare(mut commands: Commands, game: Option<Res<CurrentMatch>>) {
+fn prepare(mut commands: Commands, game: Option<Res<CurrentMatch>>, locale: Res<Locale>) {
     let text = game.map_or_else(String::new, |g| {
-        slots::default_name(&g.setup.kind.title(), g.game.move_count(), now())
+        slots::safe_name(&locale.f(
+            "save.default_name",
+            &[
+                ("game", &names::game_title(&locale, g.setup.kind)),
+                ("move", &g.game.move_count()),
+                ("date", &slots::date_stamp(now())),
+            ],
+        ))
     });
     commands.insert_resource(SaveName {
         text,
@@ -60,8 +72,8 @@ fn spawn(mut commands: Commands) {
         children![(
             widgets::panel(680.0),
             children![
-                widgets::title("Save game", 40.0),
-                widgets::dim_label("Name (type to change; Enter saves, Esc goes back)"),
+                widgets::title("save.title", size::TITLE),
+                widgets::dim_label("save.help"),
                 (
                     Node {
                         width: px(600),
@@ -70,20 +82,21 @@ fn spawn(mut commands: Commands) {
                         border_radius: BorderRadius::all(px(8)),
                         ..default()
                     },
-                    BackgroundColor(palette::BACKGROUND),
-                    BorderColor::all(palette::ACCENT),
+                    Fill(Colour::Background),
+                    Edge(Colour::Accent),
                     children![(
                         NameText,
                         Text::new(""),
-                        TextFont::from_font_size(22.0),
-                        TextColor(palette::TEXT)
+                        TextFont::from_font_size(size::BODY),
+                        Ink(Colour::Text)
                     )],
                 ),
                 (
                     ProblemText,
                     Text::new(""),
-                    TextFont::from_font_size(18.0),
-                    TextColor(palette::WARNING)
+                    TextFont::from_font_size(size::SMALL),
+                    Ink(Colour::Warning),
+                    TextLayout::justify(Justify::Center),
                 ),
                 (
                     Node {
@@ -93,8 +106,8 @@ fn spawn(mut commands: Commands) {
                     },
                     // Mouse buttons: the keys are for typing.
                     children![
-                        widgets::mouse_button("Save", Action::ConfirmSave),
-                        widgets::mouse_button("Cancel", Action::Back),
+                        widgets::mouse_button("save.save", Action::ConfirmSave),
+                        widgets::mouse_button("common.cancel", Action::Back),
                     ],
                 ),
             ],
@@ -144,6 +157,7 @@ fn handle_actions(
     storage: Option<Res<Storage>>,
     phase: Option<Res<State<GamePhase>>>,
     mut notice: ResMut<Notice>,
+    locale: Res<Locale>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
     if !actions.read().any(|a| a.0 == Action::ConfirmSave) {
@@ -151,22 +165,60 @@ fn handle_actions(
     }
     let (Some(game), Some(folders)) = (game, storage.as_ref().and_then(|s| s.folders.as_ref()))
     else {
-        name.problem = "There is no folder to save in on this system.".into();
+        name.problem = locale.t("save.no_folder").into();
         return;
     };
     match save(&name.text, &game, &folders.saves()) {
         Ok(saved_as) => {
-            notice.show(format!("Saved as \"{saved_as}\"."));
+            notice.show(locale.f("notice.saved", &[("name", &saved_as)]));
             let over = phase.is_some_and(|p| *p.get() == GamePhase::Over);
             next_menu.set(if over { Menu::None } else { Menu::Pause });
         }
-        Err(problem) => name.problem = problem,
+        Err(problem) => name.problem = problem.say(&locale),
+    }
+}
+
+/// Why a save was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaveProblem {
+    Name(slots::NameError),
+    /// Another game is saved under that name.
+    OtherGame(String),
+    /// A file of that name is there and cannot be read; it is kept.
+    Unreadable {
+        name: String,
+        why: String,
+    },
+    /// Writing failed.
+    Write(String),
+}
+
+impl SaveProblem {
+    /// What the player reads.
+    pub fn say(&self, locale: &Locale) -> String {
+        match self {
+            SaveProblem::Name(slots::NameError::Empty) => locale.t("save.name.empty").into(),
+            SaveProblem::Name(slots::NameError::TooLong) => {
+                locale.f("save.name.too_long", &[("max", &slots::MAX_NAME)])
+            }
+            SaveProblem::Name(slots::NameError::Character(c)) => {
+                locale.f("save.name.character", &[("character", c)])
+            }
+            SaveProblem::Name(slots::NameError::Reserved(name)) => {
+                locale.f("save.name.reserved", &[("name", name)])
+            }
+            SaveProblem::OtherGame(name) => locale.f("save.other_game", &[("name", name)]),
+            SaveProblem::Unreadable { name, why } => {
+                locale.f("save.unreadable", &[("name", name), ("why", why)])
+            }
+            SaveProblem::Write(error) => locale.f("save.write_failed", &[("error", error)]),
+        }
     }
 }
 
 /// Saves the match under `name` in `folder`; the name it was saved under.
-pub fn save(name: &str, game: &Match, folder: &std::path::Path) -> Result<String, String> {
-    let file = slots::file_name(name)?;
+pub fn save(name: &str, game: &Match, folder: &std::path::Path) -> Result<String, SaveProblem> {
+    let file = slots::file_name(name).map_err(SaveProblem::Name)?;
     let path = folder.join(&file);
     let name = name.trim().to_string();
     // Only this game's own save may be replaced; a file that cannot be read
@@ -174,21 +226,19 @@ pub fn save(name: &str, game: &Match, folder: &std::path::Path) -> Result<String
     if path.exists() {
         match SaveFile::read(&path) {
             Ok(existing) if existing.game_id == game.id => {}
-            Ok(_) => {
-                return Err(format!(
-                    "\"{name}\" is the name of another saved game; choose another name."
-                ));
-            }
+            Ok(_) => return Err(SaveProblem::OtherGame(name)),
             Err(e) => {
-                return Err(format!(
-                    "A file named \"{name}\" is there and {e}; it is kept: choose another name."
-                ));
+                return Err(SaveProblem::Unreadable {
+                    name,
+                    why: e.to_string(),
+                });
             }
         }
     }
     SaveFile::of(&name, game.setup, &game.game, game.created, now())
         .with_id(game.id)
         .with_online(game.online.clone())
-        .write(&path)?;
+        .write(&path)
+        .map_err(SaveProblem::Write)?;
     Ok(name)
 }

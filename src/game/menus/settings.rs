@@ -1,10 +1,15 @@
-//! Settings: how the board looks and moves. (Sound volumes and persistence
-//! come with the sound and settings issues.)
+//! Settings: sound, new games, the board, and the look and language. Each
+//! row cycles its value; the settings file keeps them (`storage`).
 
 use super::{Menu, step};
 use crate::game::actions::{Action, SettingField, UiAction};
+use crate::game::locale::Locale;
+use crate::game::names;
 use crate::game::settings::{AnimationSpeed, Settings};
+use crate::game::theme::fonts::size;
+use crate::game::theme::palette::{PieceColours, Theme};
 use crate::game::theme::widgets::{self, RowLabels, RowValues};
+use crate::i18n::Language;
 use crate::match_setup::Level;
 use crate::rules::RuleSet;
 use bevy::prelude::*;
@@ -24,23 +29,29 @@ const SOUND: [SettingField; 4] = [
     SettingField::UiVolume,
     SettingField::Mute,
 ];
-const BOARD: [SettingField; 4] = [
-    SettingField::ShowCoordinates,
-    SettingField::ShowMoveNumbers,
-    SettingField::ShowForbidden,
-    SettingField::AnimationSpeed,
-];
 const GAME: [SettingField; 4] = [
     SettingField::DefaultRule,
     SettingField::DefaultSize,
     SettingField::DefaultLevel,
     SettingField::Fullscreen,
 ];
+const BOARD: [SettingField; 4] = [
+    SettingField::ShowCoordinates,
+    SettingField::ShowMoveNumbers,
+    SettingField::ShowForbidden,
+    SettingField::AnimationSpeed,
+];
+const LOOK: [SettingField; 4] = [
+    SettingField::Language,
+    SettingField::Theme,
+    SettingField::PieceColours,
+    SettingField::ReduceMotion,
+];
 
 fn row(field: SettingField) -> impl Bundle {
     widgets::cycle_row(
-        "",
-        "",
+        String::new(),
+        String::new(),
         Action::ChangeSetting(field, -1),
         Action::ChangeSetting(field, 1),
     )
@@ -56,7 +67,7 @@ fn spawn(mut commands: Commands) {
                 ..default()
             },
             children![
-                widgets::title(heading, 22.0),
+                widgets::title(heading, size::HEADING),
                 row(fields[0]),
                 row(fields[1]),
                 row(fields[2]),
@@ -74,7 +85,7 @@ fn spawn(mut commands: Commands) {
         children![(
             widgets::panel(1180.0),
             children![
-                widgets::title("Settings", 36.0),
+                widgets::title("settings.title", size::TITLE),
                 (
                     Node {
                         flex_direction: FlexDirection::Row,
@@ -85,21 +96,28 @@ fn spawn(mut commands: Commands) {
                         (
                             column(),
                             children![
-                                section("Sound", SOUND),
-                                section("New games and window", GAME)
+                                section("settings.sound", SOUND),
+                                section("settings.new_games", GAME)
                             ]
                         ),
-                        (column(), children![section("Board", BOARD)]),
+                        (
+                            column(),
+                            children![
+                                section("settings.board", BOARD),
+                                section("settings.look", LOOK)
+                            ]
+                        ),
                     ],
                 ),
-                widgets::button("Back", Action::Back),
+                widgets::button("common.back", Action::Back),
             ],
         )],
     ));
 }
 
-/// Changes one setting a step.
-pub fn change(settings: &mut Settings, field: SettingField, dir: i8) {
+/// Changes one setting a step (`shown_language`: the language on screen,
+/// where the language row steps from while the player has chosen none).
+pub fn change(settings: &mut Settings, field: SettingField, dir: i8, shown_language: Language) {
     let volume = |v: u8| (v as i32 + 10 * dir.signum() as i32).clamp(0, 100) as u8;
     match field {
         SettingField::MusicVolume => settings.music_volume = volume(settings.music_volume),
@@ -123,61 +141,114 @@ pub fn change(settings: &mut Settings, field: SettingField, dir: i8) {
         SettingField::AnimationSpeed => {
             settings.animation_speed = step(&AnimationSpeed::ALL, settings.animation_speed, dir)
         }
+        SettingField::Language => {
+            let current = settings.language.unwrap_or(shown_language);
+            settings.language = Some(step(&Language::ALL, current, dir));
+        }
+        SettingField::Theme => settings.theme = step(&Theme::ALL, settings.theme, dir),
+        SettingField::PieceColours => {
+            settings.piece_colours = step(&PieceColours::ALL, settings.piece_colours, dir)
+        }
+        SettingField::ReduceMotion => settings.reduce_motion = !settings.reduce_motion,
     }
 }
 
 /// A row's label and value.
-pub fn row_text(settings: &Settings, field: SettingField) -> (&'static str, String) {
-    let on_off = |on: bool| if on { "On" } else { "Off" }.to_string();
-    match field {
-        SettingField::MusicVolume => ("Music volume", format!("{}%", settings.music_volume)),
-        SettingField::EffectsVolume => ("Effects volume", format!("{}%", settings.effects_volume)),
-        SettingField::UiVolume => ("Interface sounds", format!("{}%", settings.ui_volume)),
-        SettingField::Mute => ("Mute all sound", on_off(settings.muted)),
+pub fn row_text(settings: &Settings, locale: &Locale, field: SettingField) -> (String, String) {
+    let on_off = |on: bool| locale.t(if on { "common.on" } else { "common.off" });
+    let percent = |v: u8| locale.f("settings.percent", &[("n", &v)]);
+    let (label, value) = match field {
+        SettingField::MusicVolume => ("settings.music_volume", percent(settings.music_volume)),
+        SettingField::EffectsVolume => {
+            ("settings.effects_volume", percent(settings.effects_volume))
+        }
+        SettingField::UiVolume => ("settings.ui_volume", percent(settings.ui_volume)),
+        SettingField::Mute => ("settings.mute", on_off(settings.muted).into()),
         SettingField::DefaultRule => (
-            "Gomoku rules",
-            rule_title(settings.default_rule).to_string(),
+            "settings.gomoku_rules",
+            names::rule(locale, settings.default_rule).into(),
         ),
         SettingField::DefaultSize => (
-            "Gomoku board",
-            format!("{0} x {0}", settings.default_gomoku_size),
+            "settings.gomoku_board",
+            locale.f(
+                "common.board_size",
+                &[
+                    ("columns", &settings.default_gomoku_size),
+                    ("rows", &settings.default_gomoku_size),
+                ],
+            ),
         ),
-        SettingField::DefaultLevel => ("Computer level", settings.default_level.name().to_string()),
-        SettingField::Fullscreen => ("Full screen", on_off(settings.fullscreen)),
-        SettingField::ShowCoordinates => ("Board coordinates", on_off(settings.show_coordinates)),
-        SettingField::ShowMoveNumbers => {
-            ("Move numbers on stones", on_off(settings.show_move_numbers))
+        SettingField::DefaultLevel => (
+            "settings.computer_level",
+            names::level(locale, settings.default_level).into(),
+        ),
+        SettingField::Fullscreen => ("settings.fullscreen", on_off(settings.fullscreen).into()),
+        SettingField::ShowCoordinates => (
+            "settings.coordinates",
+            on_off(settings.show_coordinates).into(),
+        ),
+        SettingField::ShowMoveNumbers => (
+            "settings.move_numbers",
+            on_off(settings.show_move_numbers).into(),
+        ),
+        SettingField::ShowForbidden => {
+            ("settings.forbidden", on_off(settings.show_forbidden).into())
         }
-        SettingField::ShowForbidden => (
-            "Mark Renju forbidden points",
-            on_off(settings.show_forbidden),
+        SettingField::AnimationSpeed => (
+            "settings.animations",
+            locale.t(settings.animation_speed.key()).into(),
         ),
-        SettingField::AnimationSpeed => ("Animations", settings.animation_speed.name().to_string()),
-    }
+        // Each language is named in its own words.
+        SettingField::Language => (
+            "settings.language",
+            Locale::of(locale.language()).t("language.name").into(),
+        ),
+        SettingField::Theme => (
+            "settings.theme",
+            locale
+                .t(match settings.theme {
+                    Theme::Dark => "settings.theme.dark",
+                    Theme::Light => "settings.theme.light",
+                })
+                .into(),
+        ),
+        SettingField::PieceColours => (
+            "settings.piece_colours",
+            locale
+                .t(match settings.piece_colours {
+                    PieceColours::Classic => "settings.piece_colours.classic",
+                    PieceColours::ColourBlindSafe => "settings.piece_colours.colour_blind",
+                })
+                .into(),
+        ),
+        SettingField::ReduceMotion => (
+            "settings.reduce_motion",
+            on_off(settings.reduce_motion).into(),
+        ),
+    };
+    (locale.t(label).to_string(), value)
 }
 
-fn handle_actions(mut actions: MessageReader<UiAction>, mut settings: ResMut<Settings>) {
+fn handle_actions(
+    mut actions: MessageReader<UiAction>,
+    mut settings: ResMut<Settings>,
+    locale: Res<Locale>,
+) {
     for UiAction(action) in actions.read() {
         if let Action::ChangeSetting(field, dir) = *action {
-            change(&mut settings, field, dir);
+            change(&mut settings, field, dir, locale.language());
         }
     }
 }
 
-fn show_values(settings: Res<Settings>, mut values: RowValues, mut labels: RowLabels) {
+fn show_values(
+    settings: Res<Settings>,
+    locale: Res<Locale>,
+    mut values: RowValues,
+    mut labels: RowLabels,
+) {
     widgets::refresh_rows(&mut values, &mut labels, |action| match action {
-        Action::ChangeSetting(field, _) => {
-            let (label, value) = row_text(&settings, field);
-            Some((label.to_string(), value))
-        }
+        Action::ChangeSetting(field, _) => Some(row_text(&settings, &locale, field)),
         _ => None,
     });
-}
-
-fn rule_title(rule: RuleSet) -> &'static str {
-    match rule {
-        RuleSet::Freestyle => "Freestyle",
-        RuleSet::ExactFive => "Exact five",
-        RuleSet::Renju => "Renju",
-    }
 }

@@ -15,6 +15,7 @@ use crate::game::board::{
     CurrentMatch, GameEnded, MoveRefused, MoveRequested, MovesTakenBack, Refusal as BoardRefusal,
     Requester,
 };
+use crate::game::locale::Locale;
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, Menu, Screen};
 use crate::game::storage::Notice;
@@ -324,6 +325,7 @@ fn lan_address() -> std::net::IpAddr {
 /// a loss tries again every few seconds (the server keeps the seat for a
 /// minute).
 fn watch_connection(
+    locale: Res<Locale>,
     mut commands: Commands,
     time: Res<Time>,
     state: Option<Res<State<ClientState>>>,
@@ -350,9 +352,7 @@ fn watch_connection(
         (Link::Connecting, false) => {
             session.waited += dt;
             if session.waited > CONNECT_SECONDS {
-                notice.show(format!(
-                    "Could not reach {server}. Is the address right, and the game or server running?"
-                ));
+                notice.show(locale.f("online.unreachable", &[("server", &server)]));
                 commands.queue(stop);
                 if *screen.get() != Screen::Game {
                     next_menu.set(Menu::Online);
@@ -392,6 +392,7 @@ fn send_intent(
 
 fn on_reply(
     reply: On<NetReply>,
+    locale: Res<Locale>,
     mut commands: Commands,
     session: Option<ResMut<OnlineSession>>,
     mut feedback: ResMut<Feedback>,
@@ -418,9 +419,7 @@ fn on_reply(
                 if matches!(session.intent, Intent::Rejoin(..)) && *screen.get() == Screen::Game {
                     // The room is gone: the game goes on here, both sides
                     // played on this computer.
-                    notice.show(format!(
-                        "{refusal}: the online game is over; it goes on here between two players."
-                    ));
+                    notice.show(locale.f("online.room_gone", &[("reason", &refusal)]));
                     commands.queue(|world: &mut World| {
                         if let Some(mut game) = world.get_resource_mut::<CurrentMatch>() {
                             game.setup.players = [PlayerKind::Human; 2];
@@ -430,7 +429,7 @@ fn on_reply(
                         world.resource_mut::<NextState<Screen>>().set(Screen::Game);
                     });
                 } else {
-                    notice.show(format!("{refusal}."));
+                    notice.show(locale.f("online.refused", &[("reason", &refusal)]));
                     if *screen.get() != Screen::Game {
                         next_menu.set(Menu::Online);
                     }
@@ -445,7 +444,7 @@ fn on_reply(
                     });
                 }
                 _ => {
-                    feedback.text = format!("{refusal}.");
+                    feedback.text = locale.f("online.refused", &[("reason", &refusal)]);
                     feedback.seconds_left = 3.0;
                 }
             }
@@ -456,6 +455,7 @@ fn on_reply(
 /// The player's moves go to the server (checked here first, so a refusal
 /// shows at once); the board plays them when the server sends them back.
 fn forward_moves(
+    locale: Res<Locale>,
     mut commands: Commands,
     mut requests: MessageReader<MoveRequested>,
     game: Option<Res<CurrentMatch>>,
@@ -472,12 +472,12 @@ fn forward_moves(
             continue;
         };
         let Some(room) = session.room.clone() else {
-            feedback.text = "Still connecting...".into();
+            feedback.text = locale.t("online.still_connecting").into();
             feedback.seconds_left = 3.0;
             continue;
         };
         if !room.is_full() {
-            feedback.text = "Wait for your friend to join.".into();
+            feedback.text = locale.t("online.wait_join").into();
             feedback.seconds_left = 3.0;
             continue;
         }
@@ -485,8 +485,11 @@ fn forward_moves(
             continue;
         }
         if game.game.to_move() != side || session.handed != room.moves.len() {
-            let name = session.opponent().unwrap_or("your opponent").to_string();
-            feedback.text = format!("Wait for {name}'s move.");
+            let name = session
+                .opponent()
+                .unwrap_or(locale.t("online.your_opponent"))
+                .to_string();
+            feedback.text = locale.f("online.wait_move", &[("name", &name)]);
             feedback.seconds_left = 3.0;
             continue;
         }
@@ -508,6 +511,7 @@ fn forward_moves(
 /// Undo, resignation and leaving, in an online match, go through the
 /// server.
 fn online_actions(
+    locale: Res<Locale>,
     mut commands: Commands,
     mut actions: MessageReader<UiAction>,
     game: Option<Res<CurrentMatch>>,
@@ -522,7 +526,7 @@ fn online_actions(
     for UiAction(action) in actions.read() {
         let request = match action {
             Action::Undo => {
-                feedback.text = "Asked to take your last move back...".into();
+                feedback.text = locale.t("online.asked_undo").into();
                 feedback.seconds_left = 3.0;
                 Request::AskUndo
             }
@@ -547,6 +551,7 @@ fn online_actions(
 /// network; a taken-back move changes the match here; any other
 /// difference (after a reconnection) rebuilds the board from the room.
 fn follow_the_room(
+    locale: Res<Locale>,
     mut commands: Commands,
     rooms: Query<&RoomState>,
     mut session: ResMut<OnlineSession>,
@@ -572,7 +577,7 @@ fn follow_the_room(
         Ok(game) => game,
         Err(problem) => {
             // A server that sends an impossible game is not followed.
-            notice.show(format!("Left the online game: {problem}."));
+            notice.show(locale.f("online.left", &[("problem", &problem)]));
             commands.queue(stop);
             next_screen.set(Screen::Title);
             return;

@@ -5,8 +5,12 @@
 
 use super::client::{Link, OnlineSession};
 use crate::game::actions::Action;
+use crate::game::locale::Locale;
 use crate::game::states::{AppSystems, Screen};
-use crate::game::theme::{palette, widgets};
+use crate::game::theme::fonts::size;
+use crate::game::theme::paint::Ink;
+use crate::game::theme::palette::Colour;
+use crate::game::theme::widgets;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -51,14 +55,14 @@ fn spawn(mut commands: Commands) {
             (
                 WhereText,
                 Text::new(""),
-                TextFont::from_font_size(18.0),
-                TextColor(palette::TEXT),
+                TextFont::from_font_size(size::SMALL),
+                Ink(Colour::Text),
             ),
             (
                 WhoText,
                 Text::new(""),
-                TextFont::from_font_size(18.0),
-                TextColor(palette::TEXT_DIM),
+                TextFont::from_font_size(size::SMALL),
+                Ink(Colour::TextDim),
             ),
         ],
     ));
@@ -68,13 +72,14 @@ fn spawn(mut commands: Commands) {
         Name::new("Undo question"),
         UndoPrompt,
         DespawnOnExit(Screen::Game),
-        widgets::side_card(px(470), Val::Auto, palette::ACCENT),
+        widgets::side_card(px(470), Val::Auto, Colour::Accent),
         children![
             (
                 PromptText,
                 Text::new(""),
-                TextFont::from_font_size(18.0),
-                TextColor(palette::TEXT),
+                TextFont::from_font_size(size::SMALL),
+                Ink(Colour::Text),
+                TextLayout::justify(Justify::Center),
             ),
             (
                 Node {
@@ -83,8 +88,8 @@ fn spawn(mut commands: Commands) {
                     ..default()
                 },
                 children![
-                    widgets::half_mouse_button("Allow", Action::AllowUndo),
-                    widgets::half_mouse_button("Refuse", Action::RefuseUndo),
+                    widgets::half_mouse_button("online.allow_undo", Action::AllowUndo),
+                    widgets::half_mouse_button("online.refuse_undo", Action::RefuseUndo),
                 ],
             ),
         ],
@@ -92,12 +97,12 @@ fn spawn(mut commands: Commands) {
 }
 
 /// The two lines and the prompt, from the session.
-pub fn lines(session: &OnlineSession) -> (String, String, Option<String>) {
+pub fn lines(session: &OnlineSession, locale: &Locale) -> (String, String, Option<String>) {
     let code = session.seat.map(|(code, _, _)| code);
     let place = match (session.hosted_at, code) {
-        (Some(at), Some(code)) => format!("Hosting on {at} - room {code}"),
-        (None, Some(code)) => format!("Online - room {code}"),
-        (_, None) => "Online - waiting for a room...".to_string(),
+        (Some(at), Some(code)) => locale.f("online.hosting", &[("address", &at), ("code", &code)]),
+        (None, Some(code)) => locale.f("online.room", &[("code", &code)]),
+        (_, None) => locale.t("online.waiting_room").into(),
     };
     let Some((_, side, _)) = session.seat else {
         return (place, String::new(), None);
@@ -105,32 +110,35 @@ pub fn lines(session: &OnlineSession) -> (String, String, Option<String>) {
     let room = session.room.as_ref();
     let other = side.other();
     let who = if session.link == Link::Lost {
-        "Connection lost: reconnecting...".to_string()
+        locale.t("online.lost").into()
     } else {
         match room.and_then(|r| r.names[other.index()].clone()) {
-            None => "Waiting for a friend to join with the room code...".to_string(),
+            None => locale.t("online.waiting_friend").into(),
             Some(name) if room.is_some_and(|r| r.present[other.index()]) => {
-                format!("Playing {name}")
+                locale.f("online.playing", &[("name", &name)])
             }
-            Some(name) => format!("{name} has gone: their seat waits a minute"),
+            Some(name) => locale.f("online.gone", &[("name", &name)]),
         }
     };
     let asked = room.is_some_and(|r| r.undo_asked_by == Some(other) && r.end.is_none());
     let prompt = asked.then(|| {
-        let name = session.opponent().unwrap_or("Your opponent");
-        format!("{name} asks to take back a move.")
+        let name = session
+            .opponent()
+            .unwrap_or(locale.t("online.your_opponent"));
+        locale.f("online.asks_undo", &[("name", &name)])
     });
     (place, who, prompt)
 }
 
 fn show(
     session: Res<OnlineSession>,
+    locale: Res<Locale>,
     mut place: Single<&mut Text, (With<WhereText>, Without<WhoText>, Without<PromptText>)>,
     mut who: Single<&mut Text, (With<WhoText>, Without<WhereText>, Without<PromptText>)>,
     mut question: Single<&mut Text, (With<PromptText>, Without<WhereText>, Without<WhoText>)>,
     mut prompt: Single<&mut Node, With<UndoPrompt>>,
 ) {
-    let (where_line, who_line, asked) = lines(&session);
+    let (where_line, who_line, asked) = lines(&session, &locale);
     if place.0 != where_line {
         place.0 = where_line;
     }

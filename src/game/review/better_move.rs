@@ -9,7 +9,7 @@ use crate::game::board::gomoku_view::{self, StoneArt};
 use crate::game::board::layout::BoardLayout;
 use crate::game::board::shown::ReviewPosition;
 use crate::game::states::{AppSystems, BoardMode};
-use crate::game::theme::palette;
+use crate::game::theme::palette::Palette;
 use crate::rules::{BoardMove, MatchGame, Side};
 use bevy::prelude::*;
 
@@ -49,6 +49,7 @@ fn show(
     mut drawn: Local<Option<(u64, Option<BoardMove>)>>,
     discs: Option<Res<DiscArt>>,
     stones: Option<Res<StoneArt>>,
+    palette: Res<Palette>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
@@ -98,7 +99,7 @@ fn show(
             Transform::from_xyz(at.x, at.y, z),
             children![(
                 Mesh2d(ring),
-                MeshMaterial2d(materials.add(palette::ACCENT)),
+                MeshMaterial2d(materials.add(palette.accent)),
                 // In front of the Connect Four frame.
                 Transform::from_xyz(0.0, 0.0, connect_four_view::z::GLOW + 0.5 - z),
             )],

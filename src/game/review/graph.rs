@@ -10,9 +10,10 @@ use crate::ai::review::{GameReview, Reviewer};
 use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
 use crate::game::board::shown::ReviewPosition;
+use crate::game::locale::Locale;
 use crate::game::states::{AppSystems, BoardMode, Screen};
 use crate::game::theme::interaction::pressed_across;
-use crate::game::theme::palette;
+use crate::game::theme::palette::{Palette, Theme};
 use crate::match_setup::GameKind;
 use crate::rules::{BoardMove, Side};
 use bevy::prelude::*;
@@ -145,12 +146,14 @@ fn collect(
     }
 }
 
-/// The colour of a side's bars: the pieces' colours, except that black
-/// stones are drawn slate so that they show on the dark panel.
-fn bar_colour(kind: GameKind, side: Side) -> Color {
-    match (kind, side) {
-        (GameKind::Gomoku { .. }, Side::First) => Color::srgb(0.52, 0.56, 0.64),
-        _ => crate::game::board::hud::piece_colour(kind, side),
+/// The colour of a side's bars: the pieces' colours, except that a stone
+/// the graph's background would hide is drawn in a grey that shows (black
+/// on the dark theme, white on the light one).
+fn bar_colour(palette: &Palette, kind: GameKind, side: Side) -> Color {
+    match (kind, side, palette.theme) {
+        (GameKind::Gomoku { .. }, Side::First, Theme::Dark) => Color::srgb(0.52, 0.56, 0.64),
+        (GameKind::Gomoku { .. }, Side::Second, Theme::Light) => Color::srgb(0.60, 0.62, 0.67),
+        _ => crate::game::board::hud::piece_colour(palette, kind, side),
     }
 }
 
@@ -161,6 +164,7 @@ fn draw(
     values: Option<Res<ReviewValues>>,
     position: Option<Res<ReviewPosition>>,
     area: Single<Entity, With<GraphArea>>,
+    palette: Res<Palette>,
     mut drawn: Local<Option<(usize, usize, Entity)>>,
 ) {
     let (Some(values), Some(position)) = (values, position) else {
@@ -168,7 +172,7 @@ fn draw(
     };
     let review = &values.review;
     let now = (review.judged(), position.ply, *area);
-    if *drawn == Some(now) {
+    if *drawn == Some(now) && !palette.is_changed() {
         return;
     }
     *drawn = Some(now);
@@ -188,7 +192,7 @@ fn draw(
                 mid - 0.5,
                 GRAPH_SIZE.x,
                 1.0,
-                palette::PANEL_BORDER,
+                palette.panel_border,
             ))
             .id(),
     );
@@ -201,7 +205,7 @@ fn draw(
             Some(h) => {
                 let length = (h.abs() * (mid - 2.0)).max(1.0);
                 let top = if h >= 0.0 { mid - length } else { mid };
-                let colour = bar_colour(kind, Side::of_ply(ply));
+                let colour = bar_colour(&palette, kind, Side::of_ply(ply));
                 parts.push(commands.spawn(block(x, top, width, length, colour)).id());
                 // Gomoku's proven results (a win by fours found) get a
                 // bright tip: Connect Four's are all proven.
@@ -209,7 +213,7 @@ fn draw(
                     let tip = if h >= 0.0 { top } else { top + length - 3.0 };
                     parts.push(
                         commands
-                            .spawn(block(x, tip, width, 3.0, palette::WIN_GLOW))
+                            .spawn(block(x, tip, width, 3.0, palette.pieces.win_glow))
                             .id(),
                     );
                 }
@@ -218,15 +222,15 @@ fn draw(
                 // Not worked out: a grey tick on the axis.
                 parts.push(
                     commands
-                        .spawn(block(x, mid - 2.0, width, 4.0, palette::TEXT_DIM))
+                        .spawn(block(x, mid - 2.0, width, 4.0, palette.text_dim))
                         .id(),
                 );
             }
         }
         if let Some(mark) = report.mark {
             let colour = match mark {
-                crate::ai::review::Mark::Blunder => palette::WARNING,
-                crate::ai::review::Mark::Mistake => palette::ACCENT,
+                crate::ai::review::Mark::Blunder => palette.warning,
+                crate::ai::review::Mark::Mistake => palette.accent,
             };
             parts.push(
                 commands
@@ -240,7 +244,7 @@ fn draw(
         let x = (position.ply - 1) as f32 * step + width / 2.0 - 1.0;
         parts.push(
             commands
-                .spawn(block(x, 0.0, 2.0, GRAPH_SIZE.y, palette::ACCENT))
+                .spawn(block(x, 0.0, 2.0, GRAPH_SIZE.y, palette.accent))
                 .id(),
         );
     }
@@ -266,14 +270,21 @@ fn block(x: f32, y: f32, width: f32, height: f32, colour: Color) -> impl Bundle 
 /// "Analysing: 12 of 43 positions" with a bar, then how long it took.
 fn show_progress(
     values: Option<Res<ReviewValues>>,
+    locale: Res<Locale>,
     mut text: Single<&mut Text, With<ProgressText>>,
     mut fill: Single<&mut Node, With<ProgressFill>>,
 ) {
     let Some(values) = values else { return };
     let (judged, total) = (values.review.judged(), values.review.positions());
     let line = match values.took {
-        Some(took) => format!("Analysed in {:.1} s", took.as_secs_f64()),
-        None => format!("Analysing: {judged} of {total} positions"),
+        Some(took) => locale.f(
+            "review.analysed",
+            &[("seconds", &format!("{:.1}", took.as_secs_f64()))],
+        ),
+        None => locale.f(
+            "review.analysing",
+            &[("judged", &judged), ("total", &total)],
+        ),
     };
     if text.0 != line {
         text.0 = line;

@@ -7,10 +7,15 @@ use super::graph::{GRAPH_SIZE, GraphArea, ProgressFill, ProgressText, ReviewValu
 use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
 use crate::game::board::shown::ReviewPosition;
+use crate::game::locale::Locale;
+use crate::game::names;
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, BoardMode};
+use crate::game::theme::fonts::size;
 use crate::game::theme::interaction::{Disabled, pressed_across, set_enabled};
-use crate::game::theme::{palette, widgets};
+use crate::game::theme::paint::{Fill, Ink};
+use crate::game::theme::palette::{Colour, Palette};
+use crate::game::theme::widgets;
 use crate::rules::{BoardMove, MatchGame, Side};
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
@@ -48,12 +53,13 @@ struct Slider;
 #[derive(Component)]
 struct SliderKnob;
 
-fn text(marker: impl Component, size: f32, colour: Color) -> impl Bundle {
+fn text(marker: impl Component, font_size: f32, colour: Colour) -> impl Bundle {
     (
         marker,
         Text::new(""),
-        TextFont::from_font_size(size),
-        TextColor(colour),
+        TextFont::from_font_size(font_size),
+        Ink(colour),
+        TextLayout::justify(Justify::Center),
     )
 }
 
@@ -74,18 +80,21 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>) {
         .spawn((
             Name::new("Review panel"),
             DespawnOnExit(BoardMode::Review),
-            widgets::side_card(px(24), px(24), palette::ACCENT),
+            widgets::side_card(px(24), px(24), Colour::Accent),
         ))
         .with_children(|panel| {
-            panel.spawn(widgets::title("Review", 26.0));
-            panel.spawn(text(WhereText, 19.0, palette::TEXT));
-            panel.spawn(text(MoveText, 17.0, palette::TEXT));
-            panel.spawn(text(WorthText, 16.0, palette::TEXT_DIM));
+            panel.spawn(widgets::title("review.title", size::HEADING));
+            panel.spawn(text(WhereText, size::BODY, Colour::Text));
+            panel.spawn(text(MoveText, size::SMALL, Colour::Text));
+            panel.spawn(text(WorthText, size::CAPTION + 1.0, Colour::TextDim));
+            let step = |label: &'static str, action| {
+                widgets::sized_button(String::from(label), action, 56.0, 32.0, size::SMALL)
+            };
             panel.spawn(row(children![
-                widgets::sized_button("|<", Action::ReviewFirst, 56.0, 32.0, 17.0),
-                widgets::sized_button("<", Action::ReviewBack, 56.0, 32.0, 17.0),
-                widgets::sized_button(">", Action::ReviewForward, 56.0, 32.0, 17.0),
-                widgets::sized_button(">|", Action::ReviewLast, 56.0, 32.0, 17.0),
+                step("|<", Action::ReviewFirst),
+                step("<", Action::ReviewBack),
+                step(">", Action::ReviewForward),
+                step(">|", Action::ReviewLast),
             ]));
             panel.spawn((
                 Name::new("Slider"),
@@ -98,7 +107,7 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>) {
                     border_radius: BorderRadius::all(px(6)),
                     ..default()
                 },
-                BackgroundColor(palette::BUTTON),
+                Fill(Colour::Button),
                 children![(
                     SliderKnob,
                     Node {
@@ -110,7 +119,7 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>) {
                         border_radius: BorderRadius::MAX,
                         ..default()
                     },
-                    BackgroundColor(palette::ACCENT),
+                    Fill(Colour::Accent),
                     Pickable::IGNORE,
                 )],
             ));
@@ -136,16 +145,16 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>) {
                     flex_shrink: 0.0,
                     ..default()
                 },
-                BackgroundColor(palette::BACKGROUND),
+                Fill(Colour::Track),
             ));
-            panel.spawn(text(ProgressText, 14.0, palette::TEXT_DIM));
+            panel.spawn(text(ProgressText, size::CAPTION, Colour::TextDim));
             panel.spawn((
                 Node {
                     width: px(INNER),
                     height: px(5),
                     ..default()
                 },
-                BackgroundColor(palette::BUTTON_DISABLED),
+                Fill(Colour::Track),
                 children![(
                     ProgressFill,
                     Node {
@@ -153,45 +162,28 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>) {
                         height: percent(100),
                         ..default()
                     },
-                    BackgroundColor(palette::ACCENT),
+                    Fill(Colour::Accent),
                 )],
             ));
-            panel.spawn(widgets::sized_button(
-                "Play from here",
-                Action::PlayFromHere,
-                INNER,
-                34.0,
-                15.0,
-            ));
+            let small = |label: &'static str, action, width: f32| {
+                widgets::sized_button(label, action, width, 34.0, size::CAPTION + 1.0)
+            };
+            panel.spawn(small("review.play_from_here", Action::PlayFromHere, INNER));
             panel.spawn(row(children![
-                widgets::sized_button(
-                    "Other players",
-                    Action::PlayFromHereChoosing,
-                    123.0,
-                    34.0,
-                    15.0
-                ),
-                widgets::sized_button("Save image", Action::ShareImage, 123.0, 34.0, 15.0),
+                small("review.other_players", Action::PlayFromHereChoosing, 123.0),
+                small("review.save_image", Action::ShareImage, 123.0),
             ]));
             panel.spawn(row(())).with_children(|row| {
                 // Move numbers are drawn on stones (Gomoku) only.
                 let width = if gomoku { 123.0 } else { INNER };
                 if gomoku {
-                    row.spawn(widgets::sized_button(
-                        "Numbers",
+                    row.spawn(small(
+                        "review.numbers_off",
                         Action::ToggleMoveNumbers,
                         123.0,
-                        34.0,
-                        15.0,
                     ));
                 }
-                row.spawn(widgets::sized_button(
-                    "Back to game",
-                    Action::LeaveReview,
-                    width,
-                    34.0,
-                    15.0,
-                ));
+                row.spawn(small("review.back_to_game", Action::LeaveReview, width));
             });
         })
         .id();
@@ -201,6 +193,8 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>) {
 /// "Move 12 of 40", the move on show and what it did, and a better one.
 fn describe(
     game: Res<CurrentMatch>,
+    locale: Res<Locale>,
+    palette: Res<Palette>,
     position: Res<ReviewPosition>,
     values: Option<Res<ReviewValues>>,
     mut texts: ParamSet<(
@@ -209,19 +203,28 @@ fn describe(
         Single<(&mut Text, &mut TextColor), With<WorthText>>,
     )>,
 ) {
-    if !position.is_changed() && !values.as_ref().is_some_and(|v| v.is_changed()) {
+    if !position.is_changed()
+        && !values.as_ref().is_some_and(|v| v.is_changed())
+        && !locale.is_changed()
+        && !palette.is_changed()
+    {
         return;
     }
     let total = game.game.move_count();
     texts.p0().0 = if position.ply == 0 {
-        format!("Start  (0 of {total})")
+        locale.f("review.start", &[("total", &total)])
     } else {
-        format!("Move {} of {total}", position.ply)
+        locale.f("review.move_of", &[("n", &position.ply), ("total", &total)])
     };
+    let move_name = |mv| move_name(&locale, mv);
     let (said, value, marked) = match position.ply.checked_sub(1) {
-        None => (String::from("The empty board"), String::new(), false),
+        None => (
+            locale.t("review.empty_board").to_string(),
+            String::new(),
+            false,
+        ),
         Some(ply) => {
-            let side = game.side_name(Side::of_ply(ply));
+            let side = names::side(&locale, game.setup.kind, Side::of_ply(ply));
             let mv = game.game.moves()[ply];
             let report = values.as_ref().and_then(|v| v.review.report(ply));
             let mark = report
@@ -229,13 +232,26 @@ fn describe(
                 .and_then(|r| r.mark)
                 .map_or("", |m| m.symbol());
             let value = match &report {
-                None => String::from("Value: ..."),
-                Some(r) => match r.better {
-                    Some(b) => format!("{} (better: {})", r.after.label(r.ply), move_name(b)),
-                    None => r.after.label(r.ply),
-                },
+                None => locale.t("review.value_pending").to_string(),
+                Some(r) => {
+                    let worth = names::worth(&locale, r.after, r.ply);
+                    match r.better {
+                        Some(b) => locale.f(
+                            "review.better",
+                            &[("worth", &worth), ("move", &move_name(b))],
+                        ),
+                        None => worth,
+                    }
+                }
             };
-            let said = format!("{}. {side}: {}{mark}", ply + 1, move_name(mv));
+            let said = locale.f(
+                "review.said",
+                &[
+                    ("n", &(ply + 1)),
+                    ("side", &side),
+                    ("move", &format!("{}{mark}", move_name(mv))),
+                ],
+            );
             (said, value, !mark.is_empty())
         }
     };
@@ -244,16 +260,16 @@ fn describe(
     let (text, colour) = &mut *worth;
     text.0 = value;
     colour.0 = if marked {
-        palette::WARNING
+        palette.warning
     } else {
-        palette::TEXT_DIM
+        palette.text_dim
     };
 }
 
 /// A move as the list shows it: "col 4" or "h8".
-fn move_name(mv: BoardMove) -> String {
+fn move_name(locale: &Locale, mv: BoardMove) -> String {
     match mv {
-        BoardMove::Column(c) => format!("col {}", c.0 + 1),
+        BoardMove::Column(c) => locale.f("review.column", &[("n", &(c.0 + 1))]),
         BoardMove::Point(p) => p.to_string(),
     }
 }
@@ -264,12 +280,13 @@ fn list_moves(
     game: Res<CurrentMatch>,
     position: Res<ReviewPosition>,
     values: Option<Res<ReviewValues>>,
+    locale: Res<Locale>,
     list: Single<Entity, With<MoveList>>,
     mut drawn: Local<Option<(usize, usize, Entity)>>,
 ) {
     let judged = values.as_ref().map_or(0, |v| v.review.judged());
     let now = (position.ply, judged, *list);
-    if *drawn == Some(now) {
+    if *drawn == Some(now) && !locale.is_changed() {
         return;
     }
     *drawn = Some(now);
@@ -293,8 +310,8 @@ fn list_moves(
                     },
                     children![(
                         Text::new(format!("{}.", r + 1)),
-                        TextFont::from_font_size(15.0),
-                        TextColor(palette::TEXT_DIM),
+                        TextFont::from_font_size(size::CAPTION + 1.0),
+                        Ink(Colour::TextDim),
                     )],
                 ))
                 .id(),
@@ -306,19 +323,25 @@ fn list_moves(
                 .and_then(|v| v.review.report(ply))
                 .and_then(|r| r.mark)
                 .map_or("", |m| m.symbol());
-            let label = format!("{}{mark}", move_name(*mv));
+            let label = format!("{}{mark}", move_name(&locale, *mv));
             let colour = if ply + 1 == position.ply {
-                palette::ACCENT
+                Colour::Accent
             } else if !mark.is_empty() {
-                palette::WARNING
+                Colour::Warning
             } else {
-                palette::TEXT
+                Colour::Text
             };
             let size = Vec2::new(100.0, 20.0);
             let jump = Action::ReviewJump(ply + 1);
             cells.push(
                 commands
-                    .spawn(widgets::coloured_button(label, jump, size, 15.0, colour))
+                    .spawn(widgets::coloured_button(
+                        label,
+                        jump,
+                        size,
+                        size::CAPTION + 1.0,
+                        colour,
+                    ))
                     .id(),
             );
         }
@@ -370,6 +393,7 @@ fn enable_buttons(
     game: Res<CurrentMatch>,
     position: Res<ReviewPosition>,
     settings: Res<Settings>,
+    locale: Res<Locale>,
     buttons: Query<(Entity, &Action, Has<Disabled>, &Children)>,
     mut texts: Query<&mut Text>,
 ) {
@@ -380,11 +404,11 @@ fn enable_buttons(
             Action::ReviewFirst | Action::ReviewBack => position.ply > 0,
             Action::ReviewForward | Action::ReviewLast => position.ply < game.game.move_count(),
             Action::ToggleMoveNumbers => {
-                let label = if settings.show_move_numbers {
-                    "Numbers: on"
+                let label = locale.t(if settings.show_move_numbers {
+                    "review.numbers_on"
                 } else {
-                    "Numbers: off"
-                };
+                    "review.numbers_off"
+                });
                 for child in children.iter() {
                     if let Ok(mut text) = texts.get_mut(child)
                         && text.0 != label

@@ -8,6 +8,7 @@ use crate::game::actions::{Action, UiAction};
 use crate::game::board::layout::BoardLayout;
 use crate::game::board::shown::ReviewPosition;
 use crate::game::board::{BOARD_CENTRE, CurrentMatch};
+use crate::game::locale::Locale;
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, BoardMode};
 use crate::game::storage::{Notice, Storage};
@@ -64,13 +65,14 @@ fn save_image(
     window: Single<&Window, With<PrimaryWindow>>,
     storage: Option<Res<Storage>>,
     mut notice: ResMut<Notice>,
+    locale: Res<Locale>,
     mut better: Query<&mut Visibility, With<BetterMove>>,
 ) {
     if !actions.read().any(|a| a.0 == Action::ShareImage) {
         return;
     }
     let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
-        notice.show("There is no folder to save the image in on this system.");
+        notice.show(locale.t("notice.no_image_folder"));
         return;
     };
     let folder = folders.exports();
@@ -81,6 +83,10 @@ fn save_image(
     for mut visibility in &mut better {
         *visibility = Visibility::Hidden;
     }
+    let (saved, failed) = (
+        locale.f("notice.image_saved", &[("file", &path.display())]),
+        locale.t("notice.image_failed"),
+    );
     commands.spawn(Screenshot::primary_window()).observe(
         move |captured: On<ScreenshotCaptured>,
               mut notice: ResMut<Notice>,
@@ -91,9 +97,9 @@ fn save_image(
             match write_png(&captured.image, rect, &path) {
                 Ok(()) => {
                     info!("Review: image saved to {}", path.display());
-                    notice.show(format!("Saved the board: {}", path.display()));
+                    notice.show(saved.clone());
                 }
-                Err(e) => notice.show(format!("Could not save the image: {e}")),
+                Err(e) => notice.show(format!("{failed}: {e}")),
             }
         },
     );

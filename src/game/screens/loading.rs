@@ -2,6 +2,7 @@
 //! that cannot be loaded is named once, and the game goes on without it).
 
 use crate::game::board::CurrentMatch;
+use crate::game::locale::Locale;
 use crate::game::states::Screen;
 use crate::game::storage::Notice;
 use bevy::asset::LoadState;
@@ -22,6 +23,7 @@ fn finish_loading(
     server: Option<Res<AssetServer>>,
     started_match: Option<Res<CurrentMatch>>,
     mut notice: ResMut<Notice>,
+    locale: Res<Locale>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if let Some(server) = server {
@@ -48,10 +50,7 @@ fn finish_loading(
             })
             .collect();
         if !failed.is_empty() {
-            notice.show(format!(
-                "Some sounds could not be loaded and stay silent: {}",
-                failed.join(", ")
-            ));
+            notice.show(locale.f("notice.sounds_failed", &[("files", &failed.join(", "))]));
         }
     }
     // A match given on the command line starts at once.

@@ -4,6 +4,7 @@
 pub mod game;
 pub mod loading;
 mod title;
+pub mod title_scene;
 
 use crate::game::states::{Menu, Screen};
 use bevy::prelude::*;
@@ -11,7 +12,12 @@ use game::MenuAtStart;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
-    app.add_plugins((loading::plugin, title::plugin, game::plugin));
+    app.add_plugins((
+        loading::plugin,
+        title::plugin,
+        title_scene::plugin,
+        game::plugin,
+    ));
 }
 
 /// The system that opens `usual` on entering a screen, or the menu asked

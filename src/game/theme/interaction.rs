@@ -2,7 +2,7 @@
 //! the focus, a press of the mouse button or Enter activates. Either way one `UiAction` message
 //! goes out, so menus never care which device was used.
 
-use super::palette;
+use super::palette::Palette;
 use crate::game::actions::{Action, UiAction};
 use crate::game::states::Menu;
 use bevy::picking::pointer::{PointerId, PointerLocation};
@@ -214,6 +214,7 @@ fn keyboard_navigation(
 /// Colours follow the state: pressed, hovered, focused, disabled.
 fn show_button_state(
     focused: Res<Focused>,
+    palette: Res<Palette>,
     mut buttons: Query<
         (
             Entity,
@@ -227,15 +228,15 @@ fn show_button_state(
 ) {
     for (entity, interaction, disabled, mut background, mut outline) in &mut buttons {
         let colour = match (disabled, interaction) {
-            (true, _) => palette::BUTTON_DISABLED,
-            (false, Some(Interaction::Pressed)) => palette::BUTTON_PRESS,
-            (false, Some(Interaction::Hovered)) => palette::BUTTON_HOVER,
-            _ if focused.0 == Some(entity) => palette::BUTTON_HOVER,
-            _ => palette::BUTTON,
+            (true, _) => palette.button_disabled,
+            (false, Some(Interaction::Pressed)) => palette.button_press,
+            (false, Some(Interaction::Hovered)) => palette.button_hover,
+            _ if focused.0 == Some(entity) => palette.button_hover,
+            _ => palette.button,
         };
         background.set_if_neq(BackgroundColor(colour));
         let ring = if focused.0 == Some(entity) {
-            palette::ACCENT
+            palette.accent
         } else {
             Color::NONE
         };

@@ -1,12 +1,15 @@
-//! The look shared by every screen: colours, widget functions that return
+//! The look shared by every screen: the palette and its two themes, colours
+//! by role, the typeface and type scale, widget functions that return
 //! bundles, and the hover/press/focus feedback of buttons.
 
+pub mod fonts;
 pub mod interaction;
+pub mod paint;
 pub mod palette;
 pub mod widgets;
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(interaction::plugin);
+    app.add_plugins((fonts::plugin, paint::plugin, interaction::plugin));
 }

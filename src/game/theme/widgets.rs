@@ -1,10 +1,15 @@
 //! Widget functions: each returns a bundle, so screens read as a tree of
 //! `children![...]`. Sizes are in virtual pixels of the 1280×800 design; the
-//! app scales the UI with the window.
+//! app scales the UI with the window. Texts are [`Words`]: a string-table
+//! key (`"menu.new_game"`) or a text made elsewhere (a `String`); colours
+//! are roles of the palette (`Fill`, `Ink`, `Edge`), sizes the type scale's.
 
+use super::fonts::{Bold, size};
 use super::interaction::{Focusable, MenuLayer};
-use super::palette;
+use super::paint::{Edge, Fill, Ink};
+use super::palette::Colour;
 use crate::game::actions::Action;
+use crate::game::locale::Words;
 use bevy::prelude::*;
 
 /// A full-window layer that centres its children, drawn above the board.
@@ -20,10 +25,10 @@ pub fn overlay(name: &'static str, backdrop: bool) -> impl Bundle {
             align_items: AlignItems::Center,
             ..default()
         },
-        BackgroundColor(if backdrop {
-            palette::BACKDROP
+        Fill(if backdrop {
+            Colour::Backdrop
         } else {
-            Color::NONE
+            Colour::Transparent
         }),
         GlobalZIndex(10),
         MenuLayer,
@@ -43,15 +48,15 @@ pub fn panel(width: f32) -> impl Bundle {
             border_radius: BorderRadius::all(px(16)),
             ..default()
         },
-        BackgroundColor(palette::PANEL),
-        BorderColor::all(palette::PANEL_BORDER),
+        Fill(Colour::Panel),
+        Edge(Colour::PanelBorder),
     )
 }
 
 /// A card in the column right of the board (the game panel, the game-over
 /// banner, the online undo question), placed `top` or `bottom` pixels from
 /// the window's edge, bordered in `border`.
-pub fn side_card(top: Val, bottom: Val, border: Color) -> impl Bundle {
+pub fn side_card(top: Val, bottom: Val, border: Colour) -> impl Bundle {
     (
         Node {
             position_type: PositionType::Absolute,
@@ -67,80 +72,89 @@ pub fn side_card(top: Val, bottom: Val, border: Color) -> impl Bundle {
             border_radius: BorderRadius::all(px(16)),
             ..default()
         },
-        BackgroundColor(palette::PANEL),
-        BorderColor::all(border),
+        Fill(Colour::Panel),
+        Edge(border),
     )
 }
 
-pub fn title(text: impl Into<String>, size: f32) -> impl Bundle {
+/// A heading in the accent colour, bold, of a size of the type scale.
+pub fn title(words: impl Into<Words>, font_size: f32) -> impl Bundle {
     (
-        Text::new(text),
-        TextFont::from_font_size(size),
-        TextColor(palette::ACCENT),
+        words.into(),
+        TextFont::from_font_size(font_size),
+        Bold,
+        Ink(Colour::Accent),
     )
 }
 
-pub fn label(text: impl Into<String>) -> impl Bundle {
+pub fn label(words: impl Into<Words>) -> impl Bundle {
     (
-        Text::new(text),
-        TextFont::from_font_size(22.0),
-        TextColor(palette::TEXT),
+        words.into(),
+        TextFont::from_font_size(size::BODY),
+        Ink(Colour::Text),
     )
 }
 
-pub fn dim_label(text: impl Into<String>) -> impl Bundle {
+/// Secondary text.
+pub fn dim_label(words: impl Into<Words>) -> impl Bundle {
     (
-        Text::new(text),
-        TextFont::from_font_size(18.0),
-        TextColor(palette::TEXT_DIM),
+        words.into(),
+        TextFont::from_font_size(size::SMALL),
+        Ink(Colour::TextDim),
     )
 }
 
 /// A menu button that keyboard navigation can reach.
-pub fn button(text: impl Into<String>, action: Action) -> impl Bundle {
-    (sized_button(text, action, 300.0, 52.0, 24.0), Focusable)
+pub fn button(text: impl Into<Words>, action: Action) -> impl Bundle {
+    (
+        sized_button(text, action, 300.0, 52.0, size::HEADING),
+        Focusable,
+    )
 }
 
 /// A smaller button for dialogs, reachable by keyboard.
-pub fn small_button(text: impl Into<String>, action: Action) -> impl Bundle {
+pub fn small_button(text: impl Into<Words>, action: Action) -> impl Bundle {
     (mouse_button(text, action), Focusable)
 }
 
 /// Half a panel button, for the mouse: two side by side.
-pub fn half_mouse_button(text: impl Into<String>, action: Action) -> impl Bundle {
-    sized_button(text, action, 122.0, 40.0, 18.0)
+pub fn half_mouse_button(text: impl Into<Words>, action: Action) -> impl Bundle {
+    sized_button(text, action, 122.0, 40.0, size::SMALL)
 }
 
 /// A narrow button for the rows of a list, reachable by keyboard.
-pub fn row_button(text: impl Into<String>, action: Action) -> impl Bundle {
-    (sized_button(text, action, 110.0, 40.0, 18.0), Focusable)
+pub fn row_button(text: impl Into<Words>, action: Action) -> impl Bundle {
+    (
+        sized_button(text, action, 110.0, 40.0, size::SMALL),
+        Focusable,
+    )
 }
 
 /// A small button for the mouse only: the game panel's, so that the arrow
 /// keys stay with the board.
-pub fn mouse_button(text: impl Into<String>, action: Action) -> impl Bundle {
-    sized_button(text, action, 200.0, 42.0, 20.0)
+pub fn mouse_button(text: impl Into<Words>, action: Action) -> impl Bundle {
+    sized_button(text, action, 200.0, 42.0, size::BODY)
 }
 
 /// A mouse button of any size (the review panel's steps and move list).
 pub fn sized_button(
-    text: impl Into<String>,
+    text: impl Into<Words>,
     action: Action,
     width: f32,
     height: f32,
     font: f32,
 ) -> impl Bundle {
-    coloured_button(text, action, Vec2::new(width, height), font, palette::TEXT)
+    coloured_button(text, action, Vec2::new(width, height), font, Colour::Text)
 }
 
 /// A mouse button whose text has its own colour (a move of the review
 /// list: the one on show, or one marked as a mistake).
 pub fn coloured_button(
-    text: impl Into<String>,
+    text: impl Into<Words>,
     action: Action,
     size: Vec2,
     font: f32,
-    colour: Color,
+    colour: Colour,
 ) -> impl Bundle {
     let (width, height) = (size.x, size.y);
     (
@@ -155,12 +169,13 @@ pub fn coloured_button(
             border_radius: BorderRadius::all(px(10)),
             ..default()
         },
-        BackgroundColor(palette::BUTTON),
+        BackgroundColor::default(),
         Outline::new(px(3), px(2), Color::NONE),
         children![(
-            Text::new(text),
+            text.into(),
             TextFont::from_font_size(font),
-            TextColor(colour),
+            Ink(colour),
+            TextLayout::justify(Justify::Center),
             Pickable::IGNORE,
         )],
     )
@@ -177,8 +192,8 @@ pub struct RowLabel(pub Action);
 /// A labelled row whose value changes with `<` / `>` (or Left/Right when the
 /// value is focused; Enter steps forward).
 pub fn cycle_row(
-    label_text: impl Into<String>,
-    value: impl Into<String>,
+    label_text: impl Into<Words>,
+    value: impl Into<Words>,
     back: Action,
     forward: Action,
 ) -> impl Bundle {
@@ -193,9 +208,13 @@ pub fn cycle_row(
         children![
             (
                 RowLabel(forward),
-                Text::new(label_text),
-                TextFont::from_font_size(22.0),
-                TextColor(palette::TEXT_DIM)
+                label_text.into(),
+                TextFont::from_font_size(size::BODY),
+                Ink(Colour::TextDim),
+                Node {
+                    flex_shrink: 1.0,
+                    ..default()
+                },
             ),
             (
                 Node {
@@ -219,13 +238,13 @@ pub fn cycle_row(
                             border_radius: BorderRadius::all(px(8)),
                             ..default()
                         },
-                        BackgroundColor(palette::BUTTON),
+                        BackgroundColor::default(),
                         Outline::new(px(3), px(2), Color::NONE),
                         children![(
                             ValueText(forward),
-                            Text::new(value),
-                            TextFont::from_font_size(21.0),
-                            TextColor(palette::TEXT),
+                            value.into(),
+                            TextFont::from_font_size(size::BODY),
+                            Ink(Colour::Text),
                             Pickable::IGNORE,
                         )],
                     ),
@@ -237,7 +256,7 @@ pub fn cycle_row(
 }
 
 fn arrow_button(text: &'static str, action: Action) -> impl Bundle {
-    sized_button(text, action, 44.0, 44.0, 22.0)
+    sized_button(Words::Plain(text.into()), action, 44.0, 44.0, size::BODY)
 }
 
 /// The texts of cycling rows, for [`refresh_rows`].

@@ -1,0 +1,139 @@
+//! How the plain libraries' values are named on screen, in the player's
+//! language. The libraries keep their English names for files and logs
+//! (`GameKind::title`, `Level::name`); what the player reads comes from the
+//! string table through these.
+
+use crate::ai::Level;
+use crate::ai::advice::Value;
+use crate::ai::review::Worth;
+use crate::game::locale::Locale;
+use crate::match_setup::{GameKind, PlayerKind};
+use crate::match_state::Match;
+use crate::rules::{ConnectFourSize, RuleSet, Side};
+
+pub fn level(locale: &Locale, level: Level) -> &'static str {
+    locale.t(match level {
+        Level::Beginner => "level.beginner",
+        Level::Easy => "level.easy",
+        Level::Medium => "level.medium",
+        Level::Hard => "level.hard",
+        Level::Master => "level.master",
+    })
+}
+
+pub fn rule(locale: &Locale, rule: RuleSet) -> &'static str {
+    locale.t(match rule {
+        RuleSet::Freestyle => "rule.freestyle",
+        RuleSet::ExactFive => "rule.exact_five",
+        RuleSet::Renju => "rule.renju",
+    })
+}
+
+/// The name of a side's pieces: Red, Yellow, Black, White.
+pub fn side(locale: &Locale, kind: GameKind, side: Side) -> &'static str {
+    locale.t(match (kind, side) {
+        (GameKind::ConnectFour { .. }, Side::First) => "side.red",
+        (GameKind::ConnectFour { .. }, Side::Second) => "side.yellow",
+        (GameKind::Gomoku { .. }, Side::First) => "side.black",
+        (GameKind::Gomoku { .. }, Side::Second) => "side.white",
+    })
+}
+
+/// The name of the game and its board: "Connect Four", "Renju 15x15".
+pub fn game_title(locale: &Locale, kind: GameKind) -> String {
+    match kind {
+        GameKind::ConnectFour { size } if size == ConnectFourSize::STANDARD => {
+            locale.t("game.connect_four").to_string()
+        }
+        GameKind::ConnectFour { size } => locale.f(
+            "game.connect_four_sized",
+            &[("columns", &size.columns()), ("rows", &size.rows())],
+        ),
+        GameKind::Gomoku {
+            size,
+            rule: RuleSet::Renju,
+        } => locale.f("game.renju_sized", &[("size", &size)]),
+        GameKind::Gomoku { size, .. } => locale.f("game.gomoku_sized", &[("size", &size)]),
+    }
+}
+
+/// What wins, in a few words.
+pub fn rules_line(locale: &Locale, kind: GameKind) -> &'static str {
+    locale.t(match kind {
+        GameKind::ConnectFour { .. } => "game.rules.connect_four",
+        GameKind::Gomoku {
+            rule: RuleSet::Freestyle,
+            ..
+        } => "game.rules.freestyle",
+        GameKind::Gomoku {
+            rule: RuleSet::ExactFive,
+            ..
+        } => "game.rules.exact_five",
+        GameKind::Gomoku {
+            rule: RuleSet::Renju,
+            ..
+        } => "game.rules.renju",
+    })
+}
+
+/// A kind of player, as New game lists it: "Human", "Computer (Medium)".
+pub fn player(locale: &Locale, kind: PlayerKind) -> String {
+    match kind {
+        PlayerKind::Human => locale.t("player.human").to_string(),
+        PlayerKind::Computer(l) => locale.f("player.computer", &[("level", &level(locale, l))]),
+        PlayerKind::Online => locale.t("player.online").to_string(),
+    }
+}
+
+/// A kind of player, shorter, for the game panel: "Medium computer".
+pub fn player_short(locale: &Locale, kind: PlayerKind) -> String {
+    match kind {
+        PlayerKind::Human => locale.t("player.human").to_string(),
+        PlayerKind::Computer(l) => {
+            locale.f("player.computer_short", &[("level", &level(locale, l))])
+        }
+        PlayerKind::Online => locale.t("player.online_short").to_string(),
+    }
+}
+
+/// Who plays `side` of a match: the name if known ("Ann"), else the kind.
+pub fn match_player(locale: &Locale, game: &Match, side: Side) -> String {
+    match &game.names[side.index()] {
+        Some(name) => name.clone(),
+        None => player_short(locale, game.setup.players[side.index()]),
+    }
+}
+
+/// A Connect Four column's value under the board: "Win 3", "Draw".
+pub fn value(locale: &Locale, value: Value) -> String {
+    match value {
+        Value::WinIn(n) => locale.f("value.win_in", &[("n", &n)]),
+        Value::Win => locale.t("value.win").into(),
+        Value::Draw => locale.t("value.draw").into(),
+        Value::LoseIn(n) => locale.f("value.lose_in", &[("n", &n)]),
+        Value::Lose => locale.t("value.lose").into(),
+        Value::Pending => "…".into(),
+    }
+}
+
+/// A reviewed move's worth for its mover (see [`Worth::label`]).
+pub fn worth(locale: &Locale, worth: Worth, ply: usize) -> String {
+    match worth {
+        Worth::Wins { at: Some(at) } => locale.n("worth.win_in", Worth::own_moves(at, ply), &[]),
+        Worth::Wins { at: None } => locale.t("worth.win").into(),
+        Worth::Draw => locale.t("worth.draw").into(),
+        Worth::Loses { at: Some(at) } => locale.n("worth.loss_in", Worth::own_moves(at, ply), &[]),
+        Worth::Loses { at: None } => locale.t("worth.loss").into(),
+        Worth::Score(s) => {
+            let key = if s > 50 {
+                "worth.ahead"
+            } else if s < -50 {
+                "worth.behind"
+            } else {
+                "worth.even"
+            };
+            locale.f(key, &[("score", &format!("{s:+}"))])
+        }
+        Worth::Unknown => "?".into(),
+    }
+}
