@@ -48,9 +48,12 @@ pub fn run(launch: Launch) -> AppExit {
                     ..default()
                 }),
         );
-    app.add_plugins(player_plugins)
+    app.add_plugins((player_plugins, crate::game::window::plugin))
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, (scale_ui, apply_window_mode));
+    if launch.window.is_some() {
+        app.insert_resource(crate::game::window::SizeFromCommandLine);
+    }
     if let Some(start) = launch.start {
         app.insert_resource(CurrentMatch(start));
     }

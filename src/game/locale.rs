@@ -112,7 +112,8 @@ fn follow_settings(
     mut locale: ResMut<Locale>,
 ) {
     let wanted = settings.language.unwrap_or(default.0);
-    if locale.language() != wanted {
+    if locale.language() != wanted || locale.is_added() {
+        info!("Language: {}", wanted.code());
         *locale = Locale::of(wanted);
     }
 }

@@ -22,6 +22,7 @@
 //! - `settings`, `storage`: the settings resource and the files behind it;
 //! - `actions`, `capture`: button meanings, screenshots and timed exits;
 //! - `frame_stats`: frame times printed at exit (`--frame-stats`);
+//! - `window`: the icon, a title naming the game, size and place remembered;
 //! - `dev_tools` (feature `dev`): a log line for every state transition,
 //!   match, move, landing, hint, button under the pointer and sound.
 
@@ -45,3 +46,4 @@ pub mod settings;
 pub mod states;
 pub mod storage;
 pub mod theme;
+pub mod window;

@@ -288,6 +288,18 @@ impl Journey {
         self.in_window(&["type", "--delay", "80", text]);
     }
 
+    /// What an X client (xdotool, xprop) prints about the game's display.
+    pub fn x_output(&self, program: &str, args: &[&str]) -> String {
+        let output = Command::new(program)
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .output()
+            .unwrap_or_else(|e| {
+                panic!("{program} is installed (scripts/test.sh installs it): {e}")
+            });
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
     /// Runs an xdotool command on the game's window, focused first.
     fn in_window(&self, command: &[&str]) {
         let mut args = vec!["search", "--name", "^Lineup", "windowfocus", "--sync"];

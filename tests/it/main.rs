@@ -29,3 +29,4 @@ mod sound;
 mod strings;
 mod title_scene;
 mod window;
+mod window_chrome;

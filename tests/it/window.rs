@@ -220,3 +220,52 @@ fn review_mode_shows_gomoku_at_an_earlier_move() {
     );
     assert!(!near(shot.around(490, 365), white, 60), "h9 (move 4) shows");
 }
+
+/// The light theme and the colour-blind safe discs, chosen in the settings
+/// file: a light background, vermilion and yellow discs, no classic red.
+#[test]
+fn light_theme_and_colour_blind_discs_show() {
+    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("light_theme-home");
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(home.join("config")).expect("a config folder");
+    std::fs::write(
+        home.join("config").join("settings.ron"),
+        "(theme: Light, piece_colours: ColourBlindSafe)",
+    )
+    .expect("settings written");
+    let Some(shot) = screenshot("light_theme", &["--game", "connect4", "--moves", "4453"]) else {
+        return;
+    };
+    assert!(
+        near(shot.around(20, 20), [230, 235, 242], 6),
+        "a light background: {:?}",
+        shot.around(20, 20)
+    );
+    assert!(shot.count_near([213, 94, 0], 25) > 5_000, "vermilion discs");
+    assert!(shot.count_near([240, 228, 66], 25) > 5_000, "yellow discs");
+    assert!(shot.count_near(RED, 12) < 200, "no classic red");
+}
+
+/// `--language zh-CN` writes the title screen in Chinese: the subtitle
+/// under the name is drawn differently from the English one, and the
+/// buttons' text differs, while the name itself stays.
+#[test]
+fn the_title_screen_speaks_chinese_when_asked() {
+    let (Some(english), Some(chinese)) = (
+        screenshot("title_en", &["--language", "en"]),
+        screenshot("title_zh", &["--language", "zh-CN"]),
+    ) else {
+        return;
+    };
+    let differing = |x0: usize, y0: usize, x1: usize, y1: usize| {
+        (y0..y1)
+            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+            .filter(|&(x, y)| english.around_one(x, y) != chinese.around_one(x, y))
+            .count()
+    };
+    // The subtitle, and the first button's label ("New game" / "新对局").
+    assert!(differing(440, 140, 840, 175) > 500, "the subtitle");
+    assert!(differing(560, 300, 720, 332) > 300, "the first button");
+    // "Lineup" is the name in both.
+    assert!(differing(480, 50, 800, 130) < 50, "the name");
+}
