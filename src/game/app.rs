@@ -149,6 +149,9 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((
         Name::new("Camera"),
         Camera2d,
+        // No multisampling: four samples a pixel cost llvmpipe (the software
+        // renderer) dearly; the pieces are drawn with their own soft rims.
+        Msaa::Off,
         Projection::Orthographic(OrthographicProjection {
             scaling_mode: ScalingMode::AutoMin {
                 min_width: DESIGN_SIZE.x,
