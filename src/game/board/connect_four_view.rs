@@ -7,8 +7,8 @@
 
 use super::layout::BoardLayout;
 use super::pieces::{Animating, Falling, Piece};
-use super::shadow;
 use super::{BoardRoot, BoardSpawn, CurrentMatch};
+use super::{shadow, smooth};
 use crate::game::states::{AppSystems, Screen};
 use crate::game::theme::paint::{Ink, Tint};
 use crate::game::theme::palette::{self, Colour, Palette, PieceColours};
@@ -94,7 +94,7 @@ fn make_art(
 ) {
     let radius = layout.cell * 0.41;
     let [first, second] = disc_colours(&palette);
-    let mut colour = |c: Color| materials.add(c);
+    let mut colour = |c: Color| materials.add(smooth::material(c));
     let colours = [
         (colour(first.0), colour(first.1)),
         (colour(second.0), colour(second.1)),
@@ -102,21 +102,13 @@ fn make_art(
     let ghosts = [colour(first.2), colour(second.2)];
     let marks = [colour(first.3), colour(second.3)];
     let shine_colour = colour(Color::srgba(1.0, 1.0, 1.0, 0.22));
-    let ring = |inner: f32, outer: f32| {
-        Annulus::new(radius * inner, radius * outer)
-            .mesh()
-            .resolution(64)
-    };
+    let ring = |inner: f32, outer: f32| smooth::ring(radius * inner, radius * outer);
     commands.insert_resource(DiscArt {
-        disc: meshes.add(Circle::new(radius).mesh().resolution(64)),
+        disc: meshes.add(smooth::disc(radius)),
         ridge: meshes.add(ring(0.62, 0.72)),
         rim: meshes.add(ring(0.93, 1.0)),
         mark: meshes.add(ring(0.30, 0.40)),
-        shine: meshes.add(
-            Ellipse::new(radius * 0.34, radius * 0.2)
-                .mesh()
-                .resolution(32),
-        ),
+        shine: meshes.add(smooth::ellipse(radius * 0.34, radius * 0.2)),
         colours,
         ghosts,
         marks,
@@ -175,7 +167,7 @@ fn spawn_frame(
                 Name::new("Frame"),
                 Mesh2d(meshes.add(frame)),
                 // The mesh's vertex colours shade it; white leaves them be.
-                MeshMaterial2d(materials.add(Color::WHITE)),
+                MeshMaterial2d(materials.add(smooth::material(Color::WHITE))),
                 Transform::from_xyz(0.0, 0.0, z::FRAME),
             ))
             .id(),
@@ -184,7 +176,7 @@ fn spawn_frame(
             .spawn((
                 Name::new("Frame rim"),
                 Mesh2d(meshes.add(rim_mesh(half, border))),
-                MeshMaterial2d(materials.add(Color::WHITE)),
+                MeshMaterial2d(materials.add(smooth::material(Color::WHITE))),
                 Transform::from_xyz(0.0, 0.0, z::FRAME),
             ))
             .id(),
@@ -307,17 +299,25 @@ pub fn frame_mesh(columns: u8, rows: u8, cell: f32, hole: f32) -> Mesh {
                 let inner = centre + dir * hole;
                 // Along the same ray, out to the square's edge.
                 let outer = centre + dir * (cell / 2.0) / dir.x.abs().max(dir.y.abs());
-                positions.push([inner.x, inner.y, 0.0]);
-                positions.push([outer.x, outer.y, 0.0]);
                 // A hole's wall facing away from the light is lit (its lower
                 // right edge), the one facing it is in shade.
                 let wall = -dir.dot(light) * 0.35;
-                colours.push(shade(inner, wall));
+                let edge = shade(inner, wall);
+                // The hole's rim fades out over a pixel into the hole (the
+                // camera has no multisampling to smooth it).
+                let feather = centre + dir * (hole - smooth::FEATHER);
+                positions.push([feather.x, feather.y, 0.0]);
+                positions.push([inner.x, inner.y, 0.0]);
+                positions.push([outer.x, outer.y, 0.0]);
+                colours.push([edge[0], edge[1], edge[2], 0.0]);
+                colours.push(edge);
                 colours.push(shade(outer, 0.0));
             }
             for i in 0..SEGMENTS {
-                let (a, b) = (base + 2 * i, base + 2 * ((i + 1) % SEGMENTS));
+                let (a, b) = (base + 3 * i, base + 3 * ((i + 1) % SEGMENTS));
+                // Feather band, then the frame between the hole and the square.
                 indices.extend([a, a + 1, b + 1, a, b + 1, b]);
+                indices.extend([a + 1, a + 2, b + 2, a + 1, b + 2, b + 1]);
             }
         }
     }

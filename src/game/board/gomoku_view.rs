@@ -3,8 +3,8 @@
 
 use super::layout::BoardLayout;
 use super::pieces::{Animating, Piece, Settling};
-use super::shadow;
 use super::{BoardRoot, BoardSpawn, CurrentMatch};
+use super::{shadow, smooth};
 use crate::game::settings::Settings;
 use crate::game::states::Screen;
 use crate::game::theme::palette;
@@ -75,20 +75,20 @@ fn make_art(
 ) {
     let radius = layout.cell * 0.46;
     commands.insert_resource(StoneArt {
-        stone: meshes.add(Circle::new(radius).mesh().resolution(48)),
-        rim: meshes.add(Annulus::new(radius * 0.9, radius).mesh().resolution(48)),
-        shine: meshes.add(Circle::new(radius * 0.32).mesh().resolution(24)),
+        stone: meshes.add(smooth::disc(radius)),
+        rim: meshes.add(smooth::ring(radius * 0.9, radius)),
+        shine: meshes.add(smooth::disc(radius * 0.32)),
         colours: [
-            materials.add(palette::STONE_BLACK),
-            materials.add(palette::STONE_WHITE),
+            materials.add(smooth::material(palette::STONE_BLACK)),
+            materials.add(smooth::material(palette::STONE_WHITE)),
         ],
         ghosts: [
-            materials.add(palette::STONE_BLACK.with_alpha(0.45)),
-            materials.add(palette::STONE_WHITE.with_alpha(0.6)),
+            materials.add(smooth::material(palette::STONE_BLACK.with_alpha(0.45))),
+            materials.add(smooth::material(palette::STONE_WHITE.with_alpha(0.6))),
         ],
-        white_rim: materials.add(palette::STONE_WHITE_RIM),
-        shadow: materials.add(palette::SHADOW),
-        shine_colour: materials.add(Color::srgba(1.0, 1.0, 1.0, 0.16)),
+        white_rim: materials.add(smooth::material(palette::STONE_WHITE_RIM)),
+        shadow: materials.add(smooth::material(palette::SHADOW)),
+        shine_colour: materials.add(smooth::material(Color::srgba(1.0, 1.0, 1.0, 0.16))),
         radius,
     });
 }
@@ -158,8 +158,8 @@ fn spawn_board(
                 .id(),
         );
     }
-    let star = meshes.add(Circle::new(layout.cell * 0.09).mesh().resolution(24));
-    let ink = materials.add(palette::GRID);
+    let star = meshes.add(smooth::disc(layout.cell * 0.09));
+    let ink = materials.add(smooth::material(palette::GRID));
     for p in star_points(n) {
         let at = layout.point_centre(p);
         children.push(

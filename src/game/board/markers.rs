@@ -8,6 +8,7 @@ use super::input::BoardCursor;
 use super::layout::BoardLayout;
 use super::pieces::{Animating, board_at_rest};
 use super::shown::Shown;
+use super::smooth;
 use super::{BoardRoot, BoardSpawn, CurrentMatch};
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, BoardMode, GamePhase, Menu, Screen};
@@ -90,8 +91,8 @@ fn spawn_markers(
         .spawn((
             Name::new("Last move"),
             LastMoveDot,
-            Mesh2d(meshes.add(Circle::new(layout.cell * 0.11).mesh().resolution(24))),
-            MeshMaterial2d(materials.add(palette::LAST_MOVE)),
+            Mesh2d(meshes.add(smooth::disc(layout.cell * 0.11))),
+            MeshMaterial2d(materials.add(smooth::material(palette::LAST_MOVE))),
             Visibility::Hidden,
             Transform::from_xyz(0.0, 0.0, gomoku_view::z::MARK + 0.5),
         ))
@@ -283,7 +284,7 @@ fn light_winning_line(
             connect_four_view::z::GLOW,
         )
     };
-    let ring = meshes.add(Annulus::new(inner, outer).mesh().resolution(64));
+    let ring = meshes.add(smooth::ring(inner, outer));
     for (i, at) in centres.into_iter().enumerate() {
         // Each ring gets its own material, so each can pulse in its own phase.
         let glow = commands
@@ -294,7 +295,7 @@ fn light_winning_line(
                     phase: i as f32 * 0.5,
                 },
                 Mesh2d(ring.clone()),
-                MeshMaterial2d(materials.add(palette.pieces.win_glow)),
+                MeshMaterial2d(materials.add(smooth::material(palette.pieces.win_glow))),
                 Transform::from_xyz(at.x, at.y, z),
             ))
             .id();

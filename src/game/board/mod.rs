@@ -20,6 +20,7 @@ pub mod markers;
 pub mod pieces;
 mod shadow;
 pub mod shown;
+pub mod smooth;
 
 use crate::game::states::{GamePhase, Screen};
 use crate::match_state::Match;

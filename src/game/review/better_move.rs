@@ -8,6 +8,7 @@ use crate::game::board::connect_four_view::{self, DiscArt};
 use crate::game::board::gomoku_view::{self, StoneArt};
 use crate::game::board::layout::BoardLayout;
 use crate::game::board::shown::ReviewPosition;
+use crate::game::board::smooth;
 use crate::game::states::{AppSystems, BoardMode};
 use crate::game::theme::palette::Palette;
 use crate::rules::{BoardMove, MatchGame, Side};
@@ -85,11 +86,7 @@ fn show(
         ),
         _ => return,
     };
-    let ring = meshes.add(
-        Annulus::new(radius * 1.02, radius * 1.18)
-            .mesh()
-            .resolution(48),
-    );
+    let ring = meshes.add(smooth::ring(radius * 1.02, radius * 1.18));
     let piece = commands
         .spawn((
             Name::new("Better move"),
@@ -99,7 +96,7 @@ fn show(
             Transform::from_xyz(at.x, at.y, z),
             children![(
                 Mesh2d(ring),
-                MeshMaterial2d(materials.add(palette.accent)),
+                MeshMaterial2d(materials.add(smooth::material(palette.accent))),
                 // In front of the Connect Four frame.
                 Transform::from_xyz(0.0, 0.0, connect_four_view::z::GLOW + 0.5 - z),
             )],

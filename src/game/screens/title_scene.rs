@@ -8,6 +8,7 @@
 //! never drifts and needs no state but the clock.
 
 use crate::game::board::connect_four_view::frame_mesh;
+use crate::game::board::smooth;
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, Screen};
 use crate::game::theme::paint::Tint;
@@ -78,10 +79,10 @@ fn spawn(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let pieces = [
-        materials.add(palette.pieces.red),
-        materials.add(palette.pieces.yellow),
-        materials.add(palette::STONE_BLACK),
-        materials.add(palette::STONE_WHITE),
+        materials.add(smooth::material(palette.pieces.red)),
+        materials.add(smooth::material(palette.pieces.yellow)),
+        materials.add(smooth::material(palette::STONE_BLACK)),
+        materials.add(smooth::material(palette::STONE_WHITE)),
     ];
     let root = |name: &'static str, at: Vec2| {
         (
@@ -94,9 +95,9 @@ fn spawn(
     // Connect Four: backboard, discs, frame in front.
     let (columns, rows) = (7u8, 6u8);
     let half = Vec2::new(columns as f32, rows as f32) * C4_CELL / 2.0;
-    let disc = meshes.add(Circle::new(C4_CELL * 0.41).mesh().resolution(48));
+    let disc = meshes.add(smooth::disc(C4_CELL * 0.41));
     let frame = meshes.add(frame_mesh(columns, rows, C4_CELL, C4_CELL * 0.43));
-    let white = materials.add(Color::WHITE);
+    let white = materials.add(smooth::material(Color::WHITE));
     let mut heights = [0u8; 7];
     commands
         .spawn(root("Title scene: Connect Four", C4_CENTRE))
@@ -132,8 +133,8 @@ fn spawn(
         });
     // Gomoku: wood, lines, stones.
     let span = (GO_SIZE - 1) as f32 * GO_CELL;
-    let stone = meshes.add(Circle::new(GO_CELL * 0.46).mesh().resolution(40));
-    let shadow = materials.add(palette::SHADOW);
+    let stone = meshes.add(smooth::disc(GO_CELL * 0.46));
+    let shadow = materials.add(smooth::material(palette::SHADOW));
     commands
         .spawn(root("Title scene: Gomoku", GO_CENTRE))
         .with_children(|board| {
