@@ -12,6 +12,7 @@ mod gomoku_engine;
 mod journey;
 mod journeys;
 mod layout;
+mod look_app;
 mod net_lobby;
 mod net_replicon;
 mod notation;

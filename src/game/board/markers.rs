@@ -261,20 +261,10 @@ fn light_winning_line(
     if !now.2 {
         return;
     }
-    let centres: Vec<Vec2> = match shown.game() {
-        MatchGame::ConnectFour(g) => match g.outcome() {
-            Some(Outcome::Win { cells, .. }) => {
-                cells.iter().map(|c| layout.cell_centre(*c)).collect()
-            }
-            _ => return,
-        },
-        MatchGame::Gomoku(g) => match g.outcome() {
-            Some(Outcome::Win { cells, .. }) => {
-                cells.iter().map(|p| layout.point_centre(*p)).collect()
-            }
-            _ => return,
-        },
-    };
+    let centres = winning_centres(shown.game(), &layout);
+    if centres.is_empty() {
+        return;
+    }
     let (inner, outer, z) = if layout.gomoku {
         (layout.cell * 0.47, layout.cell * 0.6, gomoku_view::z::MARK)
     } else {
@@ -300,6 +290,24 @@ fn light_winning_line(
             ))
             .id();
         commands.entity(*root).add_child(glow);
+    }
+}
+
+/// Where the pieces of a won game's winning line are (none if not won).
+pub fn winning_centres(game: &MatchGame, layout: &BoardLayout) -> Vec<Vec2> {
+    match game {
+        MatchGame::ConnectFour(g) => match g.outcome() {
+            Some(Outcome::Win { cells, .. }) => {
+                cells.iter().map(|c| layout.cell_centre(*c)).collect()
+            }
+            _ => Vec::new(),
+        },
+        MatchGame::Gomoku(g) => match g.outcome() {
+            Some(Outcome::Win { cells, .. }) => {
+                cells.iter().map(|p| layout.point_centre(*p)).collect()
+            }
+            _ => Vec::new(),
+        },
     }
 }
 

@@ -8,6 +8,7 @@
 //! next player is asked.
 
 pub mod apply;
+pub mod celebration;
 pub mod connect_four_view;
 pub mod feedback;
 mod game_over;
@@ -56,6 +57,7 @@ pub(super) fn plugin(app: &mut App) {
             game_over::plugin,
             insight::plugin,
             shadow::plugin,
+            celebration::plugin,
         ));
 }
 

@@ -1,7 +1,9 @@
 //! The look shared by every screen: the palette and its two themes, colours
 //! by role, the typeface and type scale, widget functions that return
-//! bundles, and the hover/press/focus feedback of buttons.
+//! bundles, the hover/press/focus feedback of buttons, and the menus'
+//! entrance.
 
+pub mod entrance;
 pub mod fonts;
 pub mod interaction;
 pub mod paint;
@@ -11,5 +13,10 @@ pub mod widgets;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((fonts::plugin, paint::plugin, interaction::plugin));
+    app.add_plugins((
+        fonts::plugin,
+        paint::plugin,
+        interaction::plugin,
+        entrance::plugin,
+    ));
 }

@@ -1,0 +1,135 @@
+//! The look and language, headless: a theme chosen in Settings repaints
+//! what is on screen, a language chosen relabels it, and menus come in
+//! (or, with reduce motion, simply appear).
+
+use crate::app_flow::{act, app, menu, press, run};
+use bevy::prelude::*;
+use lineup::game::actions::{Action, SettingField};
+use lineup::game::locale::{Locale, Words};
+use lineup::game::settings::Settings;
+use lineup::game::states::Menu;
+use lineup::game::theme::entrance::Entrance;
+use lineup::game::theme::paint::Fill;
+use lineup::game::theme::palette::{Colour, Palette, Theme};
+use lineup::i18n::Language;
+
+/// The texts on screen that come from a key.
+fn keyed_texts(app: &mut App, key: &str) -> Vec<String> {
+    let mut query = app.world_mut().query::<(&Words, &Text)>();
+    query
+        .iter(app.world())
+        .filter(|(words, _)| matches!(words, Words::Key(k) if *k == key))
+        .map(|(_, text)| text.0.clone())
+        .collect()
+}
+
+fn panel_colours(app: &mut App) -> Vec<Color> {
+    let mut query = app.world_mut().query::<(&Fill, &BackgroundColor)>();
+    query
+        .iter(app.world())
+        .filter(|(fill, _)| fill.0 == Colour::Panel)
+        .map(|(_, colour)| colour.0)
+        .collect()
+}
+
+#[test]
+fn the_theme_and_language_change_what_is_on_screen_at_once() {
+    let mut app = app();
+    run(&mut app, 3);
+    act(&mut app, Action::OpenSettings);
+    run(&mut app, 3);
+    assert_eq!(menu(&app), Menu::Settings);
+    let dark = Palette::of(Theme::Dark, Default::default()).panel;
+    let light = Palette::of(Theme::Light, Default::default()).panel;
+    assert!(panel_colours(&mut app).iter().all(|c| *c == dark));
+    assert_eq!(keyed_texts(&mut app, "settings.title"), ["Settings"]);
+
+    act(&mut app, Action::ChangeSetting(SettingField::Theme, 1));
+    run(&mut app, 2);
+    assert_eq!(app.world().resource::<Settings>().theme, Theme::Light);
+    let colours = panel_colours(&mut app);
+    assert!(
+        !colours.is_empty() && colours.iter().all(|c| *c == light),
+        "{colours:?}"
+    );
+
+    act(&mut app, Action::ChangeSetting(SettingField::Language, 1));
+    run(&mut app, 2);
+    assert_eq!(
+        app.world().resource::<Locale>().language(),
+        Language::SimplifiedChinese
+    );
+    assert_eq!(keyed_texts(&mut app, "settings.title"), ["设置"]);
+    assert_eq!(keyed_texts(&mut app, "common.back"), ["返回"]);
+    // And back: the language steps round.
+    act(&mut app, Action::ChangeSetting(SettingField::Language, 1));
+    run(&mut app, 2);
+    assert_eq!(keyed_texts(&mut app, "settings.title"), ["Settings"]);
+}
+
+fn entering(app: &mut App) -> usize {
+    let mut query = app.world_mut().query::<&Entrance>();
+    query.iter(app.world()).count()
+}
+
+#[test]
+fn a_menu_comes_in_unless_motion_is_reduced_and_a_key_finishes_it() {
+    let mut app = app();
+    run(&mut app, 3);
+    act(&mut app, Action::OpenAbout);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::About);
+    assert_eq!(entering(&mut app), 1, "the menu is coming in");
+    // A sixth of a second: four 50 ms frames at most.
+    run(&mut app, 4);
+    assert_eq!(entering(&mut app), 0, "and has arrived");
+
+    // A key press finishes the entrance at once.
+    act(&mut app, Action::Back);
+    run(&mut app, 2);
+    act(&mut app, Action::OpenAbout);
+    run(&mut app, 2);
+    assert_eq!(entering(&mut app), 1);
+    press(&mut app, KeyCode::ShiftLeft);
+    assert_eq!(entering(&mut app), 0);
+
+    // Reduced motion: menus simply appear.
+    app.world_mut().resource_mut::<Settings>().reduce_motion = true;
+    act(&mut app, Action::Back);
+    run(&mut app, 2);
+    act(&mut app, Action::OpenAbout);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::About);
+    assert_eq!(entering(&mut app), 0);
+}
+
+fn confetti(app: &mut App) -> usize {
+    let mut query = app
+        .world_mut()
+        .query::<&lineup::game::board::celebration::Confetti>();
+    query.iter(app.world()).count()
+}
+
+/// A win in play throws confetti that falls away within two seconds;
+/// with reduce motion there is none.
+#[test]
+fn a_win_is_celebrated_unless_motion_is_reduced() {
+    use crate::app_flow::{C4, HUMANS, app_in_game, request, settle};
+    use lineup::rules::{BoardMove, Column};
+    for reduced in [false, true] {
+        let mut app = app_in_game(C4, "445566", HUMANS);
+        app.world_mut().resource_mut::<Settings>().reduce_motion = reduced;
+        settle(&mut app);
+        request(&mut app, BoardMove::Column(Column(6)));
+        settle(&mut app);
+        run(&mut app, 2);
+        let thrown = confetti(&mut app);
+        if reduced {
+            assert_eq!(thrown, 0);
+        } else {
+            assert_eq!(thrown, 4 * 7, "seven bits for each winning disc");
+            run(&mut app, 40);
+            assert_eq!(confetti(&mut app), 0, "and they are gone");
+        }
+    }
+}
