@@ -3,12 +3,19 @@
 //! analysis done, a few frames for layout and text), save a PNG of the
 //! window and exit. `--quit-after
 //! SECONDS`: exit normally after that long.
+//!
+//! With the screenshot goes a check that every text fits: each text that
+//! runs out of its parent's box (or out of the window) is printed as a
+//! "Text overflow:" line, which the window tests look for in every screen,
+//! language and window size.
 
 use crate::game::board::pieces::Animating;
 use crate::game::review::ReviewValues;
 use crate::game::states::{BoardMode, Screen};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::text::TextLayoutInfo;
+use bevy::ui::{ComputedNode, UiGlobalTransform};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -16,7 +23,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Last,
         (
-            capture_when_settled.run_if(resource_exists::<CaptureRequest>),
+            (capture_when_settled, report_overflowing_text)
+                .chain()
+                .run_if(resource_exists::<CaptureRequest>),
             quit_when_due.run_if(resource_exists::<QuitAfter>),
         ),
     );
@@ -91,4 +100,76 @@ fn capture_when_settled(
                 exit.write(AppExit::Success);
             },
         );
+}
+
+/// Prints every text whose laid-out glyphs reach past its parent's inner
+/// box or the window, once, when the screenshot is taken.
+fn report_overflowing_text(
+    request: Res<CaptureRequest>,
+    mut done: Local<bool>,
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    texts: Query<(
+        &Text,
+        &ComputedNode,
+        &UiGlobalTransform,
+        &InheritedVisibility,
+        Option<&TextLayoutInfo>,
+        &ChildOf,
+    )>,
+    boxes: Query<(&ComputedNode, &UiGlobalTransform)>,
+) {
+    if !request.taken || *done {
+        return;
+    }
+    *done = true;
+    // A pixel of slack: glyph edges round.
+    const SLACK: f32 = 1.5;
+    let screen = Rect::from_corners(
+        Vec2::ZERO,
+        Vec2::new(
+            window.physical_width() as f32,
+            window.physical_height() as f32,
+        ),
+    );
+    for (text, node, at, visible, layout, parent) in &texts {
+        if !visible.get() || text.0.trim().is_empty() {
+            continue;
+        }
+        // The glyphs' extent (laid out before the UI scale), or the node's.
+        let size = layout.map_or(node.size, |l| node.size.max(l.size * l.scale_factor));
+        let centre = at.translation;
+        let rect = Rect::from_center_size(centre, size);
+        let inner = boxes.get(parent.parent()).map(|(p, p_at)| {
+            let outer = Rect::from_center_size(p_at.translation, p.size);
+            Rect::from_corners(
+                outer.min + p.border.min_inset + p.padding.min_inset,
+                outer.max - p.border.max_inset - p.padding.max_inset,
+            )
+        });
+        let within = |outer: Rect| {
+            rect.min.x >= outer.min.x - SLACK
+                && rect.max.x <= outer.max.x + SLACK
+                && rect.min.y >= outer.min.y - SLACK
+                && rect.max.y <= outer.max.y + SLACK
+        };
+        let fits_parent = inner.map_or(true, |inner| within(inner));
+        if !fits_parent || !within(screen) {
+            let (what, bound) = match inner {
+                Ok(inner) if !fits_parent => ("leaves its box", inner),
+                _ => ("leaves the window", screen),
+            };
+            println!(
+                "Text overflow: {:?} {what}: {:.1},{:.1} to {:.1},{:.1} in {:.1},{:.1} to {:.1},{:.1}",
+                text.0,
+                rect.min.x,
+                rect.min.y,
+                rect.max.x,
+                rect.max.y,
+                bound.min.x,
+                bound.min.y,
+                bound.max.x,
+                bound.max.y,
+            );
+        }
+    }
 }

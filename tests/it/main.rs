@@ -28,6 +28,7 @@ mod review_journey;
 mod solver;
 mod sound;
 mod strings;
+mod text_fits;
 mod title_scene;
 mod window;
 mod window_chrome;

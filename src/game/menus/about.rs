@@ -24,8 +24,10 @@ fn spawn(mut commands: Commands, locale: Res<Locale>) {
                 ),
                 (
                     widgets::label("about.text"),
+                    // A little short of the panel's width: a line of Chinese
+                    // may end in punctuation that hangs past the wrap.
                     Node {
-                        width: percent(100),
+                        width: percent(98),
                         ..default()
                     }
                 ),

@@ -1,0 +1,82 @@
+//! Every text fits its box: the real program, in each language, at three
+//! window sizes, on every kind of screen, reports no "Text overflow" line
+//! (the check `--screenshot` makes of every text on screen: its glyphs must
+//! stay inside its parent's inner box and the window).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const SIZES: [&str; 3] = ["800x600", "1280x800", "1920x1080"];
+
+const SCREENS: [&[&str]; 11] = [
+    &[],
+    &["--menu", "new-game"],
+    &["--menu", "settings"],
+    &["--menu", "about"],
+    &["--menu", "load"],
+    &["--menu", "online"],
+    &[
+        "--game",
+        "connect4",
+        "--second",
+        "computer:medium",
+        "--moves",
+        "44",
+    ],
+    &["--game", "gomoku", "--moves", "h8i9", "--menu", "pause"],
+    &["--game", "connect4", "--moves", "4455667"],
+    &["--game", "gomoku", "--moves", "h8i9j10", "--review", "2"],
+    &["--game", "connect4", "--moves", "445", "--menu", "save"],
+];
+
+fn overflows(language: &str) -> Vec<String> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("text_fits-{language}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder for the shots");
+    let mut found = Vec::new();
+    for size in SIZES {
+        for screen in SCREENS {
+            let output = Command::new("xvfb-run")
+                .env("LINEUP_HOME", dir.join("home"))
+                .args(["-a", "-s", "-screen 0 1920x1080x24"])
+                .arg(env!("CARGO_BIN_EXE_lineup"))
+                .args(["--language", language, "--window", size])
+                .args(screen)
+                .arg("--screenshot")
+                .arg(dir.join("shot.png"))
+                .output()
+                .expect("xvfb-run is installed (scripts/test.sh installs it)");
+            assert!(
+                output.status.success(),
+                "lineup {screen:?} at {size}: {}\n{}",
+                output.status,
+                String::from_utf8_lossy(&output.stderr)
+            );
+            found.extend(
+                String::from_utf8_lossy(&output.stdout)
+                    .lines()
+                    .filter(|l| l.starts_with("Text overflow"))
+                    .map(|l| format!("{size} {screen:?}: {l}")),
+            );
+        }
+    }
+    found
+}
+
+#[test]
+fn every_english_text_fits_at_every_size() {
+    if std::env::var_os("LINEUP_SKIP_WINDOW_TESTS").is_some() {
+        return;
+    }
+    let found = overflows("en");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn every_chinese_text_fits_at_every_size() {
+    if std::env::var_os("LINEUP_SKIP_WINDOW_TESTS").is_some() {
+        return;
+    }
+    let found = overflows("zh-CN");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
