@@ -49,7 +49,10 @@ impl<K: SearchKind> Search<K> {
         let spawned = std::thread::Builder::new()
             .name("lineup-search".into())
             // A cancelled search's answer has no one to go to: dropped.
-            .spawn(move || drop(send.send(search(&flag))));
+            .spawn(move || {
+                give_way_to_the_frame();
+                drop(send.send(search(&flag)))
+            });
         if let Err(error) = spawned {
             // No thread: this search never answers (the player can still
             // move, undo or ask again).
@@ -114,5 +117,17 @@ fn drop_stale<K: SearchKind>(
 ) {
     if search.is_some_and(|s| s.revision != game.revision) {
         commands.remove_resource::<Search<K>>();
+    }
+}
+
+/// Lowers the calling thread's priority (Linux: a nice value of its own),
+/// so that a search gives way to drawing the frame when they compete for a
+/// core: the board stays smooth, and the search takes what is left.
+pub fn give_way_to_the_frame() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority only reads its arguments; `0` is this thread
+    // (Linux keeps a nice value per thread).
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS as _, 0, 10);
     }
 }

@@ -102,6 +102,7 @@ fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<A
     let spawned = std::thread::Builder::new()
         .name("lineup-review".into())
         .spawn(move || {
+            crate::game::search_task::give_way_to_the_frame();
             let started = Instant::now();
             let mut reviewer = Reviewer::new(&position);
             while let Some(step) = reviewer.next(&flag) {
