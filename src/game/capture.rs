@@ -152,7 +152,7 @@ fn report_overflowing_text(
                 && rect.min.y >= outer.min.y - SLACK
                 && rect.max.y <= outer.max.y + SLACK
         };
-        let fits_parent = inner.map_or(true, |inner| within(inner));
+        let fits_parent = !matches!(inner, Ok(inner) if !within(inner));
         if !fits_parent || !within(screen) {
             let (what, bound) = match inner {
                 Ok(inner) if !fits_parent => ("leaves its box", inner),
