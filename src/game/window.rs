@@ -11,7 +11,7 @@ use crate::game::settings::{Settings, WindowPlacement};
 use crate::game::states::{AppSystems, Screen};
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, WindowMoved, WindowPosition, WindowResized};
+use bevy::window::{PresentMode, PrimaryWindow, WindowMoved, WindowPosition, WindowResized};
 use bevy::winit::WINIT_WINDOWS;
 
 pub(super) fn plugin(app: &mut App) {
@@ -19,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             set_icon,
+            present_at_once_in_software,
             show_title.in_set(AppSystems::Present),
             remember_placement.in_set(AppSystems::Persist),
         ),
@@ -96,6 +97,26 @@ fn show_title(
     };
     if window.title != title {
         window.title = title;
+    }
+}
+
+/// A software renderer (llvmpipe: no GPU, as under Xvfb or in a virtual
+/// machine) has no vertical blank to wait for: waiting for one only rounds
+/// every frame up to the next 1/60 s. It presents as soon as a frame is
+/// drawn; a GPU keeps vsync.
+fn present_at_once_in_software(
+    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
+    mut window: Single<&mut Window, With<PrimaryWindow>>,
+    mut done: Local<bool>,
+) {
+    let Some(adapter) = adapter.filter(|_| !*done) else {
+        return;
+    };
+    *done = true;
+    // wgpu's `DeviceType`, which Bevy does not re-export, by its name.
+    if format!("{:?}", adapter.0.device_type) == "Cpu" {
+        info!("Software renderer ({}): presenting without vsync", adapter.0.name);
+        window.present_mode = PresentMode::AutoNoVsync;
     }
 }
 

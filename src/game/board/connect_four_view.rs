@@ -145,7 +145,7 @@ fn spawn_frame(
     layout: Res<BoardLayout>,
     root: Single<Entity, With<BoardRoot>>,
     art: Res<DiscArt>,
-    mut images: ResMut<Assets<Image>>,
+    palette: Res<Palette>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
@@ -183,7 +183,9 @@ fn spawn_frame(
     ];
     entities.push(shadow::spawn(
         &mut commands,
-        &mut images,
+        &mut meshes,
+        &mut materials,
+        &palette,
         Vec2::new(0.0, -border * 0.15),
         outer * 2.0,
         z::BACKBOARD - 1.0,

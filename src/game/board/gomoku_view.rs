@@ -7,7 +7,7 @@ use super::{BoardRoot, BoardSpawn, CurrentMatch};
 use super::{shadow, smooth};
 use crate::game::settings::Settings;
 use crate::game::states::Screen;
-use crate::game::theme::palette;
+use crate::game::theme::palette::{self, Palette};
 use crate::match_setup::GameKind;
 use crate::rules::{Point, Side};
 use bevy::asset::RenderAssetUsages;
@@ -97,6 +97,7 @@ fn spawn_board(
     mut commands: Commands,
     layout: Res<BoardLayout>,
     settings: Res<Settings>,
+    palette: Res<Palette>,
     root: Single<Entity, With<BoardRoot>>,
     mut images: ResMut<Assets<Image>>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -108,7 +109,9 @@ fn spawn_board(
     let line = (layout.cell * 0.045).max(1.5);
     let mut children = vec![shadow::spawn(
         &mut commands,
-        &mut images,
+        &mut meshes,
+        &mut materials,
+        &palette,
         Vec2::new(4.0, -6.0),
         wood_size + 10.0,
         z::WOOD - 1.0,

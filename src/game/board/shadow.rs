@@ -1,105 +1,112 @@
-//! A board's soft shadow on the background: a small picture of the board's
-//! outline blurred at its edges, stretched under the board (the GPU's
-//! filtering smooths it further), so the board seems to stand above the
-//! table. The picture is white; its colour (and strength) follows the theme.
+//! A board's soft shadow on the background: a band around the board's
+//! outline, dark at the board's edge and fading to nothing `SPREAD` beyond
+//! it (vertex alpha, smoothed), falling a little below and right, so the
+//! board seems to stand above the table. Only the band is drawn, not the
+//! part under the board: a software renderer pays for every pixel. Its
+//! colour and strength follow the theme.
 
+use super::smooth;
 use crate::game::states::AppSystems;
 use crate::game::theme::palette::Palette;
 use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_observer(colour_added)
-        .add_systems(Update, recolour.in_set(AppSystems::Present));
+    app.add_systems(Update, recolour.in_set(AppSystems::Present));
 }
 
 /// How far the shadow spreads beyond the board's edge, in board units.
 const SPREAD: f32 = 30.0;
 /// How far below and right of the board it falls: the light is above left.
 const OFFSET: Vec2 = Vec2::new(6.0, -14.0);
-/// Board units per texel of the shadow's picture.
-const TEXEL: f32 = 4.0;
+/// Rings of vertices across the band: enough for a smooth fade.
+const STEPS: usize = 6;
 
-/// A board's shadow.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct BoardShadow;
+/// A board's shadow, and the material it is drawn with.
+#[derive(Component, Clone, Debug)]
+pub struct BoardShadow(Handle<ColorMaterial>);
 
 /// Spawns the shadow of a board of `size` centred at `at`, at depth `z`;
 /// its entity, for the caller to parent.
 pub fn spawn(
     commands: &mut Commands,
-    images: &mut Assets<Image>,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    palette: &Palette,
     at: Vec2,
     size: Vec2,
     z: f32,
 ) -> Entity {
-    let full = size + SPREAD * 2.0;
+    let material = materials.add(smooth::material(palette.board_shadow));
     commands
         .spawn((
             Name::new("Board shadow"),
-            BoardShadow,
-            Sprite {
-                image: images.add(picture(size)),
-                custom_size: Some(full),
-                color: Color::NONE,
-                ..default()
-            },
+            BoardShadow(material.clone()),
+            Mesh2d(meshes.add(band(size / 2.0))),
+            MeshMaterial2d(material),
             Transform::from_xyz(at.x + OFFSET.x, at.y + OFFSET.y, z),
         ))
         .id()
 }
 
-/// White with the shadow's strength as alpha: full over the board, fading
-/// smoothly to nothing `SPREAD` beyond its edge.
-fn picture(size: Vec2) -> Image {
-    let full = size + SPREAD * 2.0;
-    let (width, height) = (
-        (full.x / TEXEL).ceil() as u32,
-        (full.y / TEXEL).ceil() as u32,
-    );
-    let half = size / 2.0;
-    let mut data = Vec::with_capacity((width * height * 4) as usize);
-    for y in 0..height {
-        for x in 0..width {
-            let p = (Vec2::new(x as f32 + 0.5, y as f32 + 0.5)
-                / Vec2::new(width as f32, height as f32)
-                - 0.5)
-                * full;
-            let outside = (p.abs() - half).max(Vec2::ZERO).length();
-            let t = (outside / SPREAD).clamp(0.0, 1.0);
-            // Smoothstep down: soft at both ends, like a blur.
-            let alpha = 1.0 - t * t * (3.0 - 2.0 * t);
-            data.extend([255, 255, 255, (alpha * 255.0).round() as u8]);
+/// Rectangles from the board's outline outwards, each a little fainter
+/// (smoothstep), joined corner to corner into quads.
+fn band(half: Vec2) -> Mesh {
+    let mut positions = Vec::new();
+    let mut colours = Vec::new();
+    // Slightly inside the board's edge, so no gap shows under the offset.
+    let inset = OFFSET.abs().max_element() + 2.0;
+    for step in 0..=STEPS {
+        let t = step as f32 / STEPS as f32;
+        let grow = -inset + (SPREAD + inset) * t;
+        let alpha = if grow <= 0.0 {
+            1.0
+        } else {
+            let u = grow / SPREAD;
+            1.0 - u * u * (3.0 - 2.0 * u)
+        };
+        let h = half + grow;
+        for corner in [
+            Vec2::new(-h.x, -h.y),
+            Vec2::new(h.x, -h.y),
+            Vec2::new(h.x, h.y),
+            Vec2::new(-h.x, h.y),
+        ] {
+            positions.push([corner.x, corner.y, 0.0]);
+            colours.push([1.0, 1.0, 1.0, alpha]);
         }
     }
-    Image::new(
-        Extent3d {
-            width,
-            height,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
+    let mut indices = Vec::new();
+    for step in 0..STEPS as u32 {
+        let (inner, outer) = (step * 4, step * 4 + 4);
+        for i in 0..4 {
+            let j = (i + 1) % 4;
+            indices.extend([inner + i, outer + i, outer + j, inner + i, outer + j, inner + j]);
+        }
+    }
+    let count = positions.len();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
         RenderAssetUsages::default(),
     )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+    .with_inserted_indices(Indices::U32(indices))
 }
 
-fn colour_added(
-    add: On<Add, BoardShadow>,
+fn recolour(
     palette: Res<Palette>,
-    mut shadows: Query<&mut Sprite, With<BoardShadow>>,
+    shadows: Query<&BoardShadow>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    if let Ok(mut sprite) = shadows.get_mut(add.entity) {
-        sprite.color = palette.board_shadow;
-    }
-}
-
-fn recolour(palette: Res<Palette>, mut shadows: Query<&mut Sprite, With<BoardShadow>>) {
     if palette.is_changed() {
-        for mut sprite in &mut shadows {
-            sprite.color = palette.board_shadow;
+        for shadow in &shadows {
+            if let Some(mut material) = materials.get_mut(&shadow.0) {
+                material.color = palette.board_shadow;
+            }
         }
     }
 }
