@@ -115,7 +115,10 @@ fn present_at_once_in_software(
     *done = true;
     // wgpu's `DeviceType`, which Bevy does not re-export, by its name.
     if format!("{:?}", adapter.0.device_type) == "Cpu" {
-        info!("Software renderer ({}): presenting without vsync", adapter.0.name);
+        info!(
+            "Software renderer ({}): presenting without vsync",
+            adapter.0.name
+        );
         window.present_mode = PresentMode::AutoNoVsync;
     }
 }

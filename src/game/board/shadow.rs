@@ -82,7 +82,14 @@ fn band(half: Vec2) -> Mesh {
         let (inner, outer) = (step * 4, step * 4 + 4);
         for i in 0..4 {
             let j = (i + 1) % 4;
-            indices.extend([inner + i, outer + i, outer + j, inner + i, outer + j, inner + j]);
+            indices.extend([
+                inner + i,
+                outer + i,
+                outer + j,
+                inner + i,
+                outer + j,
+                inner + j,
+            ]);
         }
     }
     let count = positions.len();
