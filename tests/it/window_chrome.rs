@@ -92,3 +92,37 @@ fn icon_title_size_language_and_theme_survive_a_restart() {
     journey.wait_for("Screen: Some(Loading) -> Some(Title)");
     journey.interrupt();
 }
+
+/// A first start follows the system's locale: `LANG=zh_CN.UTF-8` with no
+/// settings file speaks Chinese, `LANG=en_GB.UTF-8` English.
+#[test]
+fn a_first_start_follows_the_system_locale() {
+    if crate::journey::skipped("first_start_locale") {
+        return;
+    }
+    for (lang, expected) in [
+        ("zh_CN.UTF-8", "Language: zh-CN"),
+        ("en_GB.UTF-8", "Language: en"),
+    ] {
+        let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("first-start-{lang}"));
+        let _ = std::fs::remove_dir_all(&home);
+        let output = std::process::Command::new("xvfb-run")
+            .env("LINEUP_HOME", &home)
+            .env("LANG", lang)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("LANGUAGE")
+            .args(["-a", "-s", "-screen 0 1280x800x24"])
+            .arg(env!("CARGO_BIN_EXE_lineup"))
+            .args(["--quit-after", "2"])
+            .output()
+            .expect("xvfb-run is installed (scripts/test.sh installs it)");
+        assert!(output.status.success(), "{}", output.status);
+        let log = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            log.contains(expected),
+            "LANG={lang}: no {expected:?} in\n{log}"
+        );
+    }
+}

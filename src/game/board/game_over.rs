@@ -16,12 +16,35 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GamePhase::Over), spawn_banner)
         .add_systems(
             Update,
-            banner_actions.in_set(AppSystems::Apply).in_set(InPlay),
+            (
+                banner_actions.in_set(AppSystems::Apply).in_set(InPlay),
+                retitle
+                    .in_set(AppSystems::Present)
+                    .run_if(in_state(GamePhase::Over)),
+            ),
         );
 }
 
 #[derive(Component)]
 struct Banner;
+
+/// The banner's headline: who won.
+#[derive(Component)]
+struct BannerTitle;
+
+/// A language chosen while the banner shows rewrites its headline.
+fn retitle(
+    locale: Res<Locale>,
+    game: Res<CurrentMatch>,
+    mut titles: Query<&mut Text, With<BannerTitle>>,
+) {
+    if !locale.is_changed() {
+        return;
+    }
+    for mut text in &mut titles {
+        text.0 = status_line(&locale, &game, false);
+    }
+}
 
 fn spawn_banner(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
     commands
@@ -37,6 +60,7 @@ fn spawn_banner(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Loc
         ))
         .with_children(|banner| {
             banner.spawn((
+                BannerTitle,
                 widgets::title(status_line(&locale, &game, false), size::TITLE * 0.8),
                 TextLayout::justify(Justify::Center),
             ));
