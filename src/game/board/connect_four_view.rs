@@ -51,37 +51,54 @@ pub mod z {
 }
 
 /// Meshes and colours for discs, made once per game for its cell size.
-/// The colours follow the palette (`recolour_discs`).
+/// Each side's disc is one mesh (body, rim, ridge, highlight and, with the
+/// colour-blind palette, a second ring, painted in its vertices), shared
+/// by every disc of that side: a full board is two draws. The meshes are
+/// repainted when the palette changes (`recolour_discs`).
 #[derive(Resource)]
 pub struct DiscArt {
+    /// A plain white disc: ghosts and markers colour it by material.
     pub disc: Handle<Mesh>,
-    pub ridge: Handle<Mesh>,
-    /// The outer edge, a shade darker.
-    pub rim: Handle<Mesh>,
-    /// A second, inner ring: drawn on the second side's discs with the
-    /// colour-blind palette only (transparent otherwise).
-    pub mark: Handle<Mesh>,
-    /// The light's reflection, top left.
-    pub shine: Handle<Mesh>,
-    /// Body and ridge/rim colour per side.
-    pub colours: [(Handle<ColorMaterial>, Handle<ColorMaterial>); 2],
+    /// Each side's finished disc.
+    pub bodies: [Handle<Mesh>; 2],
+    /// White: the bodies carry their colours.
+    pub paint: Handle<ColorMaterial>,
     pub ghosts: [Handle<ColorMaterial>; 2],
-    pub marks: [Handle<ColorMaterial>; 2],
-    pub shine_colour: Handle<ColorMaterial>,
     pub radius: f32,
 }
 
-/// The colours of the discs' materials for a palette: body, rim, ghost and
-/// second-ring colour per side.
-fn disc_colours(palette: &Palette) -> [(Color, Color, Color, Color); 2] {
+/// Side `side`'s disc for a palette: body, rim, moulded ridge, the second
+/// ring of the colour-blind palette (second side only), and the light's
+/// reflection at the top left.
+fn disc_mesh(palette: &Palette, side: usize, radius: f32) -> Mesh {
     let p = palette.pieces;
-    let mark = match p.kind {
-        PieceColours::Classic => Color::NONE,
-        PieceColours::ColourBlindSafe => p.yellow_rim,
+    let (body, rim) = if side == 0 {
+        (p.red, p.red_rim)
+    } else {
+        (p.yellow, p.yellow_rim)
     };
+    let mut layers = smooth::Layers::default()
+        .disc(radius, body)
+        .ring(radius * 0.93, radius, rim)
+        .ring(radius * 0.62, radius * 0.72, rim);
+    if side == 1 && p.kind == PieceColours::ColourBlindSafe {
+        layers = layers.ring(radius * 0.30, radius * 0.40, rim);
+    }
+    layers
+        .ellipse(
+            Vec2::new(-radius * 0.38, radius * 0.5),
+            radius * 0.34,
+            radius * 0.2,
+            0.5,
+            Color::srgba(1.0, 1.0, 1.0, 0.22),
+        )
+        .build()
+}
+
+fn ghost_colours(palette: &Palette) -> [Color; 2] {
     [
-        (p.red, p.red_rim, p.red.with_alpha(0.5), Color::NONE),
-        (p.yellow, p.yellow_rim, p.yellow.with_alpha(0.5), mark),
+        palette.pieces.red.with_alpha(0.5),
+        palette.pieces.yellow.with_alpha(0.5),
     ]
 }
 
@@ -93,49 +110,36 @@ fn make_art(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let radius = layout.cell * 0.41;
-    let [first, second] = disc_colours(&palette);
-    let mut colour = |c: Color| materials.add(smooth::material(c));
-    let colours = [
-        (colour(first.0), colour(first.1)),
-        (colour(second.0), colour(second.1)),
-    ];
-    let ghosts = [colour(first.2), colour(second.2)];
-    let marks = [colour(first.3), colour(second.3)];
-    let shine_colour = colour(Color::srgba(1.0, 1.0, 1.0, 0.22));
-    let ring = |inner: f32, outer: f32| smooth::ring(radius * inner, radius * outer);
+    let [first, second] = ghost_colours(&palette);
     commands.insert_resource(DiscArt {
         disc: meshes.add(smooth::disc(radius)),
-        ridge: meshes.add(ring(0.62, 0.72)),
-        rim: meshes.add(ring(0.93, 1.0)),
-        mark: meshes.add(ring(0.30, 0.40)),
-        shine: meshes.add(smooth::ellipse(radius * 0.34, radius * 0.2)),
-        colours,
-        ghosts,
-        marks,
-        shine_colour,
+        bodies: [0, 1].map(|side| meshes.add(disc_mesh(&palette, side, radius))),
+        paint: materials.add(smooth::material(Color::WHITE)),
+        ghosts: [
+            materials.add(smooth::material(first)),
+            materials.add(smooth::material(second)),
+        ],
         radius,
     });
 }
 
-/// A change of piece colours in Settings recolours the discs on the board.
+/// A change of piece colours in Settings repaints the discs on the board.
 fn recolour_discs(
     palette: Res<Palette>,
     art: Res<DiscArt>,
+    mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     if !palette.is_changed() {
         return;
     }
-    for (side, (body, rim, ghost, mark)) in disc_colours(&palette).into_iter().enumerate() {
-        for (handle, colour) in [
-            (&art.colours[side].0, body),
-            (&art.colours[side].1, rim),
-            (&art.ghosts[side], ghost),
-            (&art.marks[side], mark),
-        ] {
-            if let Some(mut material) = materials.get_mut(handle) {
-                material.color = colour;
-            }
+    for side in 0..2 {
+        let mesh = disc_mesh(&palette, side, art.radius);
+        let _ = meshes.insert(&art.bodies[side], mesh);
+    }
+    for (handle, colour) in art.ghosts.iter().zip(ghost_colours(&palette)) {
+        if let Some(mut material) = materials.get_mut(handle) {
+            material.color = colour;
         }
     }
 }
@@ -217,38 +221,14 @@ pub(super) fn spawn_disc(
     animate: bool,
 ) -> Entity {
     let rest = layout.cell_centre(cell);
-    let (body, ridge) = &art.colours[piece.side.index()];
     // Later discs sit a hair in front, so two discs never fight over depth.
     let depth = z::DISC + piece.ply as f32 * 0.01;
     let mut disc = commands.spawn((
         Name::new("Disc"),
         piece,
-        Mesh2d(art.disc.clone()),
-        MeshMaterial2d(body.clone()),
+        Mesh2d(art.bodies[piece.side.index()].clone()),
+        MeshMaterial2d(art.paint.clone()),
         Transform::from_xyz(rest.x, rest.y, depth),
-        children![
-            (
-                Mesh2d(art.rim.clone()),
-                MeshMaterial2d(ridge.clone()),
-                Transform::from_xyz(0.0, 0.0, 0.001)
-            ),
-            (
-                Mesh2d(art.ridge.clone()),
-                MeshMaterial2d(ridge.clone()),
-                Transform::from_xyz(0.0, 0.0, 0.001)
-            ),
-            (
-                Mesh2d(art.mark.clone()),
-                MeshMaterial2d(art.marks[piece.side.index()].clone()),
-                Transform::from_xyz(0.0, 0.0, 0.002)
-            ),
-            (
-                Mesh2d(art.shine.clone()),
-                MeshMaterial2d(art.shine_colour.clone()),
-                Transform::from_xyz(-art.radius * 0.38, art.radius * 0.5, 0.003)
-                    .with_rotation(Quat::from_rotation_z(0.5)),
-            ),
-        ],
     ));
     if animate {
         let start = layout.drop_height();
@@ -271,7 +251,7 @@ pub(super) fn spawn_disc(
 /// segment count a multiple of 8, the square's corners are ring vertices, so
 /// the outer edge runs exactly along the square.
 pub fn frame_mesh(columns: u8, rows: u8, cell: f32, hole: f32) -> Mesh {
-    const SEGMENTS: u32 = 64;
+    const SEGMENTS: u32 = 32;
     let mut positions: Vec<[f32; 3]> = Vec::new();
     let mut colours: Vec<[f32; 4]> = Vec::new();
     let mut indices: Vec<u32> = Vec::new();

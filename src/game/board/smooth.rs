@@ -11,20 +11,13 @@ use bevy::prelude::*;
 /// The width of the fading band, in board units (a pixel at the design
 /// size).
 pub const FEATHER: f32 = 1.2;
-const SEGMENTS: u32 = 64;
+const SEGMENTS: u32 = 24;
 
 /// A filled ellipse of half-axes `a` × `b`; a disc when they are equal.
 pub fn ellipse(a: f32, b: f32) -> Mesh {
-    let mut mesh = Shape::default();
-    let centre = mesh.vertex(Vec2::ZERO, 1.0);
-    let inner = mesh.ring(a, b, 1.0);
-    let outer = mesh.ring(a + FEATHER, b + FEATHER, 0.0);
-    for i in 0..SEGMENTS {
-        let j = (i + 1) % SEGMENTS;
-        mesh.triangle(centre, inner + i, inner + j);
-    }
-    mesh.band(inner, outer);
-    mesh.build()
+    Layers::default()
+        .ellipse(Vec2::ZERO, a, b, 0.0, Color::WHITE)
+        .build()
 }
 
 pub fn disc(radius: f32) -> Mesh {
@@ -33,15 +26,55 @@ pub fn disc(radius: f32) -> Mesh {
 
 /// A ring from `inner` to `outer` radius, soft on both edges.
 pub fn ring(inner: f32, outer: f32) -> Mesh {
-    let mut mesh = Shape::default();
-    let fade_in = mesh.ring(inner - FEATHER, inner - FEATHER, 0.0);
-    let a = mesh.ring(inner, inner, 1.0);
-    let b = mesh.ring(outer, outer, 1.0);
-    let fade_out = mesh.ring(outer + FEATHER, outer + FEATHER, 0.0);
-    mesh.band(fade_in, a);
-    mesh.band(a, b);
-    mesh.band(b, fade_out);
-    mesh.build()
+    Layers::default().ring(inner, outer, Color::WHITE).build()
+}
+
+/// Shapes painted one over another, in order, into one mesh with their
+/// colours in its vertices: a whole disc (body, rim, ridge, highlight) is
+/// one draw, and every disc of a colour shares it, so a full board costs a
+/// couple of draws instead of hundreds.
+#[derive(Default)]
+pub struct Layers {
+    shape: Shape,
+}
+
+impl Layers {
+    /// A filled ellipse centred at `centre`, turned by `angle` radians.
+    pub fn ellipse(mut self, centre: Vec2, a: f32, b: f32, angle: f32, colour: Color) -> Self {
+        let m = &mut self.shape;
+        let rotation = Vec2::from_angle(angle);
+        let centre_vertex = m.vertex(centre, colour, 1.0);
+        let inner = m.ring(centre, rotation, a, b, colour, 1.0);
+        let outer = m.ring(centre, rotation, a + FEATHER, b + FEATHER, colour, 0.0);
+        for i in 0..SEGMENTS {
+            let j = (i + 1) % SEGMENTS;
+            m.triangle(centre_vertex, inner + i, inner + j);
+        }
+        m.band(inner, outer);
+        self
+    }
+
+    pub fn disc(self, radius: f32, colour: Color) -> Self {
+        self.ellipse(Vec2::ZERO, radius, radius, 0.0, colour)
+    }
+
+    /// A ring from `inner` to `outer` radius about the origin.
+    pub fn ring(mut self, inner: f32, outer: f32, colour: Color) -> Self {
+        let m = &mut self.shape;
+        let (o, r) = (Vec2::ZERO, Vec2::X);
+        let fade_in = m.ring(o, r, inner - FEATHER, inner - FEATHER, colour, 0.0);
+        let a = m.ring(o, r, inner, inner, colour, 1.0);
+        let b = m.ring(o, r, outer, outer, colour, 1.0);
+        let fade_out = m.ring(o, r, outer + FEATHER, outer + FEATHER, colour, 0.0);
+        m.band(fade_in, a);
+        m.band(a, b);
+        m.band(b, fade_out);
+        self
+    }
+
+    pub fn build(self) -> Mesh {
+        self.shape.build()
+    }
 }
 
 #[derive(Default)]
@@ -52,18 +85,30 @@ struct Shape {
 }
 
 impl Shape {
-    fn vertex(&mut self, at: Vec2, alpha: f32) -> u32 {
+    /// A vertex of `colour` with its alpha times `alpha`.
+    fn vertex(&mut self, at: Vec2, colour: Color, alpha: f32) -> u32 {
+        let c = colour.to_linear();
         self.positions.push([at.x, at.y, 0.0]);
-        self.colours.push([1.0, 1.0, 1.0, alpha]);
+        self.colours.push([c.red, c.green, c.blue, c.alpha * alpha]);
         self.positions.len() as u32 - 1
     }
 
-    /// `SEGMENTS` vertices around an ellipse; the first one's index.
-    fn ring(&mut self, a: f32, b: f32, alpha: f32) -> u32 {
+    /// `SEGMENTS` vertices around an ellipse about `centre`, turned by
+    /// `rotation`; the first one's index.
+    fn ring(
+        &mut self,
+        centre: Vec2,
+        rotation: Vec2,
+        a: f32,
+        b: f32,
+        colour: Color,
+        alpha: f32,
+    ) -> u32 {
         let first = self.positions.len() as u32;
         for i in 0..SEGMENTS {
             let angle = i as f32 / SEGMENTS as f32 * std::f32::consts::TAU;
-            self.vertex(Vec2::new(a * angle.cos(), b * angle.sin()), alpha);
+            let at = centre + rotation.rotate(Vec2::new(a * angle.cos(), b * angle.sin()));
+            self.vertex(at, colour, alpha);
         }
         first
     }
