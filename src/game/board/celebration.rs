@@ -3,15 +3,15 @@
 //! gold rises from the line and falls away. About a second and a half;
 //! none with "Reduce motion" (the glow of the winning line stays).
 
+use super::hud::piece_colour;
 use super::layout::BoardLayout;
 use super::markers::winning_centres;
 use super::pieces::Piece;
 use super::{BoardRoot, CurrentMatch, GameEnded, smooth};
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, Screen};
-use crate::game::theme::palette::{self, Palette};
-use crate::match_setup::GameKind;
-use crate::rules::{Ending, Side};
+use crate::game::theme::palette::Palette;
+use crate::rules::Ending;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -70,12 +70,7 @@ fn start(
             commands.entity(entity).insert(Swelling(0.0));
         }
     }
-    let own = match (game.setup.kind, winner) {
-        (GameKind::ConnectFour { .. }, Side::First) => palette.pieces.red,
-        (GameKind::ConnectFour { .. }, Side::Second) => palette.pieces.yellow,
-        (GameKind::Gomoku { .. }, Side::First) => palette::STONE_BLACK,
-        (GameKind::Gomoku { .. }, Side::Second) => palette::STONE_WHITE,
-    };
+    let own = piece_colour(&palette, game.setup.kind, winner);
     let colours = [
         materials.add(smooth::material(own)),
         materials.add(smooth::material(palette.accent)),

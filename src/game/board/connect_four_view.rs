@@ -14,8 +14,6 @@ use crate::game::theme::paint::{Ink, Tint};
 use crate::game::theme::palette::{self, Colour, Palette, PieceColours};
 use crate::match_setup::GameKind;
 use crate::rules::connect_four::Cell;
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -303,16 +301,7 @@ pub fn frame_mesh(columns: u8, rows: u8, cell: f32, hole: f32) -> Mesh {
             }
         }
     }
-    let count = positions.len();
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
-    .with_inserted_indices(Indices::U32(indices))
+    smooth::flat_mesh(positions, colours, indices)
 }
 
 /// A band of width `border` around a rectangle of half size `half`, thicker
@@ -348,13 +337,5 @@ fn rim_mesh(half: Vec2, border: f32) -> Mesh {
         let j = (i + 1) % 4;
         indices.extend([i, j, j + 4, i, j + 4, i + 4]);
     }
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; 8])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; 8])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
-    .with_inserted_indices(Indices::U32(indices))
+    smooth::flat_mesh(positions, colours, indices)
 }

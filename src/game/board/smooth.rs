@@ -13,15 +13,9 @@ use bevy::prelude::*;
 pub const FEATHER: f32 = 1.2;
 const SEGMENTS: u32 = 24;
 
-/// A filled ellipse of half-axes `a` × `b`; a disc when they are equal.
-pub fn ellipse(a: f32, b: f32) -> Mesh {
-    Layers::default()
-        .ellipse(Vec2::ZERO, a, b, 0.0, Color::WHITE)
-        .build()
-}
-
+/// A white disc (its material gives the colour).
 pub fn disc(radius: f32) -> Mesh {
-    ellipse(radius, radius)
+    Layers::default().disc(radius, Color::WHITE).build()
 }
 
 /// A ring from `inner` to `outer` radius, soft on both edges.
@@ -127,17 +121,23 @@ impl Shape {
     }
 
     fn build(self) -> Mesh {
-        let count = self.positions.len();
-        Mesh::new(
-            PrimitiveTopology::TriangleList,
-            RenderAssetUsages::default(),
-        )
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, self.positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
-        .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, self.colours)
-        .with_inserted_indices(Indices::U32(self.indices))
+        flat_mesh(self.positions, self.colours, self.indices)
     }
+}
+
+/// A flat mesh of triangles with a colour at each vertex (linear RGBA):
+/// what every shape of the boards is made of.
+pub fn flat_mesh(positions: Vec<[f32; 3]>, colours: Vec<[f32; 4]>, indices: Vec<u32>) -> Mesh {
+    let count = positions.len();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 /// A material for these shapes: blended, so the fading band fades.

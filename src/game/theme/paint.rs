@@ -6,20 +6,28 @@
 use super::palette::{Colour, Palette};
 use crate::game::settings::Settings;
 use crate::game::states::AppSystems;
+use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Palette>()
-        .add_observer(fill_added)
-        .add_observer(ink_added)
-        .add_observer(edge_added)
-        .add_observer(tint_added)
-        .add_systems(
-            Update,
-            (follow_settings, repaint)
-                .chain()
-                .in_set(AppSystems::Present),
-        );
+    app.init_resource::<Palette>().add_systems(
+        Update,
+        (follow_settings, clear_colour)
+            .chain()
+            .in_set(AppSystems::Present),
+    );
+    role::<Fill>(app);
+    role::<Ink>(app);
+    role::<Edge>(app);
+    role::<Tint>(app);
+}
+
+/// A colour role: the component that names it, and what it paints.
+pub trait Role: Component {
+    /// The component whose colour the role sets.
+    type Painted: Component<Mutability = Mutable>;
+    fn colour(&self) -> Colour;
+    fn paint(painted: &mut Self::Painted, colour: Color);
 }
 
 /// The background (`BackgroundColor`) plays this role.
@@ -42,35 +50,71 @@ pub struct Tint(pub Colour);
 #[require(BorderColor)]
 pub struct Edge(pub Colour);
 
-fn fill_added(
-    add: On<Add, Fill>,
+impl Role for Fill {
+    type Painted = BackgroundColor;
+    fn colour(&self) -> Colour {
+        self.0
+    }
+    fn paint(painted: &mut BackgroundColor, colour: Color) {
+        painted.0 = colour;
+    }
+}
+
+impl Role for Ink {
+    type Painted = TextColor;
+    fn colour(&self) -> Colour {
+        self.0
+    }
+    fn paint(painted: &mut TextColor, colour: Color) {
+        painted.0 = colour;
+    }
+}
+
+impl Role for Tint {
+    type Painted = Sprite;
+    fn colour(&self) -> Colour {
+        self.0
+    }
+    fn paint(painted: &mut Sprite, colour: Color) {
+        painted.color = colour;
+    }
+}
+
+impl Role for Edge {
+    type Painted = BorderColor;
+    fn colour(&self) -> Colour {
+        self.0
+    }
+    fn paint(painted: &mut BorderColor, colour: Color) {
+        *painted = BorderColor::all(colour);
+    }
+}
+
+/// A role is painted when it appears and whenever the palette changes.
+fn role<R: Role>(app: &mut App) {
+    app.add_observer(painted::<R>).add_systems(
+        Update,
+        repaint::<R>
+            .in_set(AppSystems::Present)
+            .after(follow_settings),
+    );
+}
+
+fn painted<R: Role>(
+    add: On<Add, R>,
     palette: Res<Palette>,
-    mut fills: Query<(&Fill, &mut BackgroundColor)>,
+    mut roles: Query<(&R, &mut R::Painted)>,
 ) {
-    if let Ok((fill, mut colour)) = fills.get_mut(add.entity) {
-        colour.0 = palette.get(fill.0);
+    if let Ok((role, mut painted)) = roles.get_mut(add.entity) {
+        R::paint(&mut painted, palette.get(role.colour()));
     }
 }
 
-fn ink_added(add: On<Add, Ink>, palette: Res<Palette>, mut inks: Query<(&Ink, &mut TextColor)>) {
-    if let Ok((ink, mut colour)) = inks.get_mut(add.entity) {
-        colour.0 = palette.get(ink.0);
-    }
-}
-
-fn edge_added(
-    add: On<Add, Edge>,
-    palette: Res<Palette>,
-    mut edges: Query<(&Edge, &mut BorderColor)>,
-) {
-    if let Ok((edge, mut colour)) = edges.get_mut(add.entity) {
-        *colour = BorderColor::all(palette.get(edge.0));
-    }
-}
-
-fn tint_added(add: On<Add, Tint>, palette: Res<Palette>, mut tints: Query<(&Tint, &mut Sprite)>) {
-    if let Ok((tint, mut sprite)) = tints.get_mut(add.entity) {
-        sprite.color = palette.get(tint.0);
+fn repaint<R: Role>(palette: Res<Palette>, mut roles: Query<(&R, &mut R::Painted)>) {
+    if palette.is_changed() {
+        for (role, mut painted) in &mut roles {
+            R::paint(&mut painted, palette.get(role.colour()));
+        }
     }
 }
 
@@ -82,30 +126,8 @@ fn follow_settings(settings: Res<Settings>, mut palette: ResMut<Palette>) {
     }
 }
 
-fn repaint(
-    palette: Res<Palette>,
-    clear: Option<ResMut<ClearColor>>,
-    mut fills: Query<(&Fill, &mut BackgroundColor)>,
-    mut inks: Query<(&Ink, &mut TextColor)>,
-    mut edges: Query<(&Edge, &mut BorderColor)>,
-    mut tints: Query<(&Tint, &mut Sprite)>,
-) {
-    if !palette.is_changed() {
-        return;
-    }
-    if let Some(mut clear) = clear {
+fn clear_colour(palette: Res<Palette>, clear: Option<ResMut<ClearColor>>) {
+    if let Some(mut clear) = clear.filter(|_| palette.is_changed()) {
         clear.0 = palette.background;
-    }
-    for (fill, mut colour) in &mut fills {
-        colour.0 = palette.get(fill.0);
-    }
-    for (ink, mut colour) in &mut inks {
-        colour.0 = palette.get(ink.0);
-    }
-    for (edge, mut colour) in &mut edges {
-        *colour = BorderColor::all(palette.get(edge.0));
-    }
-    for (tint, mut sprite) in &mut tints {
-        sprite.color = palette.get(tint.0);
     }
 }
