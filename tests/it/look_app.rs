@@ -9,7 +9,7 @@ use lineup::game::locale::{Locale, Words};
 use lineup::game::settings::Settings;
 use lineup::game::states::Menu;
 use lineup::game::theme::entrance::Entrance;
-use lineup::game::theme::paint::Fill;
+use lineup::game::theme::paint::{Fill, Shade};
 use lineup::game::theme::palette::{Colour, Palette, Theme};
 use lineup::i18n::Language;
 
@@ -32,6 +32,23 @@ fn panel_colours(app: &mut App) -> Vec<Color> {
         .collect()
 }
 
+/// The material colours of the meshes that play a colour role (the title
+/// scene's backboard), and the colours the palette wants for them.
+fn shades(app: &mut App, theme: Theme) -> Vec<(Color, Color)> {
+    let palette = Palette::of(theme, Default::default());
+    let mut query = app
+        .world_mut()
+        .query::<(&Shade, &MeshMaterial2d<ColorMaterial>)>();
+    let materials = app.world().resource::<Assets<ColorMaterial>>();
+    query
+        .iter(app.world())
+        .map(|(shade, material)| {
+            let shown = materials.get(&material.0).expect("a material").color;
+            (shown, palette.get(shade.0))
+        })
+        .collect()
+}
+
 #[test]
 fn the_theme_and_language_change_what_is_on_screen_at_once() {
     let mut app = app();
@@ -42,6 +59,8 @@ fn the_theme_and_language_change_what_is_on_screen_at_once() {
     let dark = Palette::of(Theme::Dark, Default::default()).panel;
     let light = Palette::of(Theme::Light, Default::default()).panel;
     assert!(panel_colours(&mut app).iter().all(|c| *c == dark));
+    let shaded = shades(&mut app, Theme::Dark);
+    assert!(!shaded.is_empty() && shaded.iter().all(|(shown, wanted)| shown == wanted));
     assert_eq!(keyed_texts(&mut app, "settings.title"), ["Settings"]);
 
     act(&mut app, Action::ChangeSetting(SettingField::Theme, 1));
@@ -51,6 +70,15 @@ fn the_theme_and_language_change_what_is_on_screen_at_once() {
     assert!(
         !colours.is_empty() && colours.iter().all(|c| *c == light),
         "{colours:?}"
+    );
+    let shaded = shades(&mut app, Theme::Light);
+    assert!(
+        shaded.iter().all(|(shown, wanted)| shown == wanted),
+        "{shaded:?}"
+    );
+    assert_ne!(
+        Palette::of(Theme::Light, Default::default()).holes,
+        Palette::of(Theme::Dark, Default::default()).holes
     );
 
     act(&mut app, Action::ChangeSetting(SettingField::Language, 1));
@@ -130,6 +158,30 @@ fn a_win_is_celebrated_unless_motion_is_reduced() {
             assert_eq!(thrown, 4 * 7, "seven bits for each winning disc");
             run(&mut app, 40);
             assert_eq!(confetti(&mut app), 0, "and they are gone");
+        }
+    }
+}
+
+proptest::proptest! {
+    /// The board edge's strips cover exactly the slab the wood leaves
+    /// showing, once each: checked cell by cell on a grid.
+    #[test]
+    fn uncovered_strips_tile_what_the_top_leaves_showing(
+        o in (-6i32..6, -6i32..6, 1i32..10, 1i32..10),
+        i in (-8i32..8, -8i32..8, 0i32..14, 0i32..14),
+    ) {
+        let rect = |(x, y, w, h): (i32, i32, i32, i32)| {
+            Rect::new(x as f32, y as f32, (x + w) as f32, (y + h) as f32)
+        };
+        let (outer, inner) = (rect(o), rect(i));
+        let strips = lineup::game::board::gomoku_view::uncovered(outer, inner);
+        for x in -10..20 {
+            for y in -10..20 {
+                let cell = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
+                let showing = outer.contains(cell) && !inner.contains(cell);
+                let covering = strips.iter().filter(|s| s.contains(cell)).count();
+                proptest::prop_assert_eq!(covering, usize::from(showing), "cell {:?}", cell);
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ use super::pieces::{Animating, Falling, Piece};
 use super::{BoardRoot, BoardSpawn, CurrentMatch};
 use super::{shadow, smooth};
 use crate::game::states::{AppSystems, Screen};
-use crate::game::theme::paint::{Ink, Tint};
+use crate::game::theme::paint::{Ink, Shade};
 use crate::game::theme::palette::{self, Colour, Palette, PieceColours};
 use crate::match_setup::GameKind;
 use crate::rules::connect_four::Cell;
@@ -147,7 +147,6 @@ fn spawn_frame(
     layout: Res<BoardLayout>,
     root: Single<Entity, With<BoardRoot>>,
     art: Res<DiscArt>,
-    palette: Res<Palette>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
@@ -159,8 +158,14 @@ fn spawn_frame(
         commands
             .spawn((
                 Name::new("Backboard"),
-                Sprite::from_color(Color::NONE, half * 2.0),
-                Tint(Colour::Holes),
+                Mesh2d(meshes.add(backboard_mesh(
+                    layout.columns,
+                    layout.rows,
+                    layout.cell,
+                    art.radius * 1.04,
+                ))),
+                MeshMaterial2d(materials.add(smooth::material(Color::WHITE))),
+                Shade(Colour::Holes),
                 Transform::from_xyz(0.0, 0.0, z::BACKBOARD),
             ))
             .id(),
@@ -187,7 +192,6 @@ fn spawn_frame(
         &mut commands,
         &mut meshes,
         &mut materials,
-        &palette,
         Vec2::new(0.0, -border * 0.15),
         outer * 2.0,
         z::BACKBOARD - 1.0,
@@ -248,6 +252,23 @@ pub(super) fn spawn_disc(
 /// is a ring of quads from a circle out to the cell's square edge; with the
 /// segment count a multiple of 8, the square's corners are ring vertices, so
 /// the outer edge runs exactly along the square.
+/// What shows through the frame's holes: a disc a little wider than each
+/// hole, its edge hidden by the frame. Only the holes are drawn, not a
+/// board-sized backboard mostly covered by the frame: a software renderer
+/// pays for every pixel.
+pub fn backboard_mesh(columns: u8, rows: u8, cell: f32, hole: f32) -> Mesh {
+    let origin = Vec2::new(columns as f32, rows as f32) * cell / 2.0;
+    let radius = hole + smooth::FEATHER * 2.0;
+    let mut layers = smooth::Layers::default();
+    for column in 0..columns {
+        for row in 0..rows {
+            let centre = (Vec2::new(column as f32, row as f32) + 0.5) * cell - origin;
+            layers = layers.ellipse(centre, radius, radius, 0.0, Color::WHITE);
+        }
+    }
+    layers.build()
+}
+
 pub fn frame_mesh(columns: u8, rows: u8, cell: f32, hole: f32) -> Mesh {
     const SEGMENTS: u32 = 32;
     let mut positions: Vec<[f32; 3]> = Vec::new();

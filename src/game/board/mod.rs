@@ -56,7 +56,6 @@ pub(super) fn plugin(app: &mut App) {
             feedback::plugin,
             game_over::plugin,
             insight::plugin,
-            shadow::plugin,
             celebration::plugin,
         ));
 }

@@ -6,13 +6,9 @@
 //! colour and strength follow the theme.
 
 use super::smooth;
-use crate::game::states::AppSystems;
-use crate::game::theme::palette::Palette;
+use crate::game::theme::paint::Shade;
+use crate::game::theme::palette::Colour;
 use bevy::prelude::*;
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, recolour.in_set(AppSystems::Present));
-}
 
 /// How far the shadow spreads beyond the board's edge, in board units.
 const SPREAD: f32 = 30.0;
@@ -21,28 +17,22 @@ const OFFSET: Vec2 = Vec2::new(6.0, -14.0);
 /// Rings of vertices across the band: enough for a smooth fade.
 const STEPS: usize = 6;
 
-/// A board's shadow, and the material it is drawn with.
-#[derive(Component, Clone, Debug)]
-pub struct BoardShadow(Handle<ColorMaterial>);
-
 /// Spawns the shadow of a board of `size` centred at `at`, at depth `z`;
 /// its entity, for the caller to parent.
 pub fn spawn(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<ColorMaterial>,
-    palette: &Palette,
     at: Vec2,
     size: Vec2,
     z: f32,
 ) -> Entity {
-    let material = materials.add(smooth::material(palette.board_shadow));
     commands
         .spawn((
             Name::new("Board shadow"),
-            BoardShadow(material.clone()),
             Mesh2d(meshes.add(band(size / 2.0))),
-            MeshMaterial2d(material),
+            MeshMaterial2d(materials.add(smooth::material(Color::WHITE))),
+            Shade(Colour::BoardShadow),
             Transform::from_xyz(at.x + OFFSET.x, at.y + OFFSET.y, z),
         ))
         .id()
@@ -91,18 +81,4 @@ fn band(half: Vec2) -> Mesh {
         }
     }
     smooth::flat_mesh(positions, colours, indices)
-}
-
-fn recolour(
-    palette: Res<Palette>,
-    shadows: Query<&BoardShadow>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    if palette.is_changed() {
-        for shadow in &shadows {
-            if let Some(mut material) = materials.get_mut(&shadow.0) {
-                material.color = palette.board_shadow;
-            }
-        }
-    }
 }

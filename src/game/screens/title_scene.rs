@@ -7,11 +7,11 @@
 //! The scene is a pure function of the time since the screen opened, so it
 //! never drifts and needs no state but the clock.
 
-use crate::game::board::connect_four_view::frame_mesh;
+use crate::game::board::connect_four_view::{backboard_mesh, frame_mesh};
 use crate::game::board::smooth;
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, Screen};
-use crate::game::theme::paint::Tint;
+use crate::game::theme::paint::Shade;
 use crate::game::theme::palette::{self, Colour, Palette};
 use bevy::prelude::*;
 
@@ -103,8 +103,9 @@ fn spawn(
         .spawn(root("Title scene: Connect Four", C4_CENTRE))
         .with_children(|board| {
             board.spawn((
-                Sprite::from_color(Color::NONE, half * 2.0),
-                Tint(Colour::Holes),
+                Mesh2d(meshes.add(backboard_mesh(columns, rows, C4_CELL, C4_CELL * 0.43))),
+                MeshMaterial2d(materials.add(smooth::material(Color::WHITE))),
+                Shade(Colour::Holes),
             ));
             board.spawn((
                 Mesh2d(frame),

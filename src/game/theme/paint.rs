@@ -19,7 +19,10 @@ pub(super) fn plugin(app: &mut App) {
     role::<Fill>(app);
     role::<Ink>(app);
     role::<Edge>(app);
-    role::<Tint>(app);
+    app.add_observer(shaded).add_systems(
+        Update,
+        reshade.in_set(AppSystems::Present).after(follow_settings),
+    );
 }
 
 /// A colour role: the component that names it, and what it paints.
@@ -40,10 +43,11 @@ pub struct Fill(pub Colour);
 #[require(TextColor)]
 pub struct Ink(pub Colour);
 
-/// A sprite's colour plays this role (a board's backboard).
+/// A mesh's material colour plays this role (a board's backboard, its
+/// shadow). The material must be the entity's own: it is recoloured.
 #[derive(Component, Clone, Copy, Debug)]
-#[require(Sprite)]
-pub struct Tint(pub Colour);
+#[require(MeshMaterial2d<ColorMaterial>)]
+pub struct Shade(pub Colour);
 
 /// The border (`BorderColor`) plays this role.
 #[derive(Component, Clone, Copy, Debug)]
@@ -67,16 +71,6 @@ impl Role for Ink {
     }
     fn paint(painted: &mut TextColor, colour: Color) {
         painted.0 = colour;
-    }
-}
-
-impl Role for Tint {
-    type Painted = Sprite;
-    fn colour(&self) -> Colour {
-        self.0
-    }
-    fn paint(painted: &mut Sprite, colour: Color) {
-        painted.color = colour;
     }
 }
 
@@ -114,6 +108,33 @@ fn repaint<R: Role>(palette: Res<Palette>, mut roles: Query<(&R, &mut R::Painted
     if palette.is_changed() {
         for (role, mut painted) in &mut roles {
             R::paint(&mut painted, palette.get(role.colour()));
+        }
+    }
+}
+
+fn shaded(
+    add: On<Add, Shade>,
+    palette: Res<Palette>,
+    shades: Query<(&Shade, &MeshMaterial2d<ColorMaterial>)>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    if let Ok((shade, material)) = shades.get(add.entity)
+        && let Some(mut material) = materials.get_mut(&material.0)
+    {
+        material.color = palette.get(shade.0);
+    }
+}
+
+fn reshade(
+    palette: Res<Palette>,
+    shades: Query<(&Shade, &MeshMaterial2d<ColorMaterial>)>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    if palette.is_changed() {
+        for (shade, material) in &shades {
+            if let Some(mut material) = materials.get_mut(&material.0) {
+                material.color = palette.get(shade.0);
+            }
         }
     }
 }
