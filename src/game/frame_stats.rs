@@ -66,6 +66,20 @@ impl FrameSummary {
     }
 }
 
+impl std::fmt::Display for FrameSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        write!(
+            f,
+            "{} frames, p50 {:.1} ms, p99 {:.1} ms, longest {:.1} ms",
+            self.frames,
+            ms(self.p50),
+            ms(self.p99),
+            ms(self.longest)
+        )
+    }
+}
+
 fn record_frame(screen: Res<State<Screen>>, time: Res<Time<Real>>, mut stats: ResMut<FrameStats>) {
     if *screen.get() == Screen::Loading {
         return;
@@ -83,18 +97,11 @@ fn report_on_exit(mut exits: MessageReader<AppExit>, mut stats: ResMut<FrameStat
         return;
     }
     stats.reported = true;
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let start = stats
         .to_first_screen
         .map_or("never".into(), |d| format!("{:.2} s", d.as_secs_f64()));
     match FrameSummary::of(&stats.times) {
-        Some(s) => println!(
-            "Frame stats: {} frames, p50 {:.1} ms, p99 {:.1} ms, longest {:.1} ms; start to first screen {start}",
-            s.frames,
-            ms(s.p50),
-            ms(s.p99),
-            ms(s.longest)
-        ),
+        Some(summary) => println!("Frame stats: {summary}; start to first screen {start}"),
         None => println!("Frame stats: no frames; start to first screen {start}"),
     }
 }
