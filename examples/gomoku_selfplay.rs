@@ -24,18 +24,8 @@ fn openings(rule: RuleSet) -> Vec<Vec<Point>> {
     };
     let path = format!("{}/tests/data/gomoku/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_default();
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            l.split_whitespace()
-                .filter_map(|m| {
-                    let (x, y) = m.split_once(',')?;
-                    // Gomocup rows count from the top.
-                    Some(Point::new(x.parse().ok()?, 14 - y.parse::<u8>().ok()?))
-                })
-                .collect()
-        })
-        .collect()
+    lineup::engine::openings::parse(&text, lineup::engine::openings::Form::Absolute, 15)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// Plays one game; returns the winner (`None`: a draw) and adds each

@@ -7,6 +7,7 @@ mod cli;
 mod connect_four;
 mod flow_bugs;
 mod frame_stats;
+mod gomocup;
 mod gomoku;
 mod gomoku_engine;
 mod journey;

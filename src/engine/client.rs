@@ -1,0 +1,285 @@
+//! The manager's end of the protocol: Lineup driving any Gomocup engine (a
+//! `pbrain-` program) as a child process, for the game's "Gomocup engine"
+//! player and for engine matches.
+//!
+//! Why a reader thread and a channel: an engine may hang, so every answer
+//! is awaited with a deadline (`recv_timeout`) and the process is killed
+//! when it passes. Whatever happens, dropping the [`Client`] ends the
+//! process and reaps it: `END`, a short grace, then kill and wait.
+
+use super::wire;
+use crate::rules::{Point, RuleSet, Side};
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How long an engine may think: per move, and for the whole game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    pub turn: Duration,
+    /// `None`: no limit for the game.
+    pub game: Option<Duration>,
+}
+
+/// What an engine may take on top of its time before it counts as hung:
+/// starting a process and passing lines through pipes is not thinking.
+pub const GRACE: Duration = Duration::from_secs(1);
+/// How long an engine may take to answer `START` (loading its tables).
+pub const START_TIME: Duration = Duration::from_secs(15);
+/// How long an engine has to exit after `END` before it is killed.
+const EXIT_TIME: Duration = Duration::from_millis(500);
+/// How many `MESSAGE` lines are kept (the oldest go first).
+const KEEP_MESSAGES: usize = 200;
+
+/// What went wrong with an engine: each ends its game as a loss.
+#[derive(Debug)]
+pub enum Fault {
+    /// The program could not be started.
+    NotStarted(io::Error),
+    /// The process ended; its exit status when known.
+    Crashed(Option<ExitStatus>),
+    /// No answer within its time and the grace.
+    NoAnswer { waited: Duration },
+    /// A line that is not what was asked for.
+    Garbage(String),
+    /// The engine said `ERROR`.
+    Refused(String),
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::NotStarted(e) => write!(f, "could not be started: {e}"),
+            Fault::Crashed(Some(status)) => write!(f, "crashed ({status})"),
+            Fault::Crashed(None) => f.write_str("crashed"),
+            Fault::NoAnswer { waited } => {
+                write!(f, "did not answer within {:.1} s", waited.as_secs_f64())
+            }
+            Fault::Garbage(line) => write!(f, "answered \"{line}\", which is not a move"),
+            Fault::Refused(message) => write!(f, "gave up with an error: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for Fault {}
+
+/// A running engine, started and told the board and the rules.
+pub struct Client {
+    child: Child,
+    /// `None` once closed (at the end, or after a write failed).
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    size: u8,
+    time: TimeControl,
+    /// What is left of the game's time, when it has a limit.
+    left: Option<Duration>,
+    messages: Vec<String>,
+}
+
+impl Client {
+    /// Starts `command` and sends `START`, waiting for its `OK`, then the
+    /// rules and the time control (`INFO`).
+    pub fn start(
+        mut command: Command,
+        size: u8,
+        rule: RuleSet,
+        time: TimeControl,
+    ) -> Result<Client, Fault> {
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(Fault::NotStarted)?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout was piped");
+        let (send, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut client = Client {
+            child,
+            stdin,
+            lines,
+            size,
+            time,
+            left: time.game,
+            messages: Vec::new(),
+        };
+        client.send(&format!("START {size}"))?;
+        match client.answer(START_TIME)? {
+            ok if ok.eq_ignore_ascii_case("OK") => {}
+            other => return Err(Fault::Garbage(other)),
+        }
+        let game_ms = time.game.map_or(0, |t| t.as_millis());
+        client.send(&format!("INFO timeout_turn {}", time.turn.as_millis()))?;
+        client.send(&format!("INFO timeout_match {game_ms}"))?;
+        if let Some(left) = time.game {
+            client.send(&format!("INFO time_left {}", left.as_millis()))?;
+        }
+        client.send(&format!("INFO rule {}", wire::rule_code(rule)))?;
+        // The opponent is another program or a person: 1 means a program.
+        client.send("INFO game_type 1")?;
+        Ok(client)
+    }
+
+    /// Sends `INFO line` (`max_depth 8`, `thread_num 2`, …).
+    pub fn info(&mut self, line: &str) -> Result<(), Fault> {
+        self.send(&format!("INFO {line}"))
+    }
+
+    /// The engine plays the first move of the game.
+    pub fn begin(&mut self) -> Result<Point, Fault> {
+        self.send_time_left()?;
+        self.send("BEGIN")?;
+        self.await_move()
+    }
+
+    /// The opponent played `theirs`; the engine answers.
+    pub fn turn(&mut self, theirs: Point) -> Result<Point, Fault> {
+        self.send_time_left()?;
+        self.send(&format!("TURN {}", wire::format_point(theirs, self.size)))?;
+        self.await_move()
+    }
+
+    /// The whole position (after an undo, a load, or a set-up), the
+    /// engine playing `me`, to move; it answers.
+    pub fn board(&mut self, stones: &[(Point, Side)], me: Side) -> Result<Point, Fault> {
+        self.send_time_left()?;
+        self.send("BOARD")?;
+        for &(p, side) in stones {
+            let field = if side == me { 1 } else { 2 };
+            self.send(&format!("{},{field}", wire::format_point(p, self.size)))?;
+        }
+        self.send("DONE")?;
+        self.await_move()
+    }
+
+    /// Takes the stone at `p` back (an undo).
+    pub fn takeback(&mut self, p: Point) -> Result<(), Fault> {
+        self.send(&format!("TAKEBACK {}", wire::format_point(p, self.size)))?;
+        match self.answer(GRACE)? {
+            ok if ok.eq_ignore_ascii_case("OK") => Ok(()),
+            other => Err(Fault::Garbage(other)),
+        }
+    }
+
+    /// The engine's `MESSAGE` lines so far, oldest first.
+    pub fn messages(&self) -> &[String] {
+        &self.messages
+    }
+
+    /// The process id (to check that it is gone after the drop).
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Ends the engine: `END`, then a kill if it lingers; always reaped.
+    pub fn end(self) {}
+
+    fn send_time_left(&mut self) -> Result<(), Fault> {
+        match self.left {
+            Some(left) => self.send(&format!("INFO time_left {}", left.as_millis())),
+            None => Ok(()),
+        }
+    }
+
+    /// A move within the time this move may take; the time used comes off
+    /// the game's.
+    fn await_move(&mut self) -> Result<Point, Fault> {
+        let allowed = match self.left {
+            Some(left) => self.time.turn.min(left),
+            None => self.time.turn,
+        };
+        let started = Instant::now();
+        let line = self.answer(allowed + GRACE)?;
+        if let Some(left) = &mut self.left {
+            *left = left.saturating_sub(started.elapsed());
+        }
+        wire::parse_point(&line, self.size).map_err(|_| Fault::Garbage(line))
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        let written = match &mut self.stdin {
+            Some(stdin) => writeln!(stdin, "{line}").and_then(|()| stdin.flush()),
+            None => Err(io::ErrorKind::BrokenPipe.into()),
+        };
+        if written.is_err() {
+            self.stdin = None;
+            return Err(Fault::Crashed(self.exit_status()));
+        }
+        Ok(())
+    }
+
+    /// The next line that answers a command, within `allowed`. `MESSAGE`
+    /// lines are kept for the log; `DEBUG` lines are dropped; `ERROR` is a
+    /// refusal.
+    fn answer(&mut self, allowed: Duration) -> Result<String, Fault> {
+        let deadline = Instant::now() + allowed;
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(wait) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    self.kill();
+                    return Err(Fault::NoAnswer { waited: allowed });
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Fault::Crashed(self.exit_status()));
+                }
+            };
+            let line = line.trim();
+            let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+            match word.to_ascii_uppercase().as_str() {
+                "" | "DEBUG" => {}
+                "MESSAGE" => {
+                    if self.messages.len() == KEEP_MESSAGES {
+                        self.messages.remove(0);
+                    }
+                    self.messages.push(rest.trim().to_string());
+                }
+                "ERROR" => return Err(Fault::Refused(rest.trim().to_string())),
+                _ => return Ok(line.to_string()),
+            }
+        }
+    }
+
+    /// The exit status of a process whose output ended: it may take a
+    /// moment to be reported.
+    fn exit_status(&mut self) -> Option<ExitStatus> {
+        let deadline = Instant::now() + EXIT_TIME;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+                _ => return None,
+            }
+        }
+    }
+
+    fn kill(&mut self) {
+        self.stdin = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "END").and_then(|()| stdin.flush());
+        }
+        if self.exit_status().is_none() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,317 @@
+//! The engine's end of the protocol: Lineup's Gomoku engine answering a
+//! manager (Piskvork, a Gomocup manager, or [`super::client`]).
+//!
+//! Plain Rust over any `BufRead`/`Write`, so tests drive it with strings and
+//! the binary (`src/bin/pbrain-lineup.rs`) with the real stdin/stdout.
+
+use super::wire::{self, numbers};
+use crate::ai::gomoku::Engine;
+use crate::ai::{Level, Rng};
+use crate::rules::{Gomoku, Point, RuleSet, Rules, Side};
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Runs the protocol until `END` or the end of the input.
+pub fn run_protocol(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    let mut session = Session::new();
+    for line in input.lines() {
+        let line = line?;
+        for answer in session.handle(&line) {
+            writeln!(output, "{answer}")?;
+        }
+        output.flush()?;
+        if session.ended {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The engine's view of the match: the stones in the order played and the
+/// settings the manager sent.
+struct Session {
+    size: u8,
+    rule: RuleSet,
+    stones: Vec<(Point, Side)>,
+    engine: Engine,
+    rng: Rng,
+    /// Milliseconds per move (0: as fast as possible).
+    timeout_turn: u64,
+    /// Milliseconds for the whole match (0: no limit).
+    timeout_match: u64,
+    time_left: Option<u64>,
+    /// The `x,y,field` lines of a `BOARD` command until `DONE`.
+    board_lines: Option<Vec<(Point, u8)>>,
+    ended: bool,
+}
+
+impl Session {
+    fn new() -> Self {
+        Session {
+            size: 0,
+            rule: RuleSet::Freestyle,
+            stones: Vec::new(),
+            engine: Engine::new(),
+            rng: Rng::new(0x00c0_ffee),
+            timeout_turn: 5_000,
+            timeout_match: 0,
+            time_left: None,
+            board_lines: None,
+            ended: false,
+        }
+    }
+
+    fn handle(&mut self, line: &str) -> Vec<String> {
+        let line = line.trim();
+        if line.is_empty() {
+            return Vec::new();
+        }
+        let (command, args) = match line.split_once(char::is_whitespace) {
+            Some((c, a)) => (c.to_ascii_uppercase(), a.trim()),
+            None => (line.to_ascii_uppercase(), ""),
+        };
+        if self.board_lines.is_some() {
+            return self.board_line(&command, line);
+        }
+        let result = match command.as_str() {
+            "START" => self.start(args),
+            "RECTSTART" => self.rect_start(args),
+            "RESTART" => self.restart(),
+            "BEGIN" => self.begin(),
+            "TURN" => self.turn(args),
+            "BOARD" => self.board(),
+            "TAKEBACK" => self.takeback(args),
+            "INFO" => self.info(args),
+            "ABOUT" => Ok(vec![
+                "name=\"pbrain-lineup\", version=\"0.1\", author=\"Lineup\", country=\"Unknown\""
+                    .to_string(),
+            ]),
+            "YXSHOWFORBID" => self.show_forbid(),
+            "END" => {
+                self.ended = true;
+                Ok(Vec::new())
+            }
+            _ => Ok(vec![format!("UNKNOWN command {command}")]),
+        };
+        result.unwrap_or_else(|message| vec![format!("ERROR {message}")])
+    }
+
+    fn start(&mut self, args: &str) -> Result<Vec<String>, String> {
+        let size: u8 = args
+            .parse()
+            .map_err(|_| format!("START needs a board size, not '{args}'"))?;
+        self.set_size(size)
+    }
+
+    fn rect_start(&mut self, args: &str) -> Result<Vec<String>, String> {
+        let [w, h] = numbers::<2>(args)?;
+        if w != h {
+            return Err(format!("only square boards are supported, not {w}x{h}"));
+        }
+        self.set_size(u8::try_from(w).unwrap_or(0))
+    }
+
+    fn set_size(&mut self, size: u8) -> Result<Vec<String>, String> {
+        if !(Gomoku::MIN_SIZE..=Gomoku::MAX_SIZE).contains(&size) {
+            return Err(format!(
+                "unsupported size {size} (from {} to {})",
+                Gomoku::MIN_SIZE,
+                Gomoku::MAX_SIZE
+            ));
+        }
+        self.size = size;
+        self.stones.clear();
+        self.engine.clear();
+        Ok(vec!["OK".to_string()])
+    }
+
+    fn restart(&mut self) -> Result<Vec<String>, String> {
+        self.started()?;
+        self.stones.clear();
+        self.engine.clear();
+        Ok(vec!["OK".to_string()])
+    }
+
+    fn started(&self) -> Result<(), String> {
+        if self.size == 0 {
+            Err("no board yet: send START first".to_string())
+        } else {
+            Ok(())
+        }
+    }
+
+    fn begin(&mut self) -> Result<Vec<String>, String> {
+        self.started()?;
+        if !self.stones.is_empty() {
+            return Err("BEGIN on a board with stones".to_string());
+        }
+        self.reply()
+    }
+
+    fn turn(&mut self, args: &str) -> Result<Vec<String>, String> {
+        self.started()?;
+        let p = self.point(args)?;
+        let position = self.position()?;
+        if position.at(p).is_some() {
+            return Err(format!("{args} is already taken"));
+        }
+        self.stones.push((p, position.to_move()));
+        self.reply()
+    }
+
+    fn board(&mut self) -> Result<Vec<String>, String> {
+        self.started()?;
+        self.board_lines = Some(Vec::new());
+        Ok(Vec::new())
+    }
+
+    /// One line inside `BOARD`: a stone, or `DONE`.
+    fn board_line(&mut self, command: &str, line: &str) -> Vec<String> {
+        if command == "DONE" {
+            let lines = self.board_lines.take().unwrap_or_default();
+            return self
+                .board_done(lines)
+                .unwrap_or_else(|m| vec![format!("ERROR {m}")]);
+        }
+        match numbers::<3>(line).and_then(|[x, y, field]| {
+            let p = self.point(&format!("{x},{y}"))?;
+            if !(1..=3).contains(&field) {
+                return Err(format!("field must be 1, 2 or 3, not {field}"));
+            }
+            Ok((p, field as u8))
+        }) {
+            Ok(stone) => {
+                if let Some(lines) = &mut self.board_lines {
+                    lines.push(stone);
+                }
+                Vec::new()
+            }
+            Err(m) => vec![format!("ERROR {m}")],
+        }
+    }
+
+    /// The stones of a `BOARD` command: ours are field 1. We are to move, so
+    /// we are Black when the counts are equal. Field 3 (continuous games)
+    /// counts as the opponent's.
+    fn board_done(&mut self, lines: Vec<(Point, u8)>) -> Result<Vec<String>, String> {
+        let own = lines.iter().filter(|(_, f)| *f == 1).count();
+        let theirs = lines.len() - own;
+        let (me, them) = if own >= theirs {
+            (Side::First, Side::Second)
+        } else {
+            (Side::Second, Side::First)
+        };
+        let stones: Vec<(Point, Side)> = lines
+            .iter()
+            .map(|&(p, f)| (p, if f == 1 { me } else { them }))
+            .collect();
+        Gomoku::with_stones(self.size, self.rule, stones.iter().copied())
+            .map_err(|e| e.to_string())?;
+        self.stones = stones;
+        self.reply()
+    }
+
+    fn takeback(&mut self, args: &str) -> Result<Vec<String>, String> {
+        self.started()?;
+        let p = self.point(args)?;
+        let Some(n) = self.stones.iter().rposition(|(q, _)| *q == p) else {
+            return Err(format!("no stone at {args}"));
+        };
+        self.stones.remove(n);
+        Ok(vec!["OK".to_string()])
+    }
+
+    fn info(&mut self, args: &str) -> Result<Vec<String>, String> {
+        let (key, value) = args
+            .split_once(char::is_whitespace)
+            .ok_or_else(|| format!("INFO needs a key and a value, not '{args}'"))?;
+        let number = || -> Result<u64, String> {
+            value
+                .trim()
+                .parse::<i64>()
+                .map(|v| v.max(0) as u64)
+                .map_err(|_| format!("INFO {key} needs a number, not '{}'", value.trim()))
+        };
+        match key.to_ascii_lowercase().as_str() {
+            "timeout_turn" => self.timeout_turn = number()?,
+            "timeout_match" => self.timeout_match = number()?,
+            "time_left" => self.time_left = Some(number()?),
+            "rule" => self.rule = wire::rule_of(number()?),
+            "max_memory" => {
+                let megabytes = (number()? >> 20) as usize;
+                if megabytes > 0 {
+                    self.engine = Engine::with_memory((megabytes / 4).clamp(1, 64));
+                }
+            }
+            // game_type, evaluate, folder and others: nothing to do.
+            _ => {}
+        }
+        Ok(Vec::new())
+    }
+
+    /// Yixin's `YXSHOWFORBID`: Black's forbidden points as `xxyy` pairs.
+    fn show_forbid(&mut self) -> Result<Vec<String>, String> {
+        self.started()?;
+        let position = self.position()?;
+        let mut text = String::from("FORBID ");
+        if position.to_move() == Side::First {
+            let mut points: Vec<(u8, u8)> = position
+                .forbidden_points()
+                .into_iter()
+                .map(|(p, _)| wire::coordinates(p, self.size))
+                .collect();
+            points.sort_by_key(|&(x, y)| (y, x));
+            for (x, y) in points {
+                text.push_str(&format!("{x:02}{y:02}"));
+            }
+        }
+        text.push('.');
+        Ok(vec![text])
+    }
+
+    fn position(&self) -> Result<Gomoku, String> {
+        Gomoku::with_stones(self.size, self.rule, self.stones.iter().copied())
+            .map_err(|e| e.to_string())
+    }
+
+    /// A Gomocup `x,y` as our point, checked against the board.
+    fn point(&self, args: &str) -> Result<Point, String> {
+        wire::parse_point(args, self.size)
+    }
+
+    /// Thinks, plays our move and answers it.
+    fn reply(&mut self) -> Result<Vec<String>, String> {
+        let position = self.position()?;
+        let stop = AtomicBool::new(false);
+        let time = self.move_time();
+        let side = position.to_move();
+        let p = self
+            .engine
+            .choose_move(&position, Level::Master, &mut self.rng, &stop, time)
+            .ok_or_else(|| "no move left".to_string())?;
+        let mut check = position.clone();
+        check
+            .play(p)
+            .map_err(|e| format!("engine chose {p}: {e}"))?;
+        self.stones.push((p, side));
+        Ok(vec![wire::format_point(p, self.size)])
+    }
+
+    /// The time for this move: the turn limit less a safety margin, and no
+    /// more than a fair share of what is left of the match.
+    fn move_time(&self) -> Duration {
+        let mut ms = if self.timeout_turn == 0 {
+            100
+        } else {
+            self.timeout_turn
+                .saturating_sub((self.timeout_turn / 10).max(150))
+        };
+        if self.timeout_match > 0
+            && let Some(left) = self.time_left
+        {
+            ms = ms.min(left / 12);
+        }
+        Duration::from_millis(ms.max(20))
+    }
+}

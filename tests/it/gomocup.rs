@@ -1,0 +1,322 @@
+//! Lineup as a Gomocup manager (`lineup::engine::{client, referee, arena}`)
+//! driving real processes: `pbrain-lineup` through whole Renju games and a
+//! takeback, and the fake engines of `tests/engines/` that crash, hang,
+//! answer prose, play a taken point and play a foul. Each misbehaviour ends
+//! as a forfeit that says what the engine did, and no process outlives its
+//! client. Also the opening lists and a match's Elo estimate.
+
+use lineup::engine::arena::{Entrant, Finish, play_game};
+use lineup::engine::client::{Client, Fault, TimeControl};
+use lineup::engine::elo::Score;
+use lineup::engine::openings::{self, Form};
+use lineup::engine::referee::{Forfeit, play_answer};
+use lineup::rules::{Foul, Game, Gomoku, MoveError, Outcome, Point, RuleSet, Side};
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+const QUICK: TimeControl = TimeControl {
+    turn: Duration::from_millis(200),
+    game: None,
+};
+
+fn pbrain_lineup() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pbrain-lineup"))
+}
+
+/// One of the fake engines in `tests/engines/`, run by `sh` (no executable
+/// bit needed in the checkout).
+fn fake(name: &str, args: &[&str]) -> Command {
+    let mut command = Command::new("sh");
+    command
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/engines/{name}.sh")))
+        .args(args);
+    command
+}
+
+fn start(command: Command) -> Client {
+    Client::start(command, 15, RuleSet::Renju, QUICK).expect("the engine starts")
+}
+
+/// Whether process `id` is gone (ended and reaped: no zombie left).
+fn gone(id: u32) -> bool {
+    !Path::new(&format!("/proc/{id}")).exists()
+}
+
+fn renju() -> Game<Gomoku> {
+    Game::new(Gomoku::standard(RuleSet::Renju))
+}
+
+#[test]
+fn two_pbrain_lineup_processes_play_a_whole_renju_game() {
+    let mut engines = [start(pbrain_lineup()), start(pbrain_lineup())];
+    let ids = engines.each_ref().map(Client::id);
+    let mut game = renju();
+    let mut outcome = play_answer(&mut game, engines[0].begin()).expect("a legal first move");
+    while outcome.is_none() {
+        let last = game.last_move().expect("a move was played");
+        let side = game.to_move().index();
+        outcome = play_answer(&mut game, engines[side].turn(last))
+            .unwrap_or_else(|forfeit| panic!("move {}: {forfeit}", game.history().len() + 1));
+    }
+    match outcome {
+        Some(Outcome::Win { cells, .. }) => assert!(cells.len() >= 5),
+        Some(Outcome::Draw) => assert_eq!(game.history().len(), 225),
+        other => panic!("{other:?}"),
+    }
+    // A Renju game is won with five stones of one colour at least.
+    assert!(game.history().len() >= 9);
+    drop(engines);
+    assert!(ids.iter().all(|&id| gone(id)), "both engines ended");
+}
+
+#[test]
+fn a_takeback_and_a_whole_board_continue_the_game() {
+    let mut engine = start(pbrain_lineup());
+    let mut game = renju();
+    play_answer(&mut game, engine.begin()).expect("a first move");
+    let theirs = Point::new(0, 0);
+    game.play(theirs).expect("a corner is free");
+    play_answer(&mut game, engine.turn(theirs)).expect("an answer");
+    // Undo the last two moves on both sides.
+    for _ in 0..2 {
+        let Some(lineup::rules::Undone::Move(p)) = game.undo() else {
+            panic!("a move to take back")
+        };
+        engine.takeback(p).expect("the engine takes it back");
+    }
+    // Then the position again, whole: the engine (White) answers legally.
+    let stones: Vec<(Point, Side)> = game
+        .history()
+        .iter()
+        .enumerate()
+        .map(|(ply, &p)| (p, Side::of_ply(ply)))
+        .collect();
+    game.play(Point::new(14, 14)).expect("a far corner");
+    let mut all = stones;
+    all.push((Point::new(14, 14), Side::Second));
+    let answer = engine.board(&all, Side::First);
+    play_answer(&mut game, answer).expect("a legal move from the whole board");
+}
+
+#[test]
+fn an_engine_that_crashes_loses_with_its_exit_status() {
+    let mut engine = start(fake("crash", &[]));
+    let id = engine.id();
+    let forfeit = play_answer(&mut renju(), engine.begin()).expect_err("a crash");
+    match &forfeit {
+        Forfeit::Fault(Fault::Crashed(Some(status))) => assert_eq!(status.code(), Some(3)),
+        other => panic!("{other:?}"),
+    }
+    assert!(forfeit.to_string().starts_with("crashed"), "{forfeit}");
+    drop(engine);
+    assert!(gone(id));
+}
+
+#[test]
+fn an_engine_that_hangs_loses_and_is_killed() {
+    let mut engine = start(fake("hang", &[]));
+    let id = engine.id();
+    let forfeit = play_answer(&mut renju(), engine.begin()).expect_err("no answer");
+    assert!(
+        matches!(forfeit, Forfeit::Fault(Fault::NoAnswer { .. })),
+        "{forfeit:?}"
+    );
+    assert!(forfeit.to_string().contains("did not answer within 1.2 s"));
+    // Killed at the deadline, not when the client goes.
+    assert!(gone(id), "the hung engine was killed and reaped");
+}
+
+#[test]
+fn an_engine_that_answers_prose_loses_quoting_it() {
+    let mut engine = start(fake("garbage", &[]));
+    let forfeit = play_answer(&mut renju(), engine.begin()).expect_err("not a move");
+    assert_eq!(
+        forfeit.to_string(),
+        "answered \"I think I will resign\", which is not a move"
+    );
+}
+
+#[test]
+fn an_engine_that_plays_a_taken_point_loses_and_its_messages_are_kept() {
+    let mut game = renju();
+    let centre = Point::new(7, 7);
+    game.play(centre).expect("Black's first stone");
+    // White's engine insists on the centre.
+    let mut engine = start(fake("fixed", &["7,7"]));
+    let forfeit = play_answer(&mut game, engine.turn(centre)).expect_err("taken");
+    assert!(matches!(
+        forfeit,
+        Forfeit::Illegal {
+            error: MoveError::Occupied,
+            ..
+        }
+    ));
+    assert_eq!(
+        forfeit.to_string(),
+        "played h8: that point is already taken"
+    );
+    assert_eq!(engine.messages(), ["playing 7,7"]);
+    assert_eq!(game.history(), [centre], "the refused move left no trace");
+}
+
+#[test]
+fn an_engine_that_plays_a_renju_foul_loses() {
+    // Black: f8 g8 and h6 h7; h8 would make two open threes.
+    let black = [(5, 7), (6, 7), (7, 5), (7, 6)].map(|(x, y)| (Point::new(x, y), Side::First));
+    let white = [(0, 0), (2, 0), (0, 14), (14, 0)].map(|(x, y)| (Point::new(x, y), Side::Second));
+    let stones: Vec<(Point, Side)> = black.into_iter().chain(white).collect();
+    let position =
+        Gomoku::with_stones(15, RuleSet::Renju, stones.iter().copied()).expect("a position");
+    let foul = Point::new(7, 7);
+    assert_eq!(position.foul_at(foul), Some(Foul::DoubleThree));
+    let mut game = Game::new(position);
+    // h8 is x 7 and, counted from the top, y 14 - 7 = 7.
+    let mut engine = start(fake("fixed", &["7,7"]));
+    let forfeit = play_answer(&mut game, engine.board(&stones, Side::First)).expect_err("a foul");
+    assert!(matches!(
+        forfeit,
+        Forfeit::Illegal {
+            error: MoveError::Forbidden(Foul::DoubleThree),
+            ..
+        }
+    ));
+    assert!(
+        forfeit
+            .to_string()
+            .starts_with("played h8: forbidden for Black")
+    );
+}
+
+#[test]
+fn a_program_that_does_not_exist_is_a_clear_error() {
+    let missing = Command::new("/nonexistent/pbrain-nothing");
+    match Client::start(missing, 15, RuleSet::Renju, QUICK) {
+        Err(Fault::NotStarted(_)) => {}
+        Err(other) => panic!("{other:?}"),
+        Ok(_) => panic!("started a missing program"),
+    }
+}
+
+fn entrant(command: &Command) -> Entrant {
+    Entrant {
+        name: command.get_program().to_string_lossy().into_owned(),
+        program: command.get_program().to_string_lossy().into_owned(),
+        args: command
+            .get_args()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
+        info: Vec::new(),
+    }
+}
+
+fn shared_openings(form: Form) -> Vec<Vec<Point>> {
+    let file = match form {
+        Form::Absolute => "openings_renju.txt",
+        Form::Offset => "openings_renju_offset.txt",
+    };
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/gomoku")
+        .join(file);
+    let text = std::fs::read_to_string(&path).expect("the opening list");
+    openings::parse(&text, form, 15).expect("openings")
+}
+
+#[test]
+fn both_forms_of_the_opening_list_give_the_same_openings() {
+    let absolute = shared_openings(Form::Absolute);
+    assert_eq!(absolute.len(), 30);
+    assert_eq!(absolute, shared_openings(Form::Offset));
+    // Gomocup's 7,7 is h8, and y counts from the top: 5,6 is f9.
+    let first = openings::parse("5,6 7,7", Form::Absolute, 15).unwrap();
+    assert_eq!(first, [vec![Point::new(5, 8), Point::new(7, 7)]]);
+    assert!(openings::parse("7,7 7,7", Form::Absolute, 15).is_err());
+    assert!(openings::parse("15,0", Form::Absolute, 15).is_err());
+    assert!(openings::parse("-8,0,", Form::Offset, 15).is_err());
+}
+
+#[test]
+fn a_refereed_game_from_an_opening_ends_in_five_or_a_full_board() {
+    let opening = &shared_openings(Form::Absolute)[0];
+    let engine = entrant(&pbrain_lineup());
+    let played = play_game([&engine, &engine], opening, RuleSet::Renju, QUICK).expect("a game");
+    assert_eq!(&played.moves[..opening.len()], &opening[..]);
+    // The moves replay legally, and the last one decides the game.
+    let game = Game::from_moves(
+        Gomoku::standard(RuleSet::Renju),
+        played.moves.iter().copied(),
+    )
+    .expect("legal moves");
+    match (&played.result, game.outcome()) {
+        (Finish::Five(side), Some(Outcome::Win { winner, .. })) => assert_eq!(side, winner),
+        (Finish::Draw, Some(Outcome::Draw)) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_crashing_engine_loses_every_game_with_either_colour() {
+    let opening = &shared_openings(Form::Absolute)[1];
+    let good = entrant(&pbrain_lineup());
+    let bad = entrant(&fake("crash", &[]));
+    for (engines, loser) in [([&good, &bad], Side::Second), ([&bad, &good], Side::First)] {
+        let played = play_game(engines, opening, RuleSet::Renju, QUICK).expect("a game");
+        match &played.result {
+            Finish::Forfeit { loser: l, why } => {
+                assert_eq!(*l, loser);
+                assert!(why.to_string().starts_with("crashed"));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(played.result.winner(), Some(loser.other()));
+    }
+}
+
+#[test]
+fn an_engine_that_cannot_start_loses_and_a_bad_opening_is_refused() {
+    let good = entrant(&pbrain_lineup());
+    let missing = entrant(&Command::new("/nonexistent/pbrain-nothing"));
+    let played = play_game([&good, &missing], &[], RuleSet::Renju, QUICK).expect("a game");
+    assert!(matches!(
+        played.result,
+        Finish::Forfeit {
+            loser: Side::Second,
+            ..
+        }
+    ));
+    // The same point twice is no opening.
+    let twice = [Point::new(7, 7), Point::new(7, 7)];
+    assert!(play_game([&good, &good], &twice, RuleSet::Renju, QUICK).is_err());
+}
+
+#[test]
+fn the_score_gives_the_elo_difference_and_its_interval() {
+    let even = Score {
+        wins: 3,
+        losses: 3,
+        draws: 0,
+    };
+    assert_eq!(even.elo().map(|(elo, _)| elo.abs() < 1e-9), Some(true));
+    // 15 of 20: s = 0.75, -400·log10(1/3) = +190.8; the mean's 95% interval
+    // 0.75 ± 1.96·sqrt(0.1875/20) maps to +42.1 .. +477.3.
+    let ahead = Score {
+        wins: 15,
+        losses: 5,
+        draws: 0,
+    };
+    let (elo, margin) = ahead.elo().expect("an estimate");
+    assert!((elo - 190.85).abs() < 0.1, "{elo}");
+    assert!((margin - 217.6).abs() < 0.1, "{margin}");
+    assert_eq!(
+        ahead.to_string(),
+        "15 - 5 - 0 (wins - losses - draws) in 20 games, score 75.0%, Elo +191 ± 218"
+    );
+    // A clean sweep has no finite estimate.
+    let sweep = Score {
+        wins: 4,
+        losses: 0,
+        draws: 0,
+    };
+    assert_eq!(sweep.elo(), None);
+    assert!(sweep.to_string().ends_with("score 100.0%"));
+}
