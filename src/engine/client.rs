@@ -172,7 +172,8 @@ impl Client {
         }
     }
 
-    /// The engine's `MESSAGE` lines so far, oldest first.
+    /// The engine's `MESSAGE` texts and `UNKNOWN` lines so far, oldest
+    /// first.
     pub fn messages(&self) -> &[String] {
         &self.messages
     }
@@ -208,6 +209,7 @@ impl Client {
     }
 
     fn send(&mut self, line: &str) -> Result<(), Fault> {
+        self.drain();
         let written = match &mut self.stdin {
             Some(stdin) => writeln!(stdin, "{line}").and_then(|()| stdin.flush()),
             None => Err(io::ErrorKind::BrokenPipe.into()),
@@ -220,8 +222,9 @@ impl Client {
     }
 
     /// The next line that answers a command, within `allowed`. `MESSAGE`
-    /// lines are kept for the log; `DEBUG` lines are dropped; `ERROR` is a
-    /// refusal.
+    /// and `UNKNOWN` lines are kept for the log (an engine may say it does
+    /// not know an `INFO` key, which needs no answer); `DEBUG` lines are
+    /// dropped; `ERROR` is a refusal.
     fn answer(&mut self, allowed: Duration) -> Result<String, Fault> {
         let deadline = Instant::now() + allowed;
         loop {
@@ -240,16 +243,33 @@ impl Client {
             let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
             match word.to_ascii_uppercase().as_str() {
                 "" | "DEBUG" => {}
-                "MESSAGE" => {
-                    if self.messages.len() == KEEP_MESSAGES {
-                        self.messages.remove(0);
-                    }
-                    self.messages.push(rest.trim().to_string());
-                }
+                "MESSAGE" => self.log(rest.trim()),
+                "UNKNOWN" => self.log(line),
                 "ERROR" => return Err(Fault::Refused(rest.trim().to_string())),
                 _ => return Ok(line.to_string()),
             }
         }
+    }
+
+    /// Lines that came while no answer was awaited (an engine thinking
+    /// aloud, or answering twice) go to the log, so a stale line is never
+    /// taken for the answer to the next command.
+    fn drain(&mut self) {
+        while let Ok(line) = self.lines.try_recv() {
+            let line = line.trim();
+            match line.split_once(' ') {
+                Some((word, rest)) if word.eq_ignore_ascii_case("MESSAGE") => self.log(rest.trim()),
+                _ if line.is_empty() => {}
+                _ => self.log(line),
+            }
+        }
+    }
+
+    fn log(&mut self, text: &str) {
+        if self.messages.len() == KEEP_MESSAGES {
+            self.messages.remove(0);
+        }
+        self.messages.push(text.to_string());
     }
 
     /// The exit status of a process whose output ended: it may take a

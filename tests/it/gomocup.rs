@@ -156,7 +156,11 @@ fn an_engine_that_plays_a_taken_point_loses_and_its_messages_are_kept() {
         forfeit.to_string(),
         "played h8: that point is already taken"
     );
-    assert_eq!(engine.messages(), ["playing 7,7"]);
+    assert_eq!(
+        engine.messages(),
+        ["UNKNOWN INFO game_type", "playing 7,7"],
+        "an UNKNOWN line is logged, not taken for the move"
+    );
     assert_eq!(game.history(), [centre], "the refused move left no trace");
 }
 
