@@ -128,6 +128,19 @@ fn an_engine_that_hangs_loses_and_is_killed() {
 }
 
 #[test]
+fn the_game_clock_bounds_the_wait_when_it_is_shorter_than_a_move() {
+    let time = TimeControl {
+        turn: Duration::from_secs(30),
+        game: Some(Duration::from_millis(300)),
+    };
+    let mut engine = Client::start(fake("hang", &[]), 15, RuleSet::Renju, time).expect("started");
+    match engine.begin() {
+        Err(Fault::NoAnswer { waited }) => assert_eq!(waited, Duration::from_millis(1300)),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn an_engine_that_answers_prose_loses_quoting_it() {
     let mut engine = start(fake("garbage", &[]));
     let forfeit = play_answer(&mut renju(), engine.begin()).expect_err("not a move");
