@@ -46,11 +46,17 @@ pub fn run(launch: Launch) -> AppExit {
                 .set(bevy::log::LogPlugin {
                     filter: "warn,lineup=info,wgpu=error,naga=warn".into(),
                     ..default()
-                }),
+                })
+                // Ctrl+C is handled by `shutdown`, which also guards the quit.
+                .disable::<bevy::app::TerminalCtrlCHandlerPlugin>(),
         );
-    app.add_plugins((player_plugins, crate::game::window::plugin))
-        .add_systems(Startup, spawn_camera)
-        .add_systems(Update, (scale_ui, apply_window_mode));
+    app.add_plugins((
+        player_plugins,
+        crate::game::window::plugin,
+        crate::game::shutdown::plugin,
+    ))
+    .add_systems(Startup, spawn_camera)
+    .add_systems(Update, (scale_ui, apply_window_mode));
     if launch.window.is_some() {
         app.insert_resource(crate::game::window::SizeFromCommandLine);
     }

@@ -23,6 +23,8 @@
 //! - `actions`, `capture`: button meanings, screenshots and timed exits;
 //! - `frame_stats`: frame times printed at exit (`--frame-stats`);
 //! - `window`: the icon, a title naming the game, size and place remembered;
+//! - `shutdown`: Ctrl+C, and a quit that a failing renderer teardown can
+//!   neither crash nor hang;
 //! - `dev_tools` (feature `dev`): a log line for every state transition,
 //!   match, move, landing, hint, button under the pointer and sound.
 
@@ -43,6 +45,7 @@ pub mod review;
 pub mod screens;
 pub mod search_task;
 pub mod settings;
+pub mod shutdown;
 pub mod states;
 pub mod storage;
 pub mod theme;

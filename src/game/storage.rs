@@ -17,11 +17,14 @@ use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Notice>()
+        .init_resource::<UnsavedSettings>()
         .add_systems(PreStartup, open_storage)
         .add_systems(
             Update,
             (write_settings_when_quiet, autosave, age_notice).in_set(AppSystems::Persist),
-        );
+        )
+        // Last: after anything in the frame that may have decided to quit.
+        .add_systems(Last, write_settings_on_exit);
 }
 
 /// Where files go, or `None` when the system has no place for them (the
@@ -82,25 +85,46 @@ fn open_storage(mut commands: Commands, storage: Option<Res<Storage>>, mut notic
     commands.insert_resource(loaded.settings);
 }
 
+/// When the settings changed last without being written since.
+#[derive(Resource, Default)]
+struct UnsavedSettings(Option<Duration>);
+
 /// Settings are written half a second after the last change, so dragging
 /// through values does not write a file per step.
 fn write_settings_when_quiet(
     settings: Res<Settings>,
     storage: Option<Res<Storage>>,
     time: Res<Time<Real>>,
-    mut changed_at: Local<Option<Duration>>,
+    mut unsaved: ResMut<UnsavedSettings>,
     mut notice: ResMut<Notice>,
 ) {
     if settings.is_changed() && !settings.is_added() {
-        *changed_at = Some(time.elapsed());
+        unsaved.0 = Some(time.elapsed());
     }
-    let Some(at) = *changed_at else { return };
+    let Some(at) = unsaved.0 else { return };
     if time.elapsed() < at + Duration::from_millis(500) {
         return;
     }
-    *changed_at = None;
-    if let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref())
-        && let Err(e) = settings_file::save(&folders.settings_file(), &*settings)
+    unsaved.0 = None;
+    write_settings(&settings, storage.as_deref(), &mut notice);
+}
+
+/// A change made just before quitting is written without the wait.
+fn write_settings_on_exit(
+    mut exits: MessageReader<AppExit>,
+    settings: Res<Settings>,
+    storage: Option<Res<Storage>>,
+    mut unsaved: ResMut<UnsavedSettings>,
+    mut notice: ResMut<Notice>,
+) {
+    if exits.read().next().is_some() && unsaved.0.take().is_some() {
+        write_settings(&settings, storage.as_deref(), &mut notice);
+    }
+}
+
+fn write_settings(settings: &Settings, storage: Option<&Storage>, notice: &mut Notice) {
+    if let Some(folders) = storage.and_then(|s| s.folders.as_ref())
+        && let Err(e) = settings_file::save(&folders.settings_file(), settings)
     {
         warn!("{e}");
         notice.show(e);

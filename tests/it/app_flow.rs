@@ -12,6 +12,7 @@ use lineup::game::board::pieces::{Animating, Piece};
 use lineup::game::board::{
     CurrentMatch, GameEnded, MoveRefused, MoveRequested, PieceLanded, Refusal, Requester,
 };
+use lineup::game::settings::Settings;
 use lineup::game::states::{GamePhase, Menu, Screen};
 use lineup::game::storage::Storage;
 use lineup::match_setup::{GameKind, MatchSetup, PlayerKind};
@@ -728,4 +729,22 @@ fn gomoku_is_played_with_arrows_and_enter() {
             BoardMove::Point(Point::new(6, 6))
         ]
     );
+}
+
+/// A settings change is written half a second after the last one, or at
+/// once when the game quits in between: a quit never loses it.
+#[test]
+fn a_settings_change_is_written_when_the_game_quits_before_the_wait() {
+    let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("quit-settings");
+    let _ = std::fs::remove_dir_all(&home);
+    let mut app = app_with_home(&home);
+    run(&mut app, 3);
+    let file = Folders::under(&home).settings_file();
+    app.world_mut().resource_mut::<Settings>().theme = lineup::game::theme::palette::Theme::Light;
+    app.update();
+    assert!(!file.exists(), "written before the quiet half second");
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    let text = std::fs::read_to_string(&file).expect("written on the quit");
+    assert!(text.contains("theme: Light"), "{text}");
 }

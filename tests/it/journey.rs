@@ -41,6 +41,8 @@ pub struct Journey {
     /// How much of `log` the waits have gone through: each wait looks
     /// after the line the last one found, so steps are matched in order.
     cursor: usize,
+    /// Variables the next launches add to the game's environment.
+    env: Vec<(String, String)>,
 }
 
 pub fn skipped(name: &str) -> bool {
@@ -97,12 +99,19 @@ impl Journey {
             lines: None,
             log: Vec::new(),
             cursor: 0,
+            env: Vec::new(),
         })
     }
 
     /// The game's own folders (settings, autosave, saves).
     pub fn folders(&self) -> Folders {
         Folders::under(&self.dir.join("lineup"))
+    }
+
+    /// Sets a variable in the environment of the next launches.
+    pub fn set_env(&mut self, name: &str, value: &str) {
+        self.env.retain(|(n, _)| n != name);
+        self.env.push((name.into(), value.into()));
     }
 
     pub fn write_settings(&self, ron: &str) {
@@ -131,6 +140,7 @@ impl Journey {
             .env("HOME", &home)
             .env("DISPLAY", &self.display)
             .env("LINEUP_HOME", self.dir.join("lineup"))
+            .envs(self.env.iter().map(|(n, v)| (n, v)))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -313,14 +323,64 @@ impl Journey {
         let pid = self.game.as_ref().expect("launched").id().to_string();
         let _ = Command::new("kill").args(["-INT", &pid]).status();
         let status = self.wait_exit();
-        assert_eq!(
-            status.code(),
-            Some(130),
-            "a clean close on Ctrl+C, not {status} (a crash leaves its core dump in {}, \
-             where the system's core_pattern is a plain file name)",
-            self.dir.join("cwd").display()
-        );
+        if status.code() != Some(130) {
+            panic!(
+                "a clean close on Ctrl+C, not {status}; {}",
+                self.crash_report()
+            );
+        }
         assert!(!self.printed("panicked"), "the game panicked");
+    }
+
+    /// What a crashed game left: every thread's stack from its core dump
+    /// (gdb; the core lands in the game's working folder where the system's
+    /// core_pattern is a plain file name), or where to look.
+    fn crash_report(&self) -> String {
+        let cwd = self.dir.join("cwd");
+        let core = std::fs::read_dir(&cwd).ok().and_then(|entries| {
+            entries.flatten().map(|e| e.path()).find(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("core"))
+            })
+        });
+        let Some(core) = core else {
+            return format!("no core dump in {}", cwd.display());
+        };
+        let binary = self.dir.join("bin/lineup");
+        match Command::new("gdb")
+            .args(["-batch", "-ex", "thread apply all bt 30"])
+            .arg(&binary)
+            .arg(&core)
+            .output()
+        {
+            Ok(out) => format!(
+                "its threads at the crash ({}):\n{}",
+                core.display(),
+                String::from_utf8_lossy(&out.stdout)
+            ),
+            Err(e) => format!("core dump at {} (gdb: {e})", core.display()),
+        }
+    }
+
+    /// Every thread's stack of the running game (gdb attached), for a game
+    /// that does not do what it should.
+    fn live_report(&self) -> String {
+        let Some(game) = self.game.as_ref() else {
+            return String::new();
+        };
+        match Command::new("gdb")
+            .args([
+                "-batch",
+                "-p",
+                &game.id().to_string(),
+                "-ex",
+                "thread apply all bt 30",
+            ])
+            .output()
+        {
+            Ok(out) => String::from_utf8_lossy(&out.stdout).into_owned(),
+            Err(e) => format!("(gdb: {e})"),
+        }
     }
 
     /// Kills the game outright (kill -9), as a crash or power cut would.
@@ -336,12 +396,17 @@ impl Journey {
     /// Waits for the game to exit by itself; its exit status.
     pub fn wait_exit(&mut self) -> ExitStatus {
         let deadline = Instant::now() + STEP_LIMIT;
-        let game = self.game.as_mut().expect("launched");
         let status = loop {
+            let game = self.game.as_mut().expect("launched");
             if let Some(status) = game.try_wait().expect("waitable") {
                 break status;
             }
-            assert!(Instant::now() < deadline, "the game did not exit");
+            if Instant::now() >= deadline {
+                panic!(
+                    "the game did not exit; its threads:\n{}",
+                    self.live_report()
+                );
+            }
             std::thread::sleep(Duration::from_millis(50));
         };
         self.game = None;

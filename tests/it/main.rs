@@ -21,6 +21,7 @@ mod online_app;
 mod online_journeys;
 mod persist;
 mod protocol;
+mod quitting;
 mod reference;
 mod renju_cases;
 mod review;
