@@ -54,7 +54,7 @@ fn gomoku_fast(rng: &mut Rng, rule: RuleSet) -> usize {
     let mut empty: Vec<Point> = board.empty_points().collect();
     loop {
         let p = empty.swap_remove(rng.below(empty.len()));
-        match board.play(p) {
+        match board.play(p.into()) {
             Ok(Some(_)) => return board.stones(),
             // A Renju foul: Black picks again; the point stays open for White.
             Err(_) => empty.push(p),

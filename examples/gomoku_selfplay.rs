@@ -13,6 +13,7 @@
 
 use lineup::ai::gomoku::Engine;
 use lineup::ai::{Level, Rng};
+use lineup::rules::gomoku::Move;
 use lineup::rules::{Gomoku, Point, RuleSet, Rules, Side};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -41,7 +42,7 @@ fn play(
 ) -> Option<Side> {
     let mut board = Gomoku::standard(rule);
     for &p in opening {
-        if board.play(p).is_err() {
+        if board.play(Move::Stone(p)).is_err() {
             return None;
         }
     }
@@ -57,7 +58,7 @@ fn play(
         slot.0 += 1;
         slot.1 += start.elapsed();
         slot.2 += engines[side.index()].last_depth as u32;
-        match board.play(mv) {
+        match board.play(Move::Stone(mv)) {
             Ok(Some(outcome)) => return outcome.winner(),
             Ok(None) => {}
             Err(e) => panic!("{level:?} played {mv}: {e}"),

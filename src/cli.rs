@@ -341,11 +341,11 @@ fn load_file(
         return Err(format!("--load: {shown} is too large for a game file"));
     }
     let text = std::fs::read_to_string(path).map_err(|e| format!("--load: {shown}: {e}"))?;
-    let (size, points) = psq::parse(&text).map_err(|e| format!("--load: {shown}: {e}"))?;
+    let (size, moves) = psq::parse(&text).map_err(|e| format!("--load: {shown}: {e}"))?;
     let rule = rule.unwrap_or(RuleSet::Freestyle);
     let board = Gomoku::new(size, rule).map_err(|e| format!("--load: {shown}: {e}"))?;
-    let game = crate::rules::Game::from_moves(board, points.iter().copied())
-        .map_err(|(i, e)| format!("--load: {shown}: move {} ({}): {e}", i + 1, points[i]))?;
+    let game = crate::rules::Game::from_moves(board, moves.iter().copied())
+        .map_err(|(i, e)| format!("--load: {shown}: move {} ({}): {e}", i + 1, moves[i]))?;
     let setup = MatchSetup {
         kind: GameKind::Gomoku { size, rule },
         players,

@@ -6,6 +6,7 @@
 
 use super::client::{Client, Fault, TimeControl};
 use super::referee::{Forfeit, play_answer};
+use crate::rules::gomoku::Move;
 use crate::rules::{Game, Gomoku, Outcome, Point, RuleSet, Side};
 use std::fmt;
 use std::process::Command;
@@ -85,7 +86,7 @@ impl Entrant {
 /// A finished game: every move from the first (the opening's included).
 #[derive(Debug)]
 pub struct Played {
-    pub moves: Vec<Point>,
+    pub moves: Vec<Move>,
     pub result: Finish,
 }
 
@@ -98,8 +99,11 @@ pub fn play_game(
     rule: RuleSet,
     time: TimeControl,
 ) -> Result<Played, String> {
-    let game = Game::from_moves(Gomoku::standard(rule), opening.iter().copied())
-        .map_err(|(i, e)| format!("the opening's move {}: {e}", i + 1))?;
+    let game = Game::from_moves(
+        Gomoku::standard(rule),
+        opening.iter().map(|&p| Move::Stone(p)),
+    )
+    .map_err(|(i, e)| format!("the opening's move {}: {e}", i + 1))?;
     if game.is_over() {
         return Err("the opening is already won".into());
     }
@@ -157,11 +161,12 @@ fn referee(mut game: Game<Gomoku>, mut clients: [Client; 2]) -> Played {
     }
 }
 
-/// The stones of `game` with their colours, in the order played.
+/// The stones of `game` with their colours, in the order played (a pass
+/// takes a ply and leaves no stone).
 fn stones(game: &Game<Gomoku>) -> Vec<(Point, Side)> {
     game.history()
         .iter()
         .enumerate()
-        .map(|(ply, &p)| (p, Side::of_ply(ply)))
+        .filter_map(|(ply, mv)| Some((mv.point()?, Side::of_ply(ply))))
         .collect()
 }

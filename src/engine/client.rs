@@ -8,6 +8,7 @@
 //! process and reaps it: `END`, a short grace, then kill and wait.
 
 use super::wire;
+use crate::rules::gomoku::Move;
 use crate::rules::{Point, RuleSet, Side};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
@@ -137,22 +138,23 @@ impl Client {
     }
 
     /// The engine plays the first move of the game.
-    pub fn begin(&mut self) -> Result<Point, Fault> {
+    pub fn begin(&mut self) -> Result<Move, Fault> {
         self.send_time_left()?;
         self.send("BEGIN")?;
         self.await_move()
     }
 
-    /// The opponent played `theirs`; the engine answers.
-    pub fn turn(&mut self, theirs: Point) -> Result<Point, Fault> {
+    /// The opponent played `theirs` (a pass is sent as `-1,-1`); the
+    /// engine answers.
+    pub fn turn(&mut self, theirs: Move) -> Result<Move, Fault> {
         self.send_time_left()?;
-        self.send(&format!("TURN {}", wire::format_point(theirs, self.size)))?;
+        self.send(&format!("TURN {}", wire::format_move(theirs, self.size)))?;
         self.await_move()
     }
 
     /// The whole position (after an undo, a load, or a set-up), the
     /// engine playing `me`, to move; it answers.
-    pub fn board(&mut self, stones: &[(Point, Side)], me: Side) -> Result<Point, Fault> {
+    pub fn board(&mut self, stones: &[(Point, Side)], me: Side) -> Result<Move, Fault> {
         self.send_time_left()?;
         self.send("BOARD")?;
         for &(p, side) in stones {
@@ -195,7 +197,7 @@ impl Client {
 
     /// A move within the time this move may take; the time used comes off
     /// the game's.
-    fn await_move(&mut self) -> Result<Point, Fault> {
+    fn await_move(&mut self) -> Result<Move, Fault> {
         let allowed = match self.left {
             Some(left) => self.time.turn.min(left),
             None => self.time.turn,
@@ -205,7 +207,7 @@ impl Client {
         if let Some(left) = &mut self.left {
             *left = left.saturating_sub(started.elapsed());
         }
-        wire::parse_point(&line, self.size).map_err(|_| Fault::Garbage(line))
+        wire::parse_move(&line, self.size).map_err(|_| Fault::Garbage(line))
     }
 
     fn send(&mut self, line: &str) -> Result<(), Fault> {

@@ -1,8 +1,10 @@
 //! Judging an engine's answer against the rules: a legal move is played;
 //! anything else (a fault of the process, a taken point, a point off the
-//! board, a Renju foul) loses the game, with what the engine did.
+//! board, a Renju foul, a pass with a point left) loses the game, with what
+//! the engine did.
 
 use super::client::Fault;
+use crate::rules::gomoku::Move;
 use crate::rules::{Game, Gomoku, MoveError, Outcome, Point};
 use std::fmt;
 
@@ -12,14 +14,14 @@ pub enum Forfeit {
     /// The process failed: it crashed, hung, or answered nonsense.
     Fault(Fault),
     /// It named a move the rules refuse.
-    Illegal { point: Point, error: MoveError },
+    Illegal { played: Move, error: MoveError },
 }
 
 impl fmt::Display for Forfeit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Forfeit::Fault(fault) => fault.fmt(f),
-            Forfeit::Illegal { point, error } => write!(f, "played {point}: {error}"),
+            Forfeit::Illegal { played, error } => write!(f, "played {played}: {error}"),
         }
     }
 }
@@ -30,11 +32,11 @@ impl std::error::Error for Forfeit {}
 /// the game.
 pub fn play_answer(
     game: &mut Game<Gomoku>,
-    answer: Result<Point, Fault>,
+    answer: Result<Move, Fault>,
 ) -> Result<Option<Outcome<Point>>, Forfeit> {
-    let point = answer.map_err(Forfeit::Fault)?;
-    match game.play(point) {
+    let played = answer.map_err(Forfeit::Fault)?;
+    match game.play(played) {
         Ok(outcome) => Ok(outcome.cloned()),
-        Err(error) => Err(Forfeit::Illegal { point, error }),
+        Err(error) => Err(Forfeit::Illegal { played, error }),
     }
 }

@@ -7,6 +7,7 @@
 use super::wire::{self, numbers};
 use crate::ai::gomoku::Engine;
 use crate::ai::{Level, Rng};
+use crate::rules::gomoku::Move;
 use crate::rules::{Gomoku, Point, RuleSet, Rules, Side};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
@@ -34,6 +35,9 @@ struct Session {
     size: u8,
     rule: RuleSet,
     stones: Vec<(Point, Side)>,
+    /// The last move was a pass (`-1,-1`): the stones alone would give the
+    /// move to the side that passed.
+    passed: bool,
     engine: Engine,
     rng: Rng,
     /// Milliseconds per move (0: as fast as possible).
@@ -52,6 +56,7 @@ impl Session {
             size: 0,
             rule: RuleSet::Freestyle,
             stones: Vec::new(),
+            passed: false,
             engine: Engine::new(),
             rng: Rng::new(0x00c0_ffee),
             timeout_turn: 5_000,
@@ -122,6 +127,7 @@ impl Session {
         }
         self.size = size;
         self.stones.clear();
+        self.passed = false;
         self.engine.clear();
         Ok(vec!["OK".to_string()])
     }
@@ -129,6 +135,7 @@ impl Session {
     fn restart(&mut self) -> Result<Vec<String>, String> {
         self.started()?;
         self.stones.clear();
+        self.passed = false;
         self.engine.clear();
         Ok(vec!["OK".to_string()])
     }
@@ -151,12 +158,17 @@ impl Session {
 
     fn turn(&mut self, args: &str) -> Result<Vec<String>, String> {
         self.started()?;
-        let p = self.point(args)?;
-        let position = self.position()?;
-        if position.at(p).is_some() {
-            return Err(format!("{args} is already taken"));
+        let mv = wire::parse_move(args, self.size)?;
+        let mut position = self.position()?;
+        let side = position.to_move();
+        position.play(mv).map_err(|e| format!("{args}: {e}"))?;
+        match mv {
+            Move::Stone(p) => {
+                self.stones.push((p, side));
+                self.passed = false;
+            }
+            Move::Pass => self.passed = true,
         }
-        self.stones.push((p, position.to_move()));
         self.reply()
     }
 
@@ -209,6 +221,8 @@ impl Session {
         Gomoku::with_stones(self.size, self.rule, stones.iter().copied())
             .map_err(|e| e.to_string())?;
         self.stones = stones;
+        // A board cannot say whether the last move was a pass.
+        self.passed = false;
         self.reply()
     }
 
@@ -219,6 +233,7 @@ impl Session {
             return Err(format!("no stone at {args}"));
         };
         self.stones.remove(n);
+        self.passed = false;
         Ok(vec!["OK".to_string()])
     }
 
@@ -271,8 +286,14 @@ impl Session {
     }
 
     fn position(&self) -> Result<Gomoku, String> {
-        Gomoku::with_stones(self.size, self.rule, self.stones.iter().copied())
-            .map_err(|e| e.to_string())
+        let mut position = Gomoku::with_stones(self.size, self.rule, self.stones.iter().copied())
+            .map_err(|e| e.to_string())?;
+        if self.passed {
+            position
+                .play(Move::Pass)
+                .map_err(|e| format!("the last pass: {e}"))?;
+        }
+        Ok(position)
     }
 
     /// A Gomocup `x,y` as our point, checked against the board.
@@ -286,15 +307,23 @@ impl Session {
         let stop = AtomicBool::new(false);
         let time = self.move_time();
         let side = position.to_move();
-        let p = self
+        let Some(p) = self
             .engine
             .choose_move(&position, Level::Master, &mut self.rng, &stop, time)
-            .ok_or_else(|| "no move left".to_string())?;
+        else {
+            // No point we may take (the rest are Renju fouls): a pass.
+            if !position.must_pass() {
+                return Err("no move found".to_string());
+            }
+            self.passed = true;
+            return Ok(vec![wire::PASS.to_string()]);
+        };
         let mut check = position.clone();
         check
-            .play(p)
+            .play(Move::Stone(p))
             .map_err(|e| format!("engine chose {p}: {e}"))?;
         self.stones.push((p, side));
+        self.passed = false;
         Ok(vec![wire::format_point(p, self.size)])
     }
 

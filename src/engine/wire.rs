@@ -2,12 +2,17 @@
 //! rule is numbered, and how numbers are read.
 //!
 //! Coordinates: Gomocup's `x,y` has y = 0 on the TOP row; our [`Point`] has
-//! y = 0 on the bottom row, so `our_y = size - 1 - y` both ways.
+//! y = 0 on the bottom row, so `our_y = size - 1 - y` both ways. A pass is
+//! `-1,-1`: the protocol has none, and this is what Rapfi and Yixin write.
 //!
 //! Rules: `INFO rule` is a bit set: 1 exact five, 2 continuous game,
 //! 4 Renju (8 is Caro, which Lineup does not play).
 
+use crate::rules::gomoku::Move;
 use crate::rules::{Point, RuleSet};
+
+/// How a pass is written.
+pub const PASS: &str = "-1,-1";
 
 /// `p` as Gomocup's `x, y` (y counted from the top).
 pub fn coordinates(p: Point, size: u8) -> (u8, u8) {
@@ -18,6 +23,23 @@ pub fn coordinates(p: Point, size: u8) -> (u8, u8) {
 pub fn format_point(p: Point, size: u8) -> String {
     let (x, y) = coordinates(p, size);
     format!("{x},{y}")
+}
+
+/// A move as Gomocup writes it: `x,y`, or [`PASS`].
+pub fn format_move(mv: Move, size: u8) -> String {
+    match mv {
+        Move::Stone(p) => format_point(p, size),
+        Move::Pass => PASS.to_string(),
+    }
+}
+
+/// A Gomocup `x,y` or [`PASS`] as our move, checked against a board of
+/// `size`.
+pub fn parse_move(text: &str, size: u8) -> Result<Move, String> {
+    if text.split(',').map(str::trim).eq(["-1", "-1"]) {
+        return Ok(Move::Pass);
+    }
+    parse_point(text, size).map(Move::Stone)
 }
 
 /// A Gomocup `x,y` as our point, checked against a board of `size`.

@@ -1,12 +1,14 @@
 //! Piskvork / Gomocup `.psq` game files: a first line `Piskvorky WxH, ...`,
 //! then one `x,y,time` line per move with 1-based coordinates counted from
-//! the top left, then anything (engine names, results) that is ignored.
+//! the top left, then anything (engine names, results) that is ignored. A
+//! pass is written `-1,-1,time`, as Gomocup engines write it.
 
 use crate::rules::Point;
+use crate::rules::gomoku::Move;
 
 /// Reads a `.psq` text: the board size and the moves in our coordinates
 /// (rows from the bottom). Only square boards are Gomoku boards here.
-pub fn parse(text: &str) -> Result<(u8, Vec<Point>), String> {
+pub fn parse(text: &str) -> Result<(u8, Vec<Move>), String> {
     let mut lines = text.lines();
     let header = lines.next().ok_or("the file is empty")?.trim();
     let size_text = header
@@ -36,6 +38,10 @@ pub fn parse(text: &str) -> Result<(u8, Vec<Point>), String> {
     for (i, line) in lines.enumerate() {
         let fields: Vec<&str> = line.trim().split(',').collect();
         let [x, y, ..] = fields[..] else { break };
+        if (x.trim(), y.trim()) == ("-1", "-1") {
+            moves.push(Move::Pass);
+            continue;
+        }
         let (Ok(x), Ok(y)) = (x.trim().parse::<u8>(), y.trim().parse::<u8>()) else {
             break;
         };
@@ -46,16 +52,19 @@ pub fn parse(text: &str) -> Result<(u8, Vec<Point>), String> {
                 i + 2
             ));
         }
-        moves.push(Point::new(x - 1, h - y));
+        moves.push(Move::Stone(Point::new(x - 1, h - y)));
     }
     Ok((w, moves))
 }
 
 /// Writes moves as a `.psq` text (times are written as 0).
-pub fn write(size: u8, moves: &[Point]) -> String {
+pub fn write(size: u8, moves: &[Move]) -> String {
     let mut text = format!("Piskvorky {size}x{size}, 11:11, 0\n");
-    for p in moves {
-        text.push_str(&format!("{},{},0\n", p.x + 1, size - p.y));
+    for mv in moves {
+        match mv {
+            Move::Stone(p) => text.push_str(&format!("{},{},0\n", p.x + 1, size - p.y)),
+            Move::Pass => text.push_str("-1,-1,0\n"),
+        }
     }
     text.push_str("-1\n");
     text

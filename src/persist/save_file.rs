@@ -7,7 +7,7 @@ use super::atomic::write_atomic;
 use crate::match_setup::{GameKind, MatchSetup};
 use crate::net::OnlineSeat;
 use crate::rules::{
-    BoardMove, Column, ConnectFour, Ending, Gomoku, MatchGame, Point, Side, connect_four, gomoku,
+    BoardMove, Column, ConnectFour, Ending, Gomoku, MatchGame, Side, connect_four, gomoku,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -198,7 +198,7 @@ impl SaveFile {
             GameKind::Gomoku { .. } => gomoku::parse_moves(&self.redo)
                 .map_err(|e| LoadError::BadRedo(e.to_string()))?
                 .into_iter()
-                .map(|p: Point| BoardMove::Point(p))
+                .map(BoardMove::from)
                 .collect(),
         };
         for (i, mv) in redo.iter().enumerate() {

@@ -34,6 +34,9 @@ pub enum MoveError {
     Forbidden(Foul),
     /// The game has a result; no more moves.
     GameOver,
+    /// A pass while the side to move still has a point it may take (or in
+    /// Connect Four, which has no pass).
+    CannotPass,
 }
 
 impl fmt::Display for MoveError {
@@ -44,6 +47,9 @@ impl fmt::Display for MoveError {
             MoveError::Occupied => f.write_str("that point is already taken"),
             MoveError::Forbidden(foul) => write!(f, "forbidden for Black: {foul}"),
             MoveError::GameOver => f.write_str("the game is over"),
+            MoveError::CannotPass => {
+                f.write_str("a pass is only allowed with no point left to play")
+            }
         }
     }
 }

@@ -2,6 +2,7 @@
 //! ended, and the game itself, so that code above the rules (engines, saves,
 //! the board views) handles both games with one match.
 
+use super::gomoku::Move;
 use super::{Column, ConnectFour, Game, Gomoku, MoveError, Outcome, Point, Side, Undone};
 use serde::{Deserialize, Serialize};
 
@@ -10,6 +11,17 @@ use serde::{Deserialize, Serialize};
 pub enum BoardMove {
     Column(Column),
     Point(Point),
+    /// Gomoku only, and only with no point left to take (see [`Move`]).
+    Pass,
+}
+
+impl From<Move> for BoardMove {
+    fn from(mv: Move) -> BoardMove {
+        match mv {
+            Move::Stone(p) => BoardMove::Point(p),
+            Move::Pass => BoardMove::Pass,
+        }
+    }
 }
 
 impl std::fmt::Display for BoardMove {
@@ -17,6 +29,7 @@ impl std::fmt::Display for BoardMove {
         match self {
             BoardMove::Column(c) => write!(f, "column {}", c.0 + 1),
             BoardMove::Point(p) => write!(f, "{p}"),
+            BoardMove::Pass => f.write_str(Move::PASS),
         }
     }
 }
@@ -42,7 +55,9 @@ impl MatchGame {
     pub fn play(&mut self, mv: BoardMove) -> Result<(), MoveError> {
         match (self, mv) {
             (MatchGame::ConnectFour(game), BoardMove::Column(c)) => game.play(c).map(|_| ()),
-            (MatchGame::Gomoku(game), BoardMove::Point(p)) => game.play(p).map(|_| ()),
+            (MatchGame::Gomoku(game), BoardMove::Point(p)) => game.play(Move::Stone(p)).map(|_| ()),
+            (MatchGame::Gomoku(game), BoardMove::Pass) => game.play(Move::Pass).map(|_| ()),
+            (MatchGame::ConnectFour(_), BoardMove::Pass) => Err(MoveError::CannotPass),
             _ => Err(MoveError::OutsideBoard),
         }
     }
@@ -76,6 +91,15 @@ impl MatchGame {
         }
     }
 
+    /// Whether the side to move may only pass (Gomoku, no point left it
+    /// may take; see [`Move`]). Checks every empty point: not per frame.
+    pub fn must_pass(&self) -> bool {
+        match self {
+            MatchGame::ConnectFour(_) => false,
+            MatchGame::Gomoku(game) => !game.is_over() && game.position().must_pass(),
+        }
+    }
+
     pub fn to_move(&self) -> Side {
         match self {
             MatchGame::ConnectFour(game) => game.to_move(),
@@ -94,7 +118,7 @@ impl MatchGame {
             MatchGame::Gomoku(game) => game
                 .history()
                 .iter()
-                .map(|p| BoardMove::Point(*p))
+                .map(|mv| BoardMove::from(*mv))
                 .collect(),
         }
     }
@@ -102,7 +126,7 @@ impl MatchGame {
     pub fn last_move(&self) -> Option<BoardMove> {
         match self {
             MatchGame::ConnectFour(game) => game.last_move().map(BoardMove::Column),
-            MatchGame::Gomoku(game) => game.last_move().map(BoardMove::Point),
+            MatchGame::Gomoku(game) => game.last_move().map(BoardMove::from),
         }
     }
 

@@ -699,7 +699,9 @@ fn export_writes_the_move_string_and_a_psq() {
         (size, moves),
         (
             15,
-            vec![Point::new(7, 7), Point::new(8, 8), Point::new(9, 9)]
+            [Point::new(7, 7), Point::new(8, 8), Point::new(9, 9)]
+                .map(lineup::rules::gomoku::Move::Stone)
+                .to_vec()
         )
     );
     let notice = &app.world().resource::<lineup::game::storage::Notice>().text;

@@ -10,6 +10,7 @@ use lineup::engine::client::{Client, Fault, TimeControl};
 use lineup::engine::elo::Score;
 use lineup::engine::openings::{self, Form};
 use lineup::engine::referee::{Forfeit, play_answer};
+use lineup::rules::gomoku::Move;
 use lineup::rules::{Foul, Game, Gomoku, MoveError, Outcome, Point, RuleSet, Side};
 use std::path::Path;
 use std::process::Command;
@@ -76,23 +77,26 @@ fn a_takeback_and_a_whole_board_continue_the_game() {
     let mut game = renju();
     play_answer(&mut game, engine.begin()).expect("a first move");
     let theirs = Point::new(0, 0);
-    game.play(theirs).expect("a corner is free");
-    play_answer(&mut game, engine.turn(theirs)).expect("an answer");
+    game.play(Move::from(theirs)).expect("a corner is free");
+    play_answer(&mut game, engine.turn(Move::from(theirs))).expect("an answer");
     // Undo the last two moves on both sides.
     for _ in 0..2 {
         let Some(lineup::rules::Undone::Move(p)) = game.undo() else {
             panic!("a move to take back")
         };
-        engine.takeback(p).expect("the engine takes it back");
+        engine
+            .takeback(p.point().expect("a stone"))
+            .expect("the engine takes it back");
     }
     // Then the position again, whole: the engine (White) answers legally.
     let stones: Vec<(Point, Side)> = game
         .history()
         .iter()
         .enumerate()
-        .map(|(ply, &p)| (p, Side::of_ply(ply)))
+        .filter_map(|(ply, mv)| Some((mv.point()?, Side::of_ply(ply))))
         .collect();
-    game.play(Point::new(14, 14)).expect("a far corner");
+    game.play(Move::from(Point::new(14, 14)))
+        .expect("a far corner");
     let mut all = stones;
     all.push((Point::new(14, 14), Side::Second));
     let answer = engine.board(&all, Side::First);
@@ -154,10 +158,10 @@ fn an_engine_that_answers_prose_loses_quoting_it() {
 fn an_engine_that_plays_a_taken_point_loses_and_its_messages_are_kept() {
     let mut game = renju();
     let centre = Point::new(7, 7);
-    game.play(centre).expect("Black's first stone");
+    game.play(Move::from(centre)).expect("Black's first stone");
     // White's engine insists on the centre.
     let mut engine = start(fake("fixed", &["7,7"]));
-    let forfeit = play_answer(&mut game, engine.turn(centre)).expect_err("taken");
+    let forfeit = play_answer(&mut game, engine.turn(Move::from(centre))).expect_err("taken");
     assert!(matches!(
         forfeit,
         Forfeit::Illegal {
@@ -174,7 +178,11 @@ fn an_engine_that_plays_a_taken_point_loses_and_its_messages_are_kept() {
         ["UNKNOWN INFO game_type", "playing 7,7"],
         "an UNKNOWN line is logged, not taken for the move"
     );
-    assert_eq!(game.history(), [centre], "the refused move left no trace");
+    assert_eq!(
+        game.history(),
+        [Move::Stone(centre)],
+        "the refused move left no trace"
+    );
 }
 
 #[test]
@@ -257,7 +265,12 @@ fn a_refereed_game_from_an_opening_ends_in_five_or_a_full_board() {
     let opening = &shared_openings(Form::Absolute)[0];
     let engine = entrant(&pbrain_lineup());
     let played = play_game([&engine, &engine], opening, RuleSet::Renju, QUICK).expect("a game");
-    assert_eq!(&played.moves[..opening.len()], &opening[..]);
+    assert!(
+        played.moves[..opening.len()]
+            .iter()
+            .copied()
+            .eq(opening.iter().map(|&p| Move::Stone(p)))
+    );
     // The moves replay legally, and the last one decides the game.
     let game = Game::from_moves(
         Gomoku::standard(RuleSet::Renju),

@@ -2,6 +2,7 @@
 //! reference, undo/redo, refusals, and a full-board draw.
 
 use crate::reference::{RefGomoku, RefResult};
+use lineup::rules::gomoku::Move;
 use lineup::rules::{Foul, Game, Gomoku, MoveError, Outcome, Point, RuleSet, Rules, Side};
 use proptest::prelude::*;
 
@@ -70,7 +71,7 @@ proptest! {
             }
             let Some(point) = pick(game.position(), a, near || also_near) else { break };
             let before = game.clone();
-            match game.play(point).map(|o| o.cloned()) {
+            match game.play(Move::from(point)).map(|o| o.cloned()) {
                 Ok(outcome) => {
                     let expected = reference.play(point.x as usize, point.y as usize);
                     prop_assert_eq!(as_ref_result(outcome.as_ref()), expected);
@@ -104,7 +105,7 @@ proptest! {
             }
             let Some(point) = pick(game.position(), a, near) else { break };
             let before = game.clone();
-            if game.play(point).is_err() {
+            if game.play(Move::from(point)).is_err() {
                 prop_assert_eq!(&game, &before);
                 continue;
             }
@@ -125,8 +126,14 @@ fn occupied_outside_and_game_over_are_refused_without_change() {
     let mut game =
         Gomoku::game_from_moves(Gomoku::standard(RuleSet::Freestyle), "h8 i9").expect("legal");
     let before = game.clone();
-    assert_eq!(game.play(Point::new(7, 7)), Err(MoveError::Occupied));
-    assert_eq!(game.play(Point::new(15, 0)), Err(MoveError::OutsideBoard));
+    assert_eq!(
+        game.play(Move::from(Point::new(7, 7))),
+        Err(MoveError::Occupied)
+    );
+    assert_eq!(
+        game.play(Move::from(Point::new(15, 0))),
+        Err(MoveError::OutsideBoard)
+    );
     assert_eq!(game, before);
 
     let mut won =
@@ -134,7 +141,10 @@ fn occupied_outside_and_game_over_are_refused_without_change() {
             .expect("legal");
     assert_eq!(won.outcome().and_then(Outcome::winner), Some(Side::First));
     let before = won.clone();
-    assert_eq!(won.play(Point::new(7, 7)), Err(MoveError::GameOver));
+    assert_eq!(
+        won.play(Move::from(Point::new(7, 7))),
+        Err(MoveError::GameOver)
+    );
     assert_eq!(won, before);
 }
 
@@ -181,7 +191,7 @@ fn a_full_board_without_five_is_a_draw() {
         } else {
             white[i / 2]
         };
-        let outcome = game.play(point).expect("legal").cloned();
+        let outcome = game.play(Move::from(point)).expect("legal").cloned();
         assert_eq!(
             outcome,
             if i == 80 { Some(Outcome::Draw) } else { None },
@@ -211,7 +221,7 @@ fn renju_fouls_are_listed_and_refused_only_for_black() {
     assert!(board.forbidden_points().contains(&(j8, Foul::DoubleThree)));
     let mut refused = board.clone();
     assert_eq!(
-        refused.play(j8),
+        refused.play(Move::from(j8)),
         Err(MoveError::Forbidden(Foul::DoubleThree))
     );
     assert_eq!(refused, board);
@@ -227,7 +237,7 @@ fn renju_fouls_are_listed_and_refused_only_for_black() {
         .chain([(Point::new(0, 7), Side::First)]);
     let mut white = Gomoku::with_stones(15, RuleSet::Renju, swapped).expect("valid setup");
     assert_eq!(white.to_move(), Side::Second);
-    assert!(white.play(j8).is_ok());
+    assert!(white.play(Move::from(j8)).is_ok());
 }
 
 #[test]

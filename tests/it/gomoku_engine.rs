@@ -4,6 +4,7 @@
 
 use lineup::ai::gomoku::{Engine, quick_move};
 use lineup::ai::{Level, Rng};
+use lineup::rules::gomoku::Move;
 use lineup::rules::{Gomoku, Point, RuleSet, Rules, Side};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -124,7 +125,7 @@ fn plays_out_vcf(engine: &mut Engine, start: &Gomoku, moves: usize, name: &str) 
     let attacker = position.to_move();
     for _ in 0..moves {
         let p = engine_move(engine, &position, LEVEL);
-        match position.play(p) {
+        match position.play(Move::from(p)) {
             Ok(Some(outcome)) => return outcome.winner() == Some(attacker),
             Ok(None) => {}
             Err(e) => panic!("{name}: engine played {p}: {e}"),
@@ -138,7 +139,7 @@ fn plays_out_vcf(engine: &mut Engine, start: &Gomoku, moves: usize, name: &str) 
         // leaves it to play anywhere else.
         let mut blocked = false;
         for t in &threats {
-            if position.play(*t).is_ok() {
+            if position.play(Move::from(*t)).is_ok() {
                 blocked = true;
                 break;
             }
@@ -148,7 +149,7 @@ fn plays_out_vcf(engine: &mut Engine, start: &Gomoku, moves: usize, name: &str) 
                 .empty_points()
                 .find(|q| position.foul_at(*q).is_none() && !threats.contains(q));
             let Some(other) = other else { return false };
-            assert!(position.play(other).is_ok());
+            assert!(position.play(Move::from(other)).is_ok());
         }
     }
     false
@@ -185,7 +186,7 @@ fn tactical_suite() {
             }
             Expect::NoneOf(list) => {
                 let p = engine_move(&mut engine, &case.position, LEVEL);
-                let ok = !list.contains(&p) && case.position.clone().play(p).is_ok();
+                let ok = !list.contains(&p) && case.position.clone().play(Move::from(p)).is_ok();
                 if !ok {
                     eprintln!("{}: played {p}", case.name);
                 }
@@ -219,7 +220,7 @@ fn every_move_is_legal_on_every_size_and_rule() {
             else {
                 break;
             };
-            match position.play(p) {
+            match position.play(Move::from(p)) {
                 Ok(Some(_)) => break,
                 Ok(None) => {}
                 Err(e) => panic!("{size} {rule}: move {n} {p}: {e}"),
@@ -256,7 +257,7 @@ fn stop_flag_returns_promptly_with_a_move() {
         start.elapsed()
     );
     let p = p.expect("a move even when stopped");
-    assert!(position.clone().play(p).is_ok());
+    assert!(position.clone().play(Move::from(p)).is_ok());
 }
 
 #[test]

@@ -19,6 +19,7 @@ mod net_replicon;
 mod notation;
 mod online_app;
 mod online_journeys;
+mod pass;
 mod persist;
 mod protocol;
 mod quitting;

@@ -1,6 +1,7 @@
 //! Move notation: round trips and error messages that say where and why.
 
 use lineup::rules::connect_four::{format_moves as format_c4, parse_moves as parse_c4};
+use lineup::rules::gomoku::Move;
 use lineup::rules::gomoku::{format_moves as format_gomoku, parse_moves as parse_gomoku};
 use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game, Gomoku, Point, RuleSet};
 use proptest::prelude::*;
@@ -25,12 +26,17 @@ proptest! {
         prop_assert_eq!(replayed, game);
     }
 
-    /// Any list of points on a 20×20 board round-trips through a move string.
+    /// Any list of points and passes on a 20×20 board round-trips
+    /// through a move string.
     #[test]
-    fn gomoku_move_strings_round_trip(points in prop::collection::vec((0u8..20, 0u8..20), 0..60)) {
-        let points: Vec<Point> = points.into_iter().map(|(x, y)| Point::new(x, y)).collect();
-        let text = format_gomoku(&points);
-        prop_assert_eq!(parse_gomoku(&text).expect("parses"), points);
+    fn gomoku_move_strings_round_trip(points in prop::collection::vec((0u8..21, 0u8..20), 0..60)) {
+        // x = 20 stands for a pass.
+        let moves: Vec<Move> = points
+            .into_iter()
+            .map(|(x, y)| if x == 20 { Move::Pass } else { Move::Stone(Point::new(x, y)) })
+            .collect();
+        let text = format_gomoku(&moves);
+        prop_assert_eq!(parse_gomoku(&text).expect("parses"), moves);
     }
 }
 
@@ -46,7 +52,7 @@ fn every_point_round_trips() {
     assert_eq!(Point::parse("H8"), Ok(Point::new(7, 7)));
     assert_eq!(Point::parse("j10"), Ok(Point::new(9, 9)));
     assert_eq!(
-        format_gomoku(&[Point::new(7, 7), Point::new(8, 8), Point::new(9, 9)]),
+        format_gomoku(&[Point::new(7, 7), Point::new(8, 8), Point::new(9, 9)].map(Move::Stone)),
         "h8i9j10"
     );
     assert_eq!(parse_gomoku("h8, i9 j10").expect("parses").len(), 3);

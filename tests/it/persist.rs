@@ -326,7 +326,9 @@ fn saves_are_listed_newest_first() {
 
 #[test]
 fn psq_files_round_trip_and_bad_ones_say_why() {
-    let moves = vec![Point::new(7, 7), Point::new(0, 14), Point::new(14, 0)];
+    let moves = [Point::new(7, 7), Point::new(0, 14), Point::new(14, 0)]
+        .map(lineup::rules::gomoku::Move::Stone)
+        .to_vec();
     let text = psq::write(15, &moves);
     assert!(text.starts_with("Piskvorky 15x15,"));
     assert!(text.contains("\n8,8,0\n1,1,0\n15,15,0\n"), "{text}");

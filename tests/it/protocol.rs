@@ -5,6 +5,7 @@
 use lineup::ai::gomoku::Engine;
 use lineup::ai::{Level, Rng};
 use lineup::engine::run_protocol;
+use lineup::rules::gomoku::Move;
 use lineup::rules::{Gomoku, Point, RuleSet, Rules, Side};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -62,7 +63,7 @@ fn whole_game_through_the_protocol() {
     let mut took_back = false;
     let mut finished = false;
     for _ in 0..120 {
-        match game.play(theirs) {
+        match game.play(Move::from(theirs)) {
             Ok(Some(_)) => {
                 finished = true;
                 break;
@@ -83,7 +84,7 @@ fn whole_game_through_the_protocol() {
             // Take back the engine's last stone and let it think again.
             say(&format!("TAKEBACK {}", gomocup(theirs, 15)));
             assert_eq!(next(), "OK");
-            game.unplay(theirs);
+            game.unplay(Move::from(theirs));
             took_back = true;
             let again = game.clone();
             assert_eq!(again.to_move(), Side::First);
@@ -106,7 +107,7 @@ fn whole_game_through_the_protocol() {
             theirs = parse_move(&next(), 15);
             continue;
         }
-        match game.play(mine) {
+        match game.play(Move::from(mine)) {
             Ok(Some(_)) => {
                 finished = true;
                 break;

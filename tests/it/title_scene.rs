@@ -4,6 +4,7 @@
 use lineup::game::screens::title_scene::{
     DISCS, FADE, GO_SIZE, ROUND, STONES, arrival, fall_offset,
 };
+use lineup::rules::gomoku::Move;
 use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game, Gomoku, Point, RuleSet};
 
 #[test]
@@ -17,7 +18,8 @@ fn the_scenes_games_are_won_by_their_last_piece() {
     let mut five = Game::new(Gomoku::new(GO_SIZE, RuleSet::Freestyle).expect("a size"));
     for (i, (x, y)) in STONES.iter().enumerate() {
         assert!(five.outcome().is_none(), "won before stone {i}");
-        five.play(Point::new(*x, *y)).expect("a legal stone");
+        five.play(Move::from(Point::new(*x, *y)))
+            .expect("a legal stone");
     }
     assert!(five.outcome().is_some(), "the last stone wins");
     // Every piece is down before the round fades.

@@ -18,6 +18,9 @@ const PAD: usize = 5;
 /// A colour as an index: 0 Black, 1 White. The cell value is `colour + 1`.
 pub type Colour = usize;
 
+/// Marks a position's hash when an odd number of passes changed who moves.
+const PASS_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// The value of each shape in the static evaluation.
 const SHAPE_VALUE: [i32; 9] = [0, 3, 10, 9, 40, 48, 300, 2000, 0];
 
@@ -42,6 +45,9 @@ pub struct Board {
     /// Every stone in the order placed, with its colour.
     moves: Vec<(usize, Colour)>,
     counts: [usize; 2],
+    /// Passes each colour made before the search began (it never passes
+    /// inside one): they count as moves when deciding who is to move.
+    passes: [usize; 2],
     /// How many (cell, direction) pairs are a five for each colour.
     fives: [u32; 2],
     /// How many are an open four (the colour has an open three).
@@ -86,6 +92,7 @@ impl Board {
             hash: 0,
             moves: Vec::new(),
             counts: [0; 2],
+            passes: [0; 2],
             fives: [0; 2],
             open_fours: [0; 2],
             value: [0; 2],
@@ -106,7 +113,7 @@ impl Board {
     }
 
     /// The engine board for a rules position (same stones, same side to
-    /// move, since both count stones).
+    /// move, since both count stones and passes).
     pub fn from_position(position: &Gomoku) -> Board {
         let size = position.size() as usize;
         let mut board = Board::new(size, position.rule());
@@ -117,6 +124,12 @@ impl Board {
                     board.place(board.index(p), side.index());
                 }
             }
+        }
+        board.passes = [Side::First, Side::Second].map(|side| position.passes(side));
+        if (board.passes[0] + board.passes[1]) % 2 == 1 {
+            // The same stones with the other side to move: another entry in
+            // the transposition table.
+            board.hash ^= PASS_KEY;
         }
         board
     }
@@ -141,10 +154,10 @@ impl Board {
         self.moves.len() == self.size * self.size
     }
 
-    /// The side to move, counted like the rules do: Black unless it has more
-    /// stones than White.
+    /// The side to move, counted like the rules do: Black unless it has
+    /// made more moves (stones and passes) than White.
     pub fn to_move(&self) -> Colour {
-        usize::from(self.counts[0] > self.counts[1])
+        usize::from(self.counts[0] + self.passes[0] > self.counts[1] + self.passes[1])
     }
 
     pub fn index(&self, p: Point) -> usize {

@@ -110,6 +110,8 @@ fn game_sounds(
             // Three weights of clack: a longer fall lands lower and harder.
             BoardMove::Column(_) => Sound::DiscLand((piece.drop * 3.0).clamp(0.0, 2.0) as u8),
             BoardMove::Point(_) => Sound::Stone((piece.ply % 4) as u8),
+            // A pass puts nothing on the board: nothing lands.
+            BoardMove::Pass => continue,
         };
         play.write(PlaySound {
             sound,

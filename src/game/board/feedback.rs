@@ -51,6 +51,7 @@ pub fn refusal_text(locale: &Locale, mv: BoardMove, refusal: Refusal) -> String 
         Refusal::Rules(MoveError::Occupied) => locale.f("refused.occupied", &[("point", &mv)]),
         Refusal::Rules(MoveError::OutsideBoard) => locale.t("refused.outside").into(),
         Refusal::Rules(MoveError::GameOver) => locale.t("refused.game_over").into(),
+        Refusal::Rules(MoveError::CannotPass) => locale.t("refused.cannot_pass").into(),
         Refusal::Rules(MoveError::Forbidden(foul)) => locale.f(
             match foul {
                 Foul::DoubleThree => "refused.double_three",

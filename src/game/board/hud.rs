@@ -17,7 +17,7 @@ use crate::game::theme::palette::{self, Colour, Palette};
 use crate::game::theme::widgets;
 use crate::match_setup::{GameKind, PlayerKind};
 use crate::match_state::Match;
-use crate::rules::{Ending, MatchGame, Side};
+use crate::rules::{BoardMove, Ending, MatchGame, Side};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -216,6 +216,13 @@ pub fn status_line(locale: &Locale, game: &Match, thinking: bool) -> String {
             &[("loser", &name(winner.other())), ("winner", &name(winner))],
         ),
         None if thinking => locale.f("hud.thinking", &[("side", &name(game.game.to_move()))]),
+        None if game.game.last_move() == Some(BoardMove::Pass) => locale.f(
+            "hud.passed",
+            &[
+                ("passer", &name(game.game.to_move().other())),
+                ("side", &name(game.game.to_move())),
+            ],
+        ),
         None => locale.f("hud.to_move", &[("side", &name(game.game.to_move()))]),
     }
 }

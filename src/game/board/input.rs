@@ -4,6 +4,7 @@
 use super::layout::BoardLayout;
 use super::{BOARD_CENTRE, CurrentMatch, MoveRequested, Requester};
 use crate::game::states::{AppSystems, GamePhase, InPlay};
+use crate::match_setup::PlayerKind;
 use crate::rules::{BoardMove, Column, Point};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -11,12 +12,33 @@ use bevy::window::PrimaryWindow;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardCursor>().add_systems(
         Update,
-        (follow_mouse, keyboard, click)
+        (follow_mouse, keyboard, click, pass_when_nothing_else)
             .chain()
             .in_set(AppSystems::Input)
             .in_set(InPlay)
             .run_if(in_state(GamePhase::Playing)),
     );
+}
+
+/// A person to move with no point they may take (under Renju, every empty
+/// point a foul for Black) passes: it is their only move, so it is made for
+/// them, and the panel says so. Checked once per position.
+fn pass_when_nothing_else(
+    game: Res<CurrentMatch>,
+    mut checked: Local<Option<(u64, u64)>>,
+    mut requests: MessageWriter<MoveRequested>,
+) {
+    let key = (game.id, game.revision);
+    if *checked == Some(key) {
+        return;
+    }
+    *checked = Some(key);
+    if game.player_to_move() == PlayerKind::Human && game.game.must_pass() {
+        requests.write(MoveRequested {
+            mv: BoardMove::Pass,
+            by: Requester::Human,
+        });
+    }
 }
 
 /// Where the next move would go: a column (Connect Four) or a point
@@ -144,10 +166,10 @@ fn keyboard(
                 (p.y as i32 + dy).clamp(0, rows - 1) as u8,
             )),
             // The first arrow press starts in the middle.
-            None if layout.gomoku => {
+            Some(BoardMove::Pass) | None if layout.gomoku => {
                 BoardMove::Point(Point::new(layout.columns / 2, layout.rows / 2))
             }
-            None => BoardMove::Column(Column(layout.columns / 2)),
+            Some(BoardMove::Pass) | None => BoardMove::Column(Column(layout.columns / 2)),
         });
         return;
     }

@@ -344,5 +344,7 @@ pub fn spot_of(layout: &BoardLayout, mv: BoardMove) -> (Vec2, Vec2) {
             )
         }
         BoardMove::Point(p) => (layout.point_centre(p), Vec2::splat(layout.cell * 0.9)),
+        // A pass has no place on the board: nothing to light.
+        BoardMove::Pass => (Vec2::ZERO, Vec2::ZERO),
     }
 }

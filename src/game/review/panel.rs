@@ -271,6 +271,7 @@ fn move_name(locale: &Locale, mv: BoardMove) -> String {
     match mv {
         BoardMove::Column(c) => locale.f("review.column", &[("n", &(c.0 + 1))]),
         BoardMove::Point(p) => p.to_string(),
+        BoardMove::Pass => locale.t("review.pass").into(),
     }
 }
 

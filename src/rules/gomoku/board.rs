@@ -1,5 +1,5 @@
 use super::renju::Verdict;
-use super::{Point, RuleSet};
+use super::{Move, Point, RuleSet};
 use crate::rules::error::SizeError;
 use crate::rules::{Foul, MoveError, Outcome, Rules, Side};
 use std::fmt;
@@ -45,6 +45,8 @@ pub struct Gomoku {
     pub(super) cells: Vec<u8>,
     stones: u16,
     black: u16,
+    /// Who passed, in order (a pass leaves no stone to count).
+    passes: Vec<Side>,
 }
 
 impl Gomoku {
@@ -75,6 +77,7 @@ impl Gomoku {
             cells,
             stones: 0,
             black: 0,
+            passes: Vec::new(),
         })
     }
 
@@ -117,6 +120,26 @@ impl Gomoku {
     /// How many stones are on the board.
     pub fn stones(&self) -> usize {
         self.stones as usize
+    }
+
+    /// How many times `side` passed.
+    pub fn passes(&self, side: Side) -> usize {
+        self.passes.iter().filter(|s| **s == side).count()
+    }
+
+    /// Whether the side to move has no empty point it may take (every one
+    /// is a Renju foul for Black, or the board is full): its only move is
+    /// a pass.
+    pub fn must_pass(&self) -> bool {
+        let side = self.to_move();
+        if self.rule != RuleSet::Renju || side == Side::Second {
+            return self.empty_points().next().is_none();
+        }
+        let mut scratch = self.clone();
+        self.empty_points().all(|p| {
+            let i = self.index(p);
+            scratch.could_be_foul(i) && scratch.verdict(i).foul().is_some()
+        })
     }
 
     pub fn contains(&self, p: Point) -> bool {
@@ -239,20 +262,30 @@ impl Gomoku {
 }
 
 impl Rules for Gomoku {
-    type Move = Point;
+    type Move = Move;
     type Cell = Point;
 
     fn to_move(&self) -> Side {
         // Counted rather than derived from parity, so that set-up positions
         // with uneven counts still give the move to the side that is behind.
-        if self.black <= self.stones - self.black {
+        let black = self.black as usize + self.passes(Side::First);
+        let white = (self.stones - self.black) as usize + self.passes(Side::Second);
+        if black <= white {
             Side::First
         } else {
             Side::Second
         }
     }
 
-    fn play(&mut self, p: Point) -> Result<Option<Outcome<Point>>, MoveError> {
+    fn play(&mut self, mv: Move) -> Result<Option<Outcome<Point>>, MoveError> {
+        let p = match mv {
+            Move::Stone(p) => p,
+            Move::Pass if self.must_pass() => {
+                self.passes.push(self.to_move());
+                return Ok(None);
+            }
+            Move::Pass => return Err(MoveError::CannotPass),
+        };
         if !self.contains(p) {
             return Err(MoveError::OutsideBoard);
         }
@@ -295,7 +328,15 @@ impl Rules for Gomoku {
         })
     }
 
-    fn unplay(&mut self, p: Point) {
+    fn unplay(&mut self, mv: Move) {
+        let p = match mv {
+            Move::Stone(p) => p,
+            Move::Pass => {
+                debug_assert!(!self.passes.is_empty(), "unplay of a pass never made");
+                self.passes.pop();
+                return;
+            }
+        };
         let i = self.index(p);
         debug_assert!(
             self.cells[i] == BLACK || self.cells[i] == WHITE,

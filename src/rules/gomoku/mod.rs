@@ -3,12 +3,14 @@
 //! adds fouls for Black (double-three, double-four, overline).
 
 mod board;
+mod moves;
 mod notation;
 mod point;
 mod renju;
 mod rule_set;
 
 pub use board::{Gomoku, SetupError};
+pub use moves::Move;
 pub use notation::{format_moves, parse_moves};
 pub use point::Point;
 pub use renju::Verdict;

@@ -1,20 +1,20 @@
-//! Gomoku move strings: points one after another, `h8i9j10` (spaces and
-//! commas between points are allowed and ignored).
+//! Gomoku move strings: moves one after another, `h8i9j10` (spaces and
+//! commas between them are allowed and ignored); a pass is `pass`.
 
-use super::{Gomoku, Point};
+use super::{Gomoku, Move, Point};
 use crate::rules::{Game, ParseError};
 
 /// Reads a move string. Only checks the text; see
 /// [`Gomoku::game_from_moves`] for a check that every move is legal.
-pub fn parse_moves(text: &str) -> Result<Vec<Point>, ParseError> {
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseError> {
     Ok(parse_with_offsets(text)?
         .into_iter()
         .map(|(point, _)| point)
         .collect())
 }
 
-/// Each point with the byte offset where it starts.
-fn parse_with_offsets(text: &str) -> Result<Vec<(Point, usize)>, ParseError> {
+/// Each move with the byte offset where it starts.
+fn parse_with_offsets(text: &str) -> Result<Vec<(Move, usize)>, ParseError> {
     let mut moves = Vec::new();
     let mut offset = 0;
     while offset < text.len() {
@@ -27,16 +27,25 @@ fn parse_with_offsets(text: &str) -> Result<Vec<(Point, usize)>, ParseError> {
             offset += skip;
             continue;
         }
+        let pass = Move::PASS;
+        if rest
+            .get(..pass.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(pass))
+        {
+            moves.push((Move::Pass, offset));
+            offset += pass.len();
+            continue;
+        }
         let (point, used) = Point::parse_prefix(rest, offset)?;
-        moves.push((point, offset));
+        moves.push((Move::Stone(point), offset));
         offset += used;
     }
     Ok(moves)
 }
 
 /// Writes moves as one string without separators (`h8i9j10`).
-pub fn format_moves(moves: &[Point]) -> String {
-    moves.iter().map(Point::to_string).collect()
+pub fn format_moves(moves: &[Move]) -> String {
+    moves.iter().map(Move::to_string).collect()
 }
 
 impl Gomoku {
@@ -44,9 +53,9 @@ impl Gomoku {
     /// illegal move with its number and the reason.
     pub fn game_from_moves(board: Gomoku, text: &str) -> Result<Game<Gomoku>, ParseError> {
         let mut game = Game::new(board);
-        for (i, (point, offset)) in parse_with_offsets(text)?.into_iter().enumerate() {
-            if let Err(err) = game.play(point) {
-                return Err(ParseError::at_move(offset, i, format!("{point}: {err}")));
+        for (i, (mv, offset)) in parse_with_offsets(text)?.into_iter().enumerate() {
+            if let Err(err) = game.play(mv) {
+                return Err(ParseError::at_move(offset, i, format!("{mv}: {err}")));
             }
         }
         Ok(game)
