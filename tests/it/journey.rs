@@ -298,6 +298,23 @@ impl Journey {
         self.in_window(&["type", "--delay", "80", text]);
     }
 
+    /// Waits until the game's window is titled `title` (the title follows
+    /// the game a frame or two after it changes).
+    pub fn wait_for_title(&self, title: &str) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let now = self.x_output("xdotool", &["search", "--name", "^Lineup", "getwindowname"]);
+            if now.trim() == title {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the window's title stayed {now:?}, not {title:?}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     /// What an X client (xdotool, xprop) prints about the game's display.
     pub fn x_output(&self, program: &str, args: &[&str]) -> String {
         let output = Command::new(program)

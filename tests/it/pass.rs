@@ -354,16 +354,7 @@ fn on_the_real_binary_black_passes_and_white_takes_the_last_point() {
     args.push(&moves);
     journey.launch(SoundOut::Nowhere, &args);
     journey.wait_for("Move applied: pass by First (ply 80)");
-    let wanted = "Lineup — Renju 9x9 · Black passed: no point left · White to move";
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    loop {
-        let title = journey.x_output("xdotool", &["search", "--name", "^Lineup", "getwindowname"]);
-        if title.trim() == wanted {
-            break;
-        }
-        assert!(std::time::Instant::now() < deadline, "the title: {title}");
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
+    journey.wait_for_title("Lineup — Renju 9x9 · Black passed: no point left · White to move");
     // e5 is the centre of the 9x9 board, where the 15x15 board has h8.
     journey.click(490, 410);
     journey.wait_for("Move applied: e5 by Second (ply 81)");

@@ -38,16 +38,7 @@ fn icon_title_size_language_and_theme_survive_a_restart() {
     let id = id.lines().next().expect("the game's window").to_string();
     let icon = journey.x_output("xprop", &["-id", &id, "_NET_WM_ICON"]);
     assert!(icon.contains("Icon (64 x 64)"), "no icon: {icon}");
-    // The title follows the game (a frame or two after it starts).
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let title = journey.x_output("xdotool", &["getwindowname", &id]);
-        if title.trim() == "Lineup — Renju 15x15 · White to move" {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the title: {title}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    journey.wait_for_title("Lineup — Renju 15x15 · White to move");
 
     // A size the player gives the window is kept.
     journey.x_output(
