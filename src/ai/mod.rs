@@ -6,6 +6,7 @@ pub mod advice;
 pub mod connect_four;
 pub mod gomoku;
 mod level;
+pub mod opening;
 pub mod player;
 pub mod review;
 mod rng;

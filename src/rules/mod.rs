@@ -12,6 +12,7 @@ mod game;
 pub mod gomoku;
 mod match_game;
 mod notation;
+pub mod opening;
 mod outcome;
 mod side;
 

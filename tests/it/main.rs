@@ -31,6 +31,7 @@ mod review_journey;
 mod solver;
 mod sound;
 mod strings;
+mod swap2;
 mod text_fits;
 mod title_scene;
 mod window;
