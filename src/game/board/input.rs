@@ -8,6 +8,7 @@ use crate::match_setup::PlayerKind;
 use crate::rules::{BoardMove, Column, Point};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardCursor>().add_systems(
@@ -22,18 +23,29 @@ pub(super) fn plugin(app: &mut App) {
 
 /// A person to move with no point they may take (under Renju, every empty
 /// point a foul for Black) passes: it is their only move, so it is made for
-/// them, and the panel says so. Checked once per position.
+/// them, and the panel says so. Whether they must is worked out once per
+/// position; the pass is asked for again each second until the position
+/// changes (online, the server may not be ready for it the first time).
 fn pass_when_nothing_else(
     game: Res<CurrentMatch>,
-    mut checked: Local<Option<(u64, u64)>>,
+    time: Res<Time<Real>>,
+    mut checked: Local<Option<((u64, u64), bool)>>,
+    mut asked_at: Local<Option<Duration>>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
     let key = (game.id, game.revision);
-    if *checked == Some(key) {
-        return;
-    }
-    *checked = Some(key);
-    if game.player_to_move() == PlayerKind::Human && game.game.must_pass() {
+    let must = match *checked {
+        Some((seen, must)) if seen == key => must,
+        _ => {
+            let must = game.player_to_move() == PlayerKind::Human && game.game.must_pass();
+            *checked = Some((key, must));
+            *asked_at = None;
+            must
+        }
+    };
+    let due = asked_at.is_none_or(|at| time.elapsed() >= at + Duration::from_secs(1));
+    if must && due {
+        *asked_at = Some(time.elapsed());
         requests.write(MoveRequested {
             mv: BoardMove::Pass,
             by: Requester::Human,
