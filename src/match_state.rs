@@ -88,7 +88,12 @@ impl Match {
             Undone::Resignation => Some(0),
             Undone::Move(()) => {
                 let mut count = 1;
-                while self.computer_answers_a_person() && self.game.undo().is_some() {
+                // Never stop where the side to move may only pass: the
+                // pass would be made again at once, and nothing before it
+                // could be reached.
+                while (self.computer_answers_a_person() || self.game.must_pass())
+                    && self.game.undo().is_some()
+                {
                     count += 1;
                 }
                 Some(count)

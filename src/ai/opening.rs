@@ -7,9 +7,9 @@
 //! takes the colour that is better, and when it cannot tell, places two
 //! more stones and hands the choice back.
 //!
-//! Every judgement is a fixed-depth search with no clock (`Engine::evaluate`),
-//! so the same opening always gets the same answer; `seed` only breaks ties
-//! among equally balanced proposals.
+//! Every judgement is a fixed-depth search with no clock (`Engine::evaluate`)
+//! from a cleared table, so the same opening always gets the same answer;
+//! `seed` only breaks ties among equally balanced proposals.
 
 use crate::ai::Rng;
 use crate::ai::gomoku::Engine;
@@ -28,7 +28,8 @@ const DEPTH: i32 = 3;
 const BALANCED: i32 = 60;
 
 /// The computer's action as `me` in `opening`, or `None` when it is not
-/// its turn to act or the colours are decided (then it plays as usual).
+/// its turn to act, the colours are decided (then it plays as usual), or
+/// `stop` was raised.
 pub fn swap2_action(
     opening: &Swap2,
     me: Player,
@@ -39,6 +40,8 @@ pub fn swap2_action(
     if opening.to_act() != me {
         return None;
     }
+    // No answer may depend on what the engine searched before.
+    engine.clear();
     let position = opening.game().position();
     match opening.step() {
         Step::PlaceThree { .. } => {
@@ -88,6 +91,9 @@ fn next_of_balanced(
     let mut best: Vec<(i32, Point)> = Vec::new();
     let mut game = Game::new(position.clone());
     search(&mut game, total, None, engine, stop, &mut best);
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
     let least = best.iter().map(|(imbalance, _)| *imbalance).min()?;
     let ties: Vec<Point> = best
         .iter()

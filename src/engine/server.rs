@@ -35,9 +35,9 @@ struct Session {
     size: u8,
     rule: RuleSet,
     stones: Vec<(Point, Side)>,
-    /// The last move was a pass (`-1,-1`): the stones alone would give the
+    /// Who passed (`-1,-1`), in order: the stones alone would give the
     /// move to the side that passed.
-    passed: bool,
+    passes: Vec<Side>,
     engine: Engine,
     rng: Rng,
     /// Milliseconds per move (0: as fast as possible).
@@ -56,7 +56,7 @@ impl Session {
             size: 0,
             rule: RuleSet::Freestyle,
             stones: Vec::new(),
-            passed: false,
+            passes: Vec::new(),
             engine: Engine::new(),
             rng: Rng::new(0x00c0_ffee),
             timeout_turn: 5_000,
@@ -127,7 +127,7 @@ impl Session {
         }
         self.size = size;
         self.stones.clear();
-        self.passed = false;
+        self.passes.clear();
         self.engine.clear();
         Ok(vec!["OK".to_string()])
     }
@@ -135,7 +135,7 @@ impl Session {
     fn restart(&mut self) -> Result<Vec<String>, String> {
         self.started()?;
         self.stones.clear();
-        self.passed = false;
+        self.passes.clear();
         self.engine.clear();
         Ok(vec!["OK".to_string()])
     }
@@ -163,11 +163,8 @@ impl Session {
         let side = position.to_move();
         position.play(mv).map_err(|e| format!("{args}: {e}"))?;
         match mv {
-            Move::Stone(p) => {
-                self.stones.push((p, side));
-                self.passed = false;
-            }
-            Move::Pass => self.passed = true,
+            Move::Stone(p) => self.stones.push((p, side)),
+            Move::Pass => self.passes.push(side),
         }
         self.reply()
     }
@@ -221,8 +218,8 @@ impl Session {
         Gomoku::with_stones(self.size, self.rule, stones.iter().copied())
             .map_err(|e| e.to_string())?;
         self.stones = stones;
-        // A board cannot say whether the last move was a pass.
-        self.passed = false;
+        // A board cannot say who passed: it is taken as none.
+        self.passes.clear();
         self.reply()
     }
 
@@ -233,7 +230,6 @@ impl Session {
             return Err(format!("no stone at {args}"));
         };
         self.stones.remove(n);
-        self.passed = false;
         Ok(vec!["OK".to_string()])
     }
 
@@ -286,14 +282,9 @@ impl Session {
     }
 
     fn position(&self) -> Result<Gomoku, String> {
-        let mut position = Gomoku::with_stones(self.size, self.rule, self.stones.iter().copied())
-            .map_err(|e| e.to_string())?;
-        if self.passed {
-            position
-                .play(Move::Pass)
-                .map_err(|e| format!("the last pass: {e}"))?;
-        }
-        Ok(position)
+        Gomoku::with_stones(self.size, self.rule, self.stones.iter().copied())
+            .map(|position| position.with_passes(self.passes.iter().copied()))
+            .map_err(|e| e.to_string())
     }
 
     /// A Gomocup `x,y` as our point, checked against the board.
@@ -315,7 +306,7 @@ impl Session {
             if !position.must_pass() {
                 return Err("no move found".to_string());
             }
-            self.passed = true;
+            self.passes.push(side);
             return Ok(vec![wire::PASS.to_string()]);
         };
         let mut check = position.clone();
@@ -323,7 +314,6 @@ impl Session {
             .play(Move::Stone(p))
             .map_err(|e| format!("engine chose {p}: {e}"))?;
         self.stones.push((p, side));
-        self.passed = false;
         Ok(vec![wire::format_point(p, self.size)])
     }
 

@@ -1,16 +1,19 @@
 //! Quitting: once the game has decided to quit (the menu's Quit, the
 //! window's close button, Ctrl+C in a terminal) and its own last writes are
-//! done, nothing below it may turn the quit into a crash or a hang.
+//! done (`Last`, after Bevy's window-close exit and the settings' last
+//! write), nothing below it may turn the quit into a crash or a hang.
 //!
 //! Why: under Mesa's software renderer the teardown of the renderer after
 //! the last frame, and the driver's threads still drawing it, were seen to
 //! crash (SIGSEGV, once in many hundred quits) and, once, to keep drawing
 //! for minutes after Ctrl+C. The player's files are written by then, so a
 //! crash or a hang there loses nothing but looks broken and leaves a core
-//! file. From the moment the quit is decided, a fault in any thread ends
-//! the process at once with the quit's own exit code, saying so on
-//! stderr, and a watchdog ends it if the teardown takes longer than
-//! `TEARDOWN_LIMIT`.
+//! file. From then on a fault in any thread ends the process at once with
+//! the quit's own exit code, saying so on stderr, and a watchdog ends it if
+//! the teardown takes longer than `TEARDOWN_LIMIT`. Ctrl+C starts the
+//! watchdog at the signal itself: a frame stuck in the renderer would
+//! never let the quit be seen (the moves are autosaved as they are played;
+//! only a setting changed in the last half second would be lost then).
 
 use bevy::app::TerminalCtrlCHandlerPlugin;
 use bevy::prelude::*;
@@ -29,13 +32,18 @@ pub(super) fn plugin(app: &mut App) {
     // the same graceful quit, and the guard armed at the signal itself, as
     // a renderer stuck mid-frame would keep the frame from ever seeing it.
     if let Err(e) = bevy::app::ctrlc::try_set_handler(|| {
-        arm(INTERRUPTED);
+        start_watchdog(INTERRUPTED);
         TerminalCtrlCHandlerPlugin::gracefully_exit();
     }) {
         warn!("Ctrl+C will not close the game cleanly: {e}");
     }
     app.add_systems(Update, TerminalCtrlCHandlerPlugin::exit_on_flag)
-        .add_systems(Last, arm_on_exit);
+        .add_systems(
+            Last,
+            arm_on_exit
+                .after(bevy::window::ExitSystems)
+                .after(crate::game::storage::LastWrites),
+        );
     #[cfg(feature = "dev")]
     app.add_systems(Last, rehearse_a_failing_teardown.after(arm_on_exit));
 }
@@ -64,28 +72,32 @@ fn rehearse_a_failing_teardown(exits: MessageReader<AppExit>) {
     }
 }
 
-/// The quit is decided: what the frame's systems had to write is written
-/// (they run before `Last`).
+/// The quit is decided and the game's last writes are done (the autosave
+/// in `Update`, the settings in `LastWrites`): from now on a fault ends
+/// the process with the quit's code, and so does a long teardown.
 fn arm_on_exit(mut exits: MessageReader<AppExit>) {
     if let Some(exit) = exits.read().last() {
-        arm(match exit {
+        start_watchdog(match exit {
             AppExit::Success => 0,
             AppExit::Error(code) => code.get(),
         });
+        if !ARMED.swap(true, Ordering::SeqCst) {
+            catch_faults();
+        }
     }
 }
 
 static ARMED: AtomicBool = AtomicBool::new(false);
+static WATCHING: AtomicBool = AtomicBool::new(false);
 static EXIT_CODE: AtomicI32 = AtomicI32::new(0);
 
-/// From now on a fault ends the process with `code`, and so does a
-/// teardown that outlasts `TEARDOWN_LIMIT`. Only the first call counts.
-fn arm(code: u8) {
-    if ARMED.swap(true, Ordering::SeqCst) {
+/// Ends the process with `code` if it is still alive `TEARDOWN_LIMIT`
+/// from now. Only the first call counts.
+fn start_watchdog(code: u8) {
+    if WATCHING.swap(true, Ordering::SeqCst) {
         return;
     }
     EXIT_CODE.store(i32::from(code), Ordering::SeqCst);
-    catch_faults();
     let watchdog = std::thread::Builder::new()
         .name("quit watchdog".into())
         .spawn(move || {
@@ -145,6 +157,9 @@ fn catch_faults() {
         unsafe {
             let mut action: libc::sigaction = std::mem::zeroed();
             action.sa_sigaction = on_fault as *const () as usize;
+            // On the thread's alternate stack where it has one (Rust's
+            // threads do): a stack overflow leaves no room on its own.
+            action.sa_flags = libc::SA_ONSTACK;
             libc::sigemptyset(&mut action.sa_mask);
             libc::sigaction(signal, &action, std::ptr::null_mut());
         }

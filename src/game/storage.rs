@@ -23,9 +23,19 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (write_settings_when_quiet, autosave, age_notice).in_set(AppSystems::Persist),
         )
-        // Last: after anything in the frame that may have decided to quit.
-        .add_systems(Last, write_settings_on_exit);
+        // Last: after anything in the frame that may have decided to quit
+        // (Bevy's window-close exit runs in Last too).
+        .add_systems(
+            Last,
+            write_settings_on_exit
+                .in_set(LastWrites)
+                .after(bevy::window::ExitSystems),
+        );
 }
+
+/// The game's writes on the way out (the quit guard waits for them).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LastWrites;
 
 /// Where files go, or `None` when the system has no place for them (the
 /// game then plays without saving).
@@ -109,7 +119,8 @@ fn write_settings_when_quiet(
     write_settings(&settings, storage.as_deref(), &mut notice);
 }
 
-/// A change made just before quitting is written without the wait.
+/// A change made just before quitting (this frame included) is written
+/// without the wait.
 fn write_settings_on_exit(
     mut exits: MessageReader<AppExit>,
     settings: Res<Settings>,
@@ -117,7 +128,10 @@ fn write_settings_on_exit(
     mut unsaved: ResMut<UnsavedSettings>,
     mut notice: ResMut<Notice>,
 ) {
-    if exits.read().next().is_some() && unsaved.0.take().is_some() {
+    if exits.read().next().is_none() {
+        return;
+    }
+    if unsaved.0.take().is_some() || settings.is_changed() && !settings.is_added() {
         write_settings(&settings, storage.as_deref(), &mut notice);
     }
 }

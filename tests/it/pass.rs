@@ -368,3 +368,58 @@ fn on_the_real_binary_black_passes_and_white_takes_the_last_point() {
         Some(lineup::rules::Ending::Win(Side::Second))
     );
 }
+
+/// Undo never stops where the side to move may only pass (the pass would
+/// be made again at once, and nothing before it reached): it takes back
+/// the pass and the move before it.
+#[test]
+fn undo_takes_back_a_forced_pass_with_the_move_before_it() {
+    use lineup::match_setup::{GameKind, MatchSetup, PlayerKind};
+    use lineup::match_state::Match;
+
+    let mut game = Gomoku::game_from_moves(
+        Gomoku::new(9, RuleSet::Renju).expect("9x9"),
+        &moves_to_no_point_for_black(),
+    )
+    .expect("legal");
+    game.play(Move::Pass).expect("Black passes");
+    let mut played = Match::new(MatchSetup {
+        kind: GameKind::Gomoku {
+            size: 9,
+            rule: RuleSet::Renju,
+        },
+        players: [PlayerKind::Human, PlayerKind::Human],
+    });
+    played.game = MatchGame::Gomoku(game);
+    assert_eq!(played.undo_turn(), Some(2));
+    assert_eq!(played.game.move_count(), 79);
+    assert_eq!(played.game.to_move(), Side::Second);
+    assert!(!played.game.must_pass());
+}
+
+/// A Gomocup engine hears the moves one by one and keeps who passed: a
+/// set-up position with its passes gives the turn as play would.
+#[test]
+fn a_set_up_position_counts_its_passes() {
+    let stones = [
+        (Point::new(0, 0), Side::First),
+        (Point::new(1, 0), Side::Second),
+    ];
+    let position = Gomoku::with_stones(9, RuleSet::Renju, stones).expect("set up");
+    assert_eq!(position.to_move(), Side::First);
+    // Black passed once earlier: after B, W, pass and W... two plies on,
+    // equal stones no longer mean Black's turn.
+    let position = Gomoku::with_stones(
+        9,
+        RuleSet::Renju,
+        [
+            (Point::new(0, 0), Side::First),
+            (Point::new(1, 0), Side::Second),
+            (Point::new(2, 0), Side::Second),
+            (Point::new(3, 0), Side::First),
+        ],
+    )
+    .expect("set up")
+    .with_passes([Side::First]);
+    assert_eq!(position.to_move(), Side::Second);
+}

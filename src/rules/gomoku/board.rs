@@ -104,6 +104,14 @@ impl Gomoku {
         Ok(board)
     }
 
+    /// A set-up position's passes, who passed in order: they count for
+    /// whose turn it is as the stones do (not checked, as set-up stones
+    /// are not). For a Gomocup engine, which hears the moves one by one.
+    pub fn with_passes(mut self, passes: impl IntoIterator<Item = Side>) -> Self {
+        self.passes.extend(passes);
+        self
+    }
+
     /// An empty 15×15 board.
     pub fn standard(rule: RuleSet) -> Self {
         Gomoku::new(Self::STANDARD_SIZE, rule).expect("15 is a valid size")
