@@ -137,6 +137,11 @@ fn the_computer_passes_only_when_it_must() {
         think(&after, Level::Beginner, 1, &engines, &stop),
         Some(BoardMove::Point(E5))
     );
+    // The online load tool's random player passes too.
+    assert_eq!(
+        lineup::game::online::bot::random_move(&game, &mut lineup::ai::Rng::new(1)),
+        Some(BoardMove::Pass)
+    );
     // Under freestyle Black takes e5 (an overline wins there).
     let free = MatchGame::Gomoku(Game::new(board(&NO_POINT_FOR_BLACK, RuleSet::Freestyle)));
     assert_eq!(

@@ -119,7 +119,7 @@ fn act(mut bot: ResMut<Bot>, rooms: Query<&RoomState>, mut commands: Commands) {
 }
 
 /// A legal move picked at random (a few tries at random points, then the
-/// first legal one in order).
+/// first legal one in order, then a pass when it is the one move left).
 pub fn random_move(game: &MatchGame, dice: &mut Rng) -> Option<BoardMove> {
     let candidates: Vec<BoardMove> = match game {
         MatchGame::ConnectFour(g) => (0..g.position().size().columns())
@@ -139,5 +139,8 @@ pub fn random_move(game: &MatchGame, dice: &mut Rng) -> Option<BoardMove> {
             return Some(mv);
         }
     }
-    candidates.into_iter().find(legal)
+    candidates
+        .into_iter()
+        .find(legal)
+        .or_else(|| game.must_pass().then_some(BoardMove::Pass))
 }
