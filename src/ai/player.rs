@@ -52,12 +52,9 @@ pub fn think(
         MatchGame::Gomoku(g) => {
             let mut engine = engines.gomoku.lock().unwrap_or_else(|e| e.into_inner());
             let engine = engine.get_or_insert_with(gomoku::Engine::new);
-            match engine.choose_move(g.position(), level, &mut rng, stop, gomoku_time(level)) {
-                Some(p) => Some(BoardMove::Point(p)),
-                // Every empty point is a foul for Black: the only move left.
-                None if g.position().must_pass() => Some(BoardMove::Pass),
-                None => None,
-            }
+            engine
+                .choose(g.position(), level, &mut rng, stop, gomoku_time(level))
+                .map(BoardMove::from)
         }
     }
 }

@@ -298,16 +298,17 @@ impl Session {
         let stop = AtomicBool::new(false);
         let time = self.move_time();
         let side = position.to_move();
-        let Some(p) = self
+        let p = match self
             .engine
-            .choose_move(&position, Level::Master, &mut self.rng, &stop, time)
-        else {
-            // No point we may take (the rest are Renju fouls): a pass.
-            if !position.must_pass() {
-                return Err("no move found".to_string());
+            .choose(&position, Level::Master, &mut self.rng, &stop, time)
+        {
+            Some(Move::Stone(p)) => p,
+            // No point we may take (the rest are Renju fouls).
+            Some(Move::Pass) => {
+                self.passes.push(side);
+                return Ok(vec![wire::PASS.to_string()]);
             }
-            self.passes.push(side);
-            return Ok(vec![wire::PASS.to_string()]);
+            None => return Err("no move left".to_string()),
         };
         let mut check = position.clone();
         check

@@ -12,6 +12,7 @@ use super::search::{RootMove, Search, WIN, WON};
 use super::threat::{ThreatCache, VctLimits, vcf, vct};
 use super::tt::Table;
 use crate::ai::{Level, Rng};
+use crate::rules::gomoku::Move;
 use crate::rules::{Gomoku, Point};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -99,6 +100,23 @@ impl Engine {
         found
             .or_else(|| any_legal(&mut board))
             .map(|i| board.point(i))
+    }
+
+    /// The move to play: [`Engine::choose_move`]'s point, or a pass when the
+    /// side to move has no point it may take (every empty one a Renju foul
+    /// for Black). `None` only when the game has no move at all.
+    pub fn choose(
+        &mut self,
+        position: &Gomoku,
+        level: Level,
+        rng: &mut Rng,
+        stop: &AtomicBool,
+        time_limit: Duration,
+    ) -> Option<Move> {
+        match self.choose_move(position, level, rng, stop, time_limit) {
+            Some(p) => Some(Move::Stone(p)),
+            None => position.must_pass().then_some(Move::Pass),
+        }
     }
 
     /// The shortest win by continuous fours for the side to move, up to
