@@ -3,10 +3,11 @@
 //! for is plain data ([`Launch`]); the game layer acts on it.
 
 use crate::i18n::Language;
-use crate::match_setup::{GameKind, Level, MatchSetup, PlayerKind};
+use crate::match_setup::{EngineSlot, GameKind, Level, MatchSetup, PlayerKind};
 use crate::match_state::Match;
 use crate::persist::psq;
 use crate::persist::save_file::{self, SaveFile};
+use crate::rules::opening::OpeningRule;
 use crate::rules::{ConnectFour, ConnectFourSize, Gomoku, MatchGame, RuleSet};
 use std::path::PathBuf;
 
@@ -17,13 +18,17 @@ Usage: lineup [OPTIONS]
 Options:
   --game connect4|gomoku        start straight into a game
   --rule freestyle|exact|renju  Gomoku rule set (default renju)
+  --opening RULE                swap2 (freestyle, exact), soosorv8 or taraguchi10 (renju)
   --size N | CxR                board: Gomoku N from 9 to 20 (default 15), Connect Four
                                 columns x rows, e.g. 7x6 (the default)
   --moves MOVES                 play these moves first: 4453 (Connect Four), h8i9j10 (Gomoku)
   --load FILE                   open a saved game (.ron) or a Gomoku .psq file (with --rule)
-  --first PLAYER                who plays Red/Black: human (default) or computer[:LEVEL]
+  --first PLAYER                who plays Red/Black: human (default), computer[:LEVEL] or
+                                engine[:N] (Gomoku: the Nth Gomocup engine of the list)
   --second PLAYER               who plays Yellow/White; LEVEL is beginner, easy, medium,
                                 hard or master
+  --add-engine PATH             add a Gomocup engine (a pbrain- program) to the list that
+                                New game offers, named after its file; kept in the settings
   --review [N]                  open the game of --moves or --load in review mode at
                                 move N (the last if omitted)
   --menu NAME                   open a menu at start: main, new-game, settings, load, about,
@@ -57,6 +62,8 @@ pub struct Launch {
     pub review: Option<Option<usize>>,
     /// The language to use until the player picks one (else the system's).
     pub language: Option<Language>,
+    /// Gomocup engines to add to the settings' list.
+    pub add_engines: Vec<PathBuf>,
 }
 
 /// The menus `--menu` can open, by the names it takes.
@@ -119,6 +126,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut moves = None;
     let mut load = None;
     let mut players = [PlayerKind::Human; 2];
+    let mut opening = None;
     let mut launch = Launch::default();
     let mut rest = args.iter().peekable();
     while let Some(arg) = rest.next() {
@@ -141,9 +149,19 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "-V" | "--version" => return Ok(Command::Version),
             "--game" => game = Some(value("--game")?),
             "--rule" => rule = Some(parse_rule(&value("--rule")?)?),
+            "--opening" => opening = Some(parse_opening(&value("--opening")?)?),
             "--size" => size = Some(value("--size")?),
             "--moves" => moves = Some(value("--moves")?),
             "--load" => load = Some(PathBuf::from(value("--load")?)),
+            "--add-engine" => {
+                let path = PathBuf::from(value("--add-engine")?);
+                if !path.is_file() {
+                    return Err(format!("--add-engine: no program at {}", path.display()));
+                }
+                // Kept whole: the game may start from another folder.
+                let whole = path.canonicalize().or_else(|_| std::path::absolute(&path));
+                launch.add_engines.push(whole.unwrap_or(path));
+            }
             "--first" => players[0] = parse_player(&value("--first")?)?,
             "--second" => players[1] = parse_player(&value("--second")?)?,
             "--menu" => launch.menu = Some(parse_menu(&value("--menu")?)?),
@@ -216,8 +234,30 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
         Some(other) => return Err(format!("unknown game '{other}': use connect4 or gomoku")),
     };
+    if players.iter().any(|p| matches!(p, PlayerKind::Engine(_)))
+        && !matches!(kind, Some(GameKind::Gomoku { .. }))
+    {
+        return Err("a Gomocup engine plays Gomoku only: add --game gomoku".into());
+    }
+    if let Some(rule) = opening {
+        match kind {
+            Some(GameKind::Gomoku { rule: set, .. }) if rule.fits(set) && moves.is_none() => {}
+            Some(GameKind::Gomoku { .. }) if moves.is_some() => {
+                return Err("--opening starts from an empty board: no --moves with it".into());
+            }
+            Some(GameKind::Gomoku { rule: set, .. }) => {
+                return Err(format!(
+                    "--opening {rule} is not played under {set:?} rules"
+                ));
+            }
+            _ => return Err("--opening needs --game gomoku".into()),
+        }
+    }
     if let Some(kind) = kind {
-        let setup = MatchSetup { kind, players };
+        let setup = MatchSetup {
+            opening: opening.unwrap_or_default(),
+            ..MatchSetup::new(kind, players)
+        };
         let mut start = Match::new(setup);
         if let Some(text) = moves {
             start.game = match kind {
@@ -250,6 +290,18 @@ fn parse_rule(text: &str) -> Result<RuleSet, String> {
     }
 }
 
+fn parse_opening(text: &str) -> Result<OpeningRule, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "none" => Ok(OpeningRule::None),
+        "swap2" => Ok(OpeningRule::Swap2),
+        "soosorv8" | "soosorv-8" | "soosyrv8" => Ok(OpeningRule::Soosorv8),
+        "taraguchi10" | "taraguchi-10" => Ok(OpeningRule::Taraguchi10),
+        _ => Err(format!(
+            "unknown opening '{text}': use swap2, soosorv8 or taraguchi10"
+        )),
+    }
+}
+
 fn parse_player(text: &str) -> Result<PlayerKind, String> {
     let (who, level) = text
         .split_once(':')
@@ -264,8 +316,15 @@ fn parse_player(text: &str) -> Result<PlayerKind, String> {
             .ok_or_else(|| {
                 format!("unknown level '{level}': use beginner, easy, medium, hard or master")
             }),
+        ("engine", None) => Ok(PlayerKind::Engine(EngineSlot(0))),
+        ("engine", Some(n)) => n
+            .parse::<u8>()
+            .ok()
+            .filter(|n| *n >= 1)
+            .map(|n| PlayerKind::Engine(EngineSlot(n - 1)))
+            .ok_or_else(|| format!("engine '{n}': expected its place in the list, from 1")),
         _ => Err(format!(
-            "unknown player '{text}': use human or computer[:LEVEL]"
+            "unknown player '{text}': use human, computer[:LEVEL] or engine[:N]"
         )),
     }
 }
@@ -346,10 +405,7 @@ fn load_file(
     let board = Gomoku::new(size, rule).map_err(|e| format!("--load: {shown}: {e}"))?;
     let game = crate::rules::Game::from_moves(board, moves.iter().copied())
         .map_err(|(i, e)| format!("--load: {shown}: move {} ({}): {e}", i + 1, moves[i]))?;
-    let setup = MatchSetup {
-        kind: GameKind::Gomoku { size, rule },
-        players,
-    };
+    let setup = MatchSetup::new(GameKind::Gomoku { size, rule }, players);
     Ok(Match::resumed(
         setup,
         MatchGame::Gomoku(game),

@@ -3,6 +3,7 @@
 //! command line and saved games all build matches the same way.
 
 pub use crate::ai::Level;
+use crate::rules::opening::OpeningRule;
 use crate::rules::{ConnectFour, ConnectFourSize, Game, Gomoku, MatchGame, RuleSet, Side};
 use serde::{Deserialize, Serialize};
 
@@ -14,20 +15,57 @@ pub enum PlayerKind {
     Computer(Level),
     /// A person on another machine: the server sends their moves.
     Online,
+    /// A Gomocup engine: the one at this place in the settings' list.
+    Engine(EngineSlot),
+}
+
+/// A place in the settings' list of Gomocup engines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct EngineSlot(pub u8);
+
+/// How long a Gomocup engine may think a move, in seconds: New game's
+/// time control for engine players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct EngineTime(pub u16);
+
+impl EngineTime {
+    pub const CHOICES: [EngineTime; 5] = [
+        EngineTime(1),
+        EngineTime(2),
+        EngineTime(5),
+        EngineTime(10),
+        EngineTime(30),
+    ];
+
+    pub fn per_move(self) -> std::time::Duration {
+        std::time::Duration::from_secs(u64::from(self.0.max(1)))
+    }
+}
+
+impl Default for EngineTime {
+    fn default() -> Self {
+        EngineTime(2)
+    }
 }
 
 impl PlayerKind {
+    /// Whether a program plays: the computer or a Gomocup engine.
     pub fn is_computer(self) -> bool {
-        matches!(self, PlayerKind::Computer(_))
+        matches!(self, PlayerKind::Computer(_) | PlayerKind::Engine(_))
     }
 
     pub fn is_online(self) -> bool {
         matches!(self, PlayerKind::Online)
     }
 
-    /// The choices a menu cycles through: human, then each computer level.
-    pub fn choices() -> impl Iterator<Item = PlayerKind> {
-        std::iter::once(PlayerKind::Human).chain(Level::ALL.into_iter().map(PlayerKind::Computer))
+    /// The choices a menu cycles through: human, each computer level, then
+    /// each of `engines` Gomocup engines.
+    pub fn choices(engines: usize) -> impl Iterator<Item = PlayerKind> {
+        std::iter::once(PlayerKind::Human)
+            .chain(Level::ALL.into_iter().map(PlayerKind::Computer))
+            .chain((0..engines.min(256) as u16).map(|i| PlayerKind::Engine(EngineSlot(i as u8))))
     }
 
     /// A shorter label, for the game panel.
@@ -36,6 +74,7 @@ impl PlayerKind {
             PlayerKind::Human => "Human".to_string(),
             PlayerKind::Computer(level) => format!("{} computer", level.name()),
             PlayerKind::Online => "Online".to_string(),
+            PlayerKind::Engine(EngineSlot(i)) => format!("Engine {}", i + 1),
         }
     }
 
@@ -44,6 +83,7 @@ impl PlayerKind {
             PlayerKind::Human => "Human".to_string(),
             PlayerKind::Computer(level) => format!("Computer ({})", level.name()),
             PlayerKind::Online => "Online player".to_string(),
+            PlayerKind::Engine(EngineSlot(i)) => format!("Gomocup engine {}", i + 1),
         }
     }
 }
@@ -127,16 +167,46 @@ impl GameKind {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MatchSetup {
     pub kind: GameKind,
-    /// Who plays the first side (Red / Black) and the second.
+    /// Who plays the first side (Red / Black) and the second. Under an
+    /// opening rule: the first player (tentative Black, who places the
+    /// first stone) and the second; the opening settles their colours.
     pub players: [PlayerKind; 2],
+    /// How a Gomoku game starts (see [`MatchSetup::opening`]).
+    #[serde(default)]
+    pub opening: OpeningRule,
+    /// How long a Gomocup engine may think a move.
+    #[serde(default)]
+    pub engine_time: EngineTime,
 }
 
 impl MatchSetup {
+    /// A match with no opening rule.
+    pub fn new(kind: GameKind, players: [PlayerKind; 2]) -> MatchSetup {
+        MatchSetup {
+            kind,
+            players,
+            opening: OpeningRule::None,
+            engine_time: EngineTime::default(),
+        }
+    }
+
     /// An online match seen from the player on `mine`.
     pub fn online(kind: GameKind, mine: Side) -> MatchSetup {
         let mut players = [PlayerKind::Online; 2];
         players[mine.index()] = PlayerKind::Human;
-        MatchSetup { kind, players }
+        MatchSetup::new(kind, players)
+    }
+
+    /// The opening rule this match is played under: the one chosen, where
+    /// it fits the game and its rules (never online: the server knows no
+    /// opening rules), else none.
+    pub fn opening(&self) -> OpeningRule {
+        match self.kind {
+            GameKind::Gomoku { rule, .. } if self.opening.fits(rule) && !self.is_online() => {
+                self.opening
+            }
+            _ => OpeningRule::None,
+        }
     }
 
     /// Whether the server decides this match's moves.

@@ -6,7 +6,8 @@
 use crate::match_setup::{MatchSetup, PlayerKind};
 use crate::net::OnlineSeat;
 use crate::persist::save_file::SaveFile;
-use crate::rules::{MatchGame, Side, Undone};
+use crate::rules::opening::{Action, Opening, OpeningError, OpeningRule, Player};
+use crate::rules::{Ending, MatchGame, Side, Undone};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -18,7 +19,16 @@ use std::time::{SystemTime, UNIX_EPOCH};
 #[derive(Clone, Debug)]
 pub struct Match {
     pub setup: MatchSetup,
+    /// The game: every move from the first stone (under an opening rule,
+    /// the opening's stones first; while the opening goes on, only its
+    /// stones, copied from it after each action).
     pub game: MatchGame,
+    /// The opening, under an opening rule: its steps, and who holds which
+    /// colour.
+    pub opening: Option<Opening>,
+    /// Why the side that resigned lost, when a Gomocup engine forfeited
+    /// (a crash, a hang, prose, an illegal move).
+    pub forfeit: Option<String>,
     pub revision: u64,
     /// When the match began (seconds since 1970), kept by its saves.
     pub created: u64,
@@ -33,7 +43,42 @@ pub struct Match {
 
 impl Match {
     pub fn new(setup: MatchSetup) -> Self {
-        Match::resumed(setup, setup.kind.new_game(), now(), new_id())
+        let mut new = Match::resumed(setup, setup.kind.new_game(), now(), new_id());
+        if let (MatchGame::Gomoku(game), rule) = (&new.game, setup.opening())
+            && rule != OpeningRule::None
+        {
+            new.opening = Some(Opening::new(rule, game.position()));
+        }
+        new
+    }
+
+    /// The opening while it goes on (`None` without an opening rule and
+    /// once the colours are decided).
+    pub fn opening_under_way(&self) -> Option<&Opening> {
+        self.opening.as_ref().filter(|o| !o.is_decided())
+    }
+
+    /// The player to act does `action` in the opening; on success the game
+    /// shows the opening's stones.
+    pub fn act_in_opening(&mut self, action: Action) -> Result<(), OpeningError> {
+        if self.game.is_over() {
+            return Err(OpeningError::NotNow);
+        }
+        let opening = self.opening.as_mut().ok_or(OpeningError::NotNow)?;
+        opening.act(opening.to_act(), action)?;
+        self.game = MatchGame::Gomoku(opening.game().clone());
+        Ok(())
+    }
+
+    /// A new match of `setup` from `game`, a position of an earlier match
+    /// under `opening` (review's Play from here): the opening as it stood
+    /// when the position was reached, so each person keeps the colour
+    /// they had then.
+    pub fn from_position(setup: MatchSetup, opening: Option<&Opening>, game: MatchGame) -> Self {
+        let mut new = Match::new(setup);
+        new.opening = opening.map(|o| o.up_to(game.move_count()));
+        new.game = game;
+        new
     }
 
     /// A match going on from `game` (a loaded save, a position).
@@ -48,6 +93,8 @@ impl Match {
             id: if id == 0 { new_id() } else { id },
             online: None,
             names: [None, None],
+            opening: None,
+            forfeit: None,
         }
     }
 
@@ -55,6 +102,8 @@ impl Match {
     pub fn from_save(save: &SaveFile, game: MatchGame) -> Self {
         Match {
             online: save.online.clone(),
+            // `replay` has checked the opening already.
+            opening: save.replay_opening().ok().flatten(),
             ..Match::resumed(save.setup, game, save.created, save.game_id)
         }
     }
@@ -68,10 +117,16 @@ impl Match {
     /// to move (the computer may be thinking); between two people or two
     /// computers, the side to move.
     pub fn resigning_side(&self) -> Side {
-        let to_move = self.game.to_move();
+        // In the opening, the one whose step it is may not hold the colour
+        // to move (Soosõrv's declaration, Swap2's colour choice).
+        let to_move = match self.opening_under_way() {
+            Some(opening) if opening.holder(Side::First) == opening.to_act() => Side::First,
+            Some(_) => Side::Second,
+            None => self.game.to_move(),
+        };
         let humans: Vec<Side> = [Side::First, Side::Second]
             .into_iter()
-            .filter(|s| self.setup.players[s.index()] == PlayerKind::Human)
+            .filter(|s| self.player_of(*s) == PlayerKind::Human)
             .collect();
         match humans.as_slice() {
             [only] => *only,
@@ -84,21 +139,40 @@ impl Match {
     /// only a resignation was taken back), or `None` when there was nothing
     /// to undo.
     pub fn undo_turn(&mut self) -> Option<usize> {
-        match self.game.undo()? {
-            Undone::Resignation => Some(0),
+        match self.undo_one()? {
+            Undone::Resignation => {
+                self.forfeit = None;
+                Some(0)
+            }
             Undone::Move(()) => {
                 let mut count = 1;
                 // Never stop where the side to move may only pass: the
                 // pass would be made again at once, and nothing before it
                 // could be reached.
                 while (self.computer_answers_a_person() || self.game.must_pass())
-                    && self.game.undo().is_some()
+                    && self.undo_one().is_some()
                 {
                     count += 1;
                 }
                 Some(count)
             }
         }
+    }
+
+    /// Takes back the resignation, the last move or, back in the opening,
+    /// its last action (a stone, a choice or an offer).
+    fn undo_one(&mut self) -> Option<Undone<()>> {
+        let resigned = matches!(self.game.ending(), Some(Ending::Resigned { .. }));
+        let moves = self.game.move_count();
+        if let Some(opening) = &mut self.opening
+            && !resigned
+            && moves <= opening.game().history().len()
+            && opening.undo()
+        {
+            self.game = MatchGame::Gomoku(opening.game().clone());
+            return Some(Undone::Move(()));
+        }
+        self.game.undo()
     }
 
     /// Replays an undone move, and the computer's reply after it.
@@ -120,9 +194,29 @@ impl Match {
         someone_human && self.player_to_move().is_computer()
     }
 
-    /// Who plays the side to move.
+    /// Who acts now: in the opening, the player whose step it is; then
+    /// whoever plays the side to move.
     pub fn player_to_move(&self) -> PlayerKind {
-        self.setup.players[self.game.to_move().index()]
+        match self.opening_under_way() {
+            Some(opening) => self.setup.players[opening.to_act().index()],
+            None => self.player_of(self.game.to_move()),
+        }
+    }
+
+    /// Who plays `side` (under an opening rule, as the opening has settled
+    /// it so far).
+    pub fn player_of(&self, side: Side) -> PlayerKind {
+        self.setup.players[self.holder(side).index()]
+    }
+
+    /// Which of the two players holds `side`: the first player is Black
+    /// unless an opening rule has settled otherwise.
+    pub fn holder(&self, side: Side) -> Player {
+        match &self.opening {
+            Some(opening) => opening.holder(side),
+            None if side == Side::First => Player::First,
+            None => Player::Second,
+        }
     }
 
     pub fn side_name(&self, side: Side) -> &'static str {
@@ -134,7 +228,7 @@ impl Match {
     pub fn player_label(&self, side: Side) -> String {
         match &self.names[side.index()] {
             Some(name) => name.clone(),
-            None => self.setup.players[side.index()].short_label(),
+            None => self.player_of(side).short_label(),
         }
     }
 }

@@ -16,6 +16,15 @@ pub struct Engines {
     gomoku: Arc<Mutex<Option<gomoku::Engine>>>,
 }
 
+impl Engines {
+    /// Runs `f` with the Gomoku engine (made on first use).
+    pub fn with_gomoku<T>(&self, f: impl FnOnce(&mut gomoku::Engine) -> T) -> T {
+        // A poisoned lock only means an earlier search panicked.
+        let mut engine = self.gomoku.lock().unwrap_or_else(|e| e.into_inner());
+        f(engine.get_or_insert_with(gomoku::Engine::new))
+    }
+}
+
 /// How long the Gomoku engine may think at each level (the engine uses a
 /// share of it at the lower levels and all of it at Master).
 pub fn gomoku_time(level: Level) -> Duration {
@@ -49,12 +58,10 @@ pub fn think(
                 .choose_move(g.position(), level, &mut rng, stop)
                 .map(BoardMove::Column)
         }
-        MatchGame::Gomoku(g) => {
-            let mut engine = engines.gomoku.lock().unwrap_or_else(|e| e.into_inner());
-            let engine = engine.get_or_insert_with(gomoku::Engine::new);
+        MatchGame::Gomoku(g) => engines.with_gomoku(|engine| {
             engine
                 .choose(g.position(), level, &mut rng, stop, gomoku_time(level))
                 .map(BoardMove::from)
-        }
+        }),
     }
 }

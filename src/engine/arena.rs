@@ -6,6 +6,7 @@
 
 use super::client::{Client, Fault, TimeControl};
 use super::referee::{Forfeit, play_answer};
+use super::seat::stones;
 use crate::rules::gomoku::Move;
 use crate::rules::{Game, Gomoku, Outcome, Point, RuleSet, Side};
 use std::fmt;
@@ -144,7 +145,7 @@ fn referee(mut game: Game<Gomoku>, mut clients: [Client; 2]) -> Played {
             if game.history().is_empty() {
                 client.begin()
             } else {
-                client.board(&stones(&game), side)
+                client.board(&stones(game.history()), side)
             }
         };
         match play_answer(&mut game, answer) {
@@ -159,14 +160,4 @@ fn referee(mut game: Game<Gomoku>, mut clients: [Client; 2]) -> Played {
         moves: game.history().to_vec(),
         result,
     }
-}
-
-/// The stones of `game` with their colours, in the order played (a pass
-/// takes a ply and leaves no stone).
-fn stones(game: &Game<Gomoku>) -> Vec<(Point, Side)> {
-    game.history()
-        .iter()
-        .enumerate()
-        .filter_map(|(ply, mv)| Some((mv.point()?, Side::of_ply(ply))))
-        .collect()
 }

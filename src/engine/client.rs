@@ -180,6 +180,13 @@ impl Client {
         &self.messages
     }
 
+    /// The `MESSAGE` texts and `UNKNOWN` lines that came since the last
+    /// call, oldest first (a game's log shows them as they come).
+    pub fn take_messages(&mut self) -> Vec<String> {
+        self.drain();
+        std::mem::take(&mut self.messages)
+    }
+
     /// The process id (to check that it is gone after the drop).
     pub fn id(&self) -> u32 {
         self.child.id()

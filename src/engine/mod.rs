@@ -5,6 +5,9 @@
 //! - `client`: Lineup driving any engine as a child process;
 //! - `referee`: an engine's answer judged by the rules;
 //! - `arena`: a whole game between two engines, refereed;
+//! - `registry`: the engines a person has named, kept in the settings;
+//! - `seat`: an engine playing one side of a game that can be taken back
+//!   or loaded (the game's "Gomocup engine" player);
 //! - `openings`, `elo`: opening lists and the score of a match;
 //! - `wire`: what both ends agree on (coordinates, rule codes, numbers).
 
@@ -13,6 +16,8 @@ pub mod client;
 pub mod elo;
 pub mod openings;
 pub mod referee;
+pub mod registry;
+pub mod seat;
 mod server;
 pub mod wire;
 

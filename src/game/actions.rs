@@ -12,9 +12,12 @@ pub(super) fn plugin(app: &mut App) {
 pub enum SetupField {
     Game,
     Rule,
+    Opening,
     BoardSize,
     FirstPlayer,
     SecondPlayer,
+    /// How long a Gomocup engine may think a move.
+    EngineTime,
 }
 
 /// A setting a settings row changes.
@@ -38,6 +41,22 @@ pub enum SettingField {
     ReduceMotion,
 }
 
+/// A choice on the game panel during an opening (see
+/// `rules::opening::Step`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OpeningChoice {
+    Swap,
+    Keep,
+    PlaceTwo,
+    TakeBlack,
+    TakeWhite,
+    OfferTen,
+    /// Soosõrv: one fifth move fewer / more to declare, and declare.
+    Fewer,
+    More,
+    Declare,
+}
+
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     // Main menu.
@@ -55,6 +74,7 @@ pub enum Action {
     // Settings.
     ChangeSetting(SettingField, i8),
     // In the game.
+    Opening(OpeningChoice),
     Undo,
     Redo,
     Resign,

@@ -77,6 +77,9 @@ pub fn run(launch: Launch) -> AppExit {
         crate::i18n::Language::from_environment(|name| std::env::var(name).ok())
     });
     app.insert_resource(crate::game::locale::DefaultLanguage(language));
+    if !launch.add_engines.is_empty() {
+        app.insert_resource(crate::game::engine_player::EnginesToAdd(launch.add_engines));
+    }
     if launch.frame_stats {
         app.insert_resource(FrameStats::new(started));
     }
@@ -143,6 +146,7 @@ pub fn game_plugins(app: &mut App) {
         crate::game::board::plugin,
         crate::game::review::plugin,
         crate::game::computer::plugin,
+        crate::game::engine_player::plugin,
         crate::game::online::plugin,
         crate::game::capture::plugin,
         crate::game::frame_stats::plugin,

@@ -1,16 +1,20 @@
-//! The computer player: when a computer is to move, its search runs on a
-//! thread of its own (never on the frame; see `search_task`), with a stop
+//! The computer player: when a computer (or a Gomocup engine, see
+//! `engine_player`) is to move, its search runs on a thread of its own (never on the frame; see `search_task`), with a stop
 //! flag. Undo, a new game or leaving the screen cancels it at once; a
 //! result for a position that has since changed is thrown away.
 
+use crate::ai::opening::opening_action;
 use crate::ai::player::{Engines, think};
 use crate::game::board::apply::MoveQueue;
 use crate::game::board::pieces::{Animating, board_at_rest};
-use crate::game::board::{CurrentMatch, MoveRequested, Requester};
+use crate::game::board::{CurrentMatch, Forfeited, MoveRequested, OpeningRequested, Requester};
+use crate::game::engine_player::{self, EngineRequest, EngineSeats, EngineTurn};
 use crate::game::search_task::{self, Search, SearchKind};
+use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, GamePhase, InPlay, Screen};
 use crate::match_setup::PlayerKind;
 use crate::rules::BoardMove;
+use crate::rules::opening::Action as OpeningAction;
 use bevy::prelude::*;
 use std::time::Duration;
 
@@ -34,7 +38,16 @@ pub struct SharedEngines(Engines);
 pub struct ComputerMove;
 
 impl SearchKind for ComputerMove {
-    type Output = Option<BoardMove>;
+    type Output = Option<Turn>;
+}
+
+/// What the computer decided: a move, or an action in the opening; or
+/// what a Gomocup engine did that lost it the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    Move(BoardMove),
+    Opening(OpeningAction),
+    Forfeit(String),
 }
 
 /// A search in progress (its presence drives the "thinking" indicator).
@@ -52,22 +65,51 @@ fn start_thinking(
     animating: Query<(), With<Animating>>,
     time: Res<Time<Real>>,
     engines: Res<SharedEngines>,
+    seats: Res<EngineSeats>,
+    settings: Res<Settings>,
 ) {
-    let PlayerKind::Computer(level) = game.player_to_move() else {
+    let player = game.player_to_move();
+    if !player.is_computer() {
         return;
-    };
+    }
     let idle = thinking.is_none() && queue.0.is_empty() && board_at_rest(animating);
     if !idle || *phase.get() != GamePhase::Playing || game.game.is_over() {
         return;
     }
-    let position = game.game.clone();
     let seed = game.revision ^ time.elapsed().as_nanos() as u64;
     let engines = engines.0.clone();
-    commands.insert_resource(Thinking::start(
-        game.revision,
-        time.elapsed(),
-        move |stop| think(&position, level, seed, &engines, stop),
-    ));
+    let search = match (game.opening_under_way(), player) {
+        // Lineup's own judgement makes an engine's opening choices too:
+        // the protocol has no words for them.
+        (Some(opening), _) => {
+            let (opening, me) = (opening.clone(), opening.to_act());
+            Thinking::start(game.revision, time.elapsed(), move |stop| {
+                let action =
+                    engines.with_gomoku(|engine| opening_action(&opening, me, engine, seed, stop));
+                action.map(Turn::Opening)
+            })
+        }
+        (None, PlayerKind::Engine(slot)) => {
+            let player = game.holder(game.game.to_move()).index();
+            let Some(ask) = EngineRequest::new(&seats, &settings, &game, slot, player) else {
+                return;
+            };
+            Thinking::start(game.revision, time.elapsed(), move |stop| {
+                engine_player::answer(ask, stop).map(|turn| match turn {
+                    EngineTurn::Move(mv) => Turn::Move(mv.into()),
+                    EngineTurn::Forfeit(why) => Turn::Forfeit(why),
+                })
+            })
+        }
+        (None, PlayerKind::Computer(level)) => {
+            let position = game.game.clone();
+            Thinking::start(game.revision, time.elapsed(), move |stop| {
+                think(&position, level, seed, &engines, stop).map(Turn::Move)
+            })
+        }
+        (None, _) => return,
+    };
+    commands.insert_resource(search);
 }
 
 fn finish_thinking(
@@ -76,6 +118,8 @@ fn finish_thinking(
     thinking: Option<ResMut<Thinking>>,
     time: Res<Time<Real>>,
     mut requests: MessageWriter<MoveRequested>,
+    mut opening: MessageWriter<OpeningRequested>,
+    mut forfeits: MessageWriter<Forfeited>,
 ) {
     let Some(mut thinking) = thinking else { return };
     if thinking.revision != game.revision || time.elapsed() < thinking.started + MIN_THINKING {
@@ -83,11 +127,23 @@ fn finish_thinking(
     }
     if let Some(result) = thinking.poll() {
         commands.remove_resource::<Thinking>();
-        if let Some(mv) = result {
-            requests.write(MoveRequested {
-                mv,
-                by: Requester::Computer,
-            });
+        match result {
+            Some(Turn::Move(mv)) => {
+                requests.write(MoveRequested {
+                    mv,
+                    by: Requester::Computer,
+                });
+            }
+            Some(Turn::Opening(action)) => {
+                opening.write(OpeningRequested {
+                    action,
+                    by: Requester::Computer,
+                });
+            }
+            Some(Turn::Forfeit(why)) => {
+                forfeits.write(Forfeited { why });
+            }
+            None => {}
         }
     }
 }

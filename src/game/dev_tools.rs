@@ -23,6 +23,8 @@ pub(super) fn plugin(app: &mut App) {
             log_transitions::<Menu>,
             log_transitions::<GamePhase>,
             log_matches,
+            log_opening,
+            log_opening_choices,
             log_moves,
             log_hints,
             log_messages,
@@ -110,6 +112,77 @@ fn log_matches(
             "in play"
         }
     );
+}
+
+/// Each opening action as it is taken (or taken back), with the step it
+/// leads to and who acts next.
+fn log_opening(game: Option<Res<CurrentMatch>>, mut last: Local<Option<(u64, usize)>>) {
+    let Some(opening) = game.as_ref().and_then(|g| g.opening.as_ref()) else {
+        return;
+    };
+    let id = game.as_ref().map_or(0, |g| g.id);
+    let count = opening.actions().len();
+    let seen = last.replace((id, count));
+    match seen {
+        Some((was, n)) if was == id && n == count => {}
+        Some((was, n)) if was == id && n > count => {
+            info!(
+                "Opening taken back to {count} actions: {:?}",
+                opening.step()
+            );
+        }
+        _ => {
+            let from = seen.filter(|(was, _)| *was == id).map_or(0, |(_, n)| n);
+            for action in &opening.actions()[from.min(count)..] {
+                info!(
+                    "Opening action: {}",
+                    crate::rules::opening::notation::format_action(*action)
+                );
+            }
+            info!(
+                "Opening step: {:?}, {:?} to act",
+                opening.step(),
+                opening.to_act()
+            );
+        }
+    }
+}
+
+/// The opening's choice buttons on show, with where their centres are in
+/// the window (logical pixels), once they have stayed put for a few frames
+/// (the panel's text settles a frame after the buttons show): a journey
+/// clicks them there whatever the text made of the layout.
+fn log_opening_choices(
+    buttons: Query<(&Action, &Node, &ComputedNode, &UiGlobalTransform)>,
+    mut seen: Local<(String, u32)>,
+    mut logged: Local<String>,
+) {
+    const SETTLED_FRAMES: u32 = 3;
+    let mut shown: Vec<String> = buttons
+        .iter()
+        .filter(|(action, node, computed, _)| {
+            matches!(action, Action::Opening(_))
+                && node.display != Display::None
+                && computed.size().x > 0.0
+        })
+        .map(|(action, _, computed, at)| {
+            let centre = at.affine().translation * computed.inverse_scale_factor();
+            format!("{action:?}@{},{}", centre.x.round(), centre.y.round())
+        })
+        .collect();
+    shown.sort();
+    let line = shown.join(" ");
+    if line == seen.0 {
+        seen.1 += 1;
+    } else {
+        *seen = (line.clone(), 1);
+    }
+    if seen.1 == SETTLED_FRAMES && line != *logged {
+        if !line.is_empty() {
+            info!("Opening choices: {line}");
+        }
+        *logged = line;
+    }
 }
 
 fn log_hints(glows: Query<(), Added<HintGlow>>, hint: Option<Res<Hint>>) {

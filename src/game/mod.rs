@@ -13,6 +13,8 @@
 //! - `review/`: review mode: stepping through a game, its evaluation graph,
 //!   a new game from any position, a picture of the board;
 //! - `computer`, `search_task`: engine searches off the frame;
+//! - `engine_player`: Gomocup engines as players (their processes, their
+//!   log, their forfeits);
 //! - `online/`: playing a friend on another machine (replicon), the
 //!   dedicated server's app and its load tool;
 //! - `audio/`, `theme/`: sound, and the look: palette and themes, type,
@@ -36,6 +38,7 @@ pub mod capture;
 pub mod computer;
 #[cfg(feature = "dev")]
 pub mod dev_tools;
+pub mod engine_player;
 pub mod frame_stats;
 pub mod locale;
 pub mod menus;

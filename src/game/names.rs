@@ -6,9 +6,11 @@
 use crate::ai::Level;
 use crate::ai::advice::Value;
 use crate::ai::review::Worth;
+use crate::engine::registry::EngineEntry;
 use crate::game::locale::Locale;
-use crate::match_setup::{GameKind, PlayerKind};
+use crate::match_setup::{EngineSlot, GameKind, PlayerKind};
 use crate::match_state::Match;
+use crate::rules::opening::OpeningRule;
 use crate::rules::{ConnectFourSize, RuleSet, Side};
 
 pub fn level(locale: &Locale, level: Level) -> &'static str {
@@ -18,6 +20,15 @@ pub fn level(locale: &Locale, level: Level) -> &'static str {
         Level::Medium => "level.medium",
         Level::Hard => "level.hard",
         Level::Master => "level.master",
+    })
+}
+
+pub fn opening_rule(locale: &Locale, rule: OpeningRule) -> &'static str {
+    locale.t(match rule {
+        OpeningRule::None => "opening_rule.none",
+        OpeningRule::Swap2 => "opening_rule.swap2",
+        OpeningRule::Soosorv8 => "opening_rule.soosorv8",
+        OpeningRule::Taraguchi10 => "opening_rule.taraguchi10",
     })
 }
 
@@ -76,31 +87,43 @@ pub fn rules_line(locale: &Locale, kind: GameKind) -> &'static str {
     })
 }
 
-/// A kind of player, as New game lists it: "Human", "Computer (Medium)".
-pub fn player(locale: &Locale, kind: PlayerKind) -> String {
+/// A kind of player, as New game lists it: "Human", "Computer (Medium)",
+/// "Engine: rapfi" (`engines`: the settings' list).
+pub fn player(locale: &Locale, kind: PlayerKind, engines: &[EngineEntry]) -> String {
     match kind {
         PlayerKind::Human => locale.t("player.human").to_string(),
         PlayerKind::Computer(l) => locale.f("player.computer", &[("level", &level(locale, l))]),
         PlayerKind::Online => locale.t("player.online").to_string(),
+        PlayerKind::Engine(slot) => locale.f("player.engine", &[("name", &engine(slot, engines))]),
     }
 }
 
+/// The name of the engine at `slot` (its place, if the list lost it).
+pub fn engine(slot: EngineSlot, engines: &[EngineEntry]) -> String {
+    engines
+        .get(slot.0 as usize)
+        .map_or_else(|| format!("#{}", slot.0 + 1), |e| e.name.clone())
+}
+
 /// A kind of player, shorter, for the game panel: "Medium computer".
-pub fn player_short(locale: &Locale, kind: PlayerKind) -> String {
+pub fn player_short(locale: &Locale, kind: PlayerKind, engines: &[EngineEntry]) -> String {
     match kind {
         PlayerKind::Human => locale.t("player.human").to_string(),
         PlayerKind::Computer(l) => {
             locale.f("player.computer_short", &[("level", &level(locale, l))])
         }
         PlayerKind::Online => locale.t("player.online_short").to_string(),
+        PlayerKind::Engine(slot) => {
+            locale.f("player.engine_short", &[("name", &engine(slot, engines))])
+        }
     }
 }
 
 /// Who plays `side` of a match: the name if known ("Ann"), else the kind.
-pub fn match_player(locale: &Locale, game: &Match, side: Side) -> String {
+pub fn match_player(locale: &Locale, game: &Match, side: Side, engines: &[EngineEntry]) -> String {
     match &game.names[side.index()] {
         Some(name) => name.clone(),
-        None => player_short(locale, game.setup.players[side.index()]),
+        None => player_short(locale, game.player_of(side), engines),
     }
 }
 

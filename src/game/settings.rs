@@ -1,6 +1,7 @@
 //! The player's settings as one resource with sensible defaults. Views read
 //! it live; `storage` reads it at start and writes it after changes.
 
+use crate::engine::registry::EngineEntry;
 use crate::game::theme::palette::{PieceColours, Theme};
 use crate::i18n::Language;
 use crate::match_setup::{Level, MatchSetup};
@@ -85,6 +86,9 @@ pub struct Settings {
     pub reduce_motion: bool,
     /// The window's size and place when it last closed (not in full screen).
     pub window: Option<WindowPlacement>,
+    /// The Gomocup engines New game offers as players (`pbrain-lineup`
+    /// beside the game always among them).
+    pub engines: Vec<EngineEntry>,
 }
 
 /// Where the window was, in physical pixels.
@@ -119,6 +123,7 @@ impl Default for Settings {
             piece_colours: PieceColours::Classic,
             reduce_motion: false,
             window: None,
+            engines: Vec::new(),
         }
     }
 }

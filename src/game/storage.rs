@@ -136,7 +136,8 @@ fn write_settings_on_exit(
     }
 }
 
-fn write_settings(settings: &Settings, storage: Option<&Storage>, notice: &mut Notice) {
+/// Writes the settings now (a problem goes to the notice line).
+pub fn write_settings(settings: &Settings, storage: Option<&Storage>, notice: &mut Notice) {
     if let Some(folders) = storage.and_then(|s| s.folders.as_ref())
         && let Err(e) = settings_file::save(&folders.settings_file(), settings)
     {
@@ -168,6 +169,7 @@ fn autosave(
     };
     let save = SaveFile::of("Autosave", game.setup, &game.game, game.created, now())
         .with_id(game.id)
+        .with_opening(game.opening.as_ref())
         .with_online(game.online.clone());
     if let Err(e) = save.write(&folders.autosave_file()) {
         // Said once per run: a full disk should not flood the screen.

@@ -81,6 +81,7 @@ fn show_title(
     game: Option<Res<CurrentMatch>>,
     thinking: Option<Res<Thinking>>,
     locale: Res<Locale>,
+    settings: Res<Settings>,
     mut window: Single<&mut Window, With<PrimaryWindow>>,
 ) {
     let name = locale.t("title.name");
@@ -89,7 +90,10 @@ fn show_title(
             "window.title_game",
             &[
                 ("game", &names::game_title(&locale, game.setup.kind)),
-                ("status", &status_line(&locale, &game, thinking.is_some())),
+                (
+                    "status",
+                    &status_line(&locale, &game, thinking.is_some(), &settings.engines),
+                ),
                 ("name", &name),
             ],
         ),

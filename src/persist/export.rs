@@ -1,9 +1,12 @@
 //! Exporting a game for other programs: the move string every Connect Four
 //! solver reads (`4453`) or the Gomoku notation (`h8i9j10`), and for Gomoku
-//! also a Piskvork/Gomocup `.psq` file.
+//! also a Piskvork/Gomocup `.psq` file. A game under an opening rule gets a
+//! second line in the `.txt`: the rule and its actions (`Swap2: h8 i9 j8
+//! swap`), which the move string alone cannot tell.
 
 use super::atomic::write_atomic;
 use super::psq;
+use crate::rules::opening::{Opening, notation};
 use crate::rules::{MatchGame, connect_four, gomoku};
 use std::path::{Path, PathBuf};
 
@@ -17,11 +20,23 @@ pub fn move_string(game: &MatchGame) -> String {
 
 /// Writes `<name>.txt` (the move string) and, for Gomoku, `<name>.psq` into
 /// `folder`; returns the files written.
-pub fn export(game: &MatchGame, name: &str, folder: &Path) -> Result<Vec<PathBuf>, String> {
+pub fn export(
+    game: &MatchGame,
+    opening: Option<&Opening>,
+    name: &str,
+    folder: &Path,
+) -> Result<Vec<PathBuf>, String> {
     let mut written = Vec::new();
     let text = folder.join(format!("{name}.txt"));
-    write_atomic(&text, format!("{}\n", move_string(game)).as_bytes())
-        .map_err(|e| format!("{}: {e}", text.display()))?;
+    let mut content = format!("{}\n", move_string(game));
+    if let Some(opening) = opening {
+        content += &format!(
+            "{}: {}\n",
+            opening.rule(),
+            notation::format_actions(opening.actions())
+        );
+    }
+    write_atomic(&text, content.as_bytes()).map_err(|e| format!("{}: {e}", text.display()))?;
     written.push(text);
     if let MatchGame::Gomoku(g) = game {
         let file = folder.join(format!("{name}.psq"));

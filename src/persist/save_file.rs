@@ -6,6 +6,7 @@
 use super::atomic::write_atomic;
 use crate::match_setup::{GameKind, MatchSetup};
 use crate::net::OnlineSeat;
+use crate::rules::opening::{Opening, OpeningRule, notation as opening_notation};
 use crate::rules::{
     BoardMove, Column, ConnectFour, Ending, Gomoku, MatchGame, Side, connect_four, gomoku,
 };
@@ -16,7 +17,12 @@ use std::path::Path;
 /// The format this version writes; files from a newer version are refused.
 /// 2: a resignation names the side that resigned (`resigned_by`); format 1
 /// files (`resigned: true`, the side to move) are still read.
-pub const FORMAT: u32 = 2;
+/// 3: a game under an opening rule (`opening`); only such games are
+/// written as 3, so that an older version refuses them instead of loading
+/// a swapped game with its colours wrong, and reads the rest.
+pub const FORMAT: u32 = 3;
+/// The format of a save with no opening rule.
+const FORMAT_PLAIN: u32 = 2;
 /// A save larger than this is refused before it is parsed.
 pub const SIZE_LIMIT: u64 = 256 * 1024;
 
@@ -28,6 +34,11 @@ pub struct SaveFile {
     pub setup: MatchSetup,
     /// Every move from the start, in the game's notation (`4453`, `h8i9`).
     pub moves: String,
+    /// Under an opening rule (`setup.opening`), every action of the
+    /// opening in its words (`h8 i9 j8 swap ...`, see
+    /// [`opening_notation`]); `moves` begins with its stones.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub opening: String,
     /// Undone moves that can be redone, the next one first.
     #[serde(default)]
     pub redo: String,
@@ -95,6 +106,21 @@ impl fmt::Display for LoadError {
 }
 
 impl SaveFile {
+    /// The same, with the opening's actions.
+    pub fn with_opening(self, opening: Option<&Opening>) -> SaveFile {
+        SaveFile {
+            format: if opening.is_some() {
+                FORMAT
+            } else {
+                self.format
+            },
+            opening: opening.map_or(String::new(), |o| {
+                opening_notation::format_actions(o.actions())
+            }),
+            ..self
+        }
+    }
+
     /// A save of `game` as it stands.
     pub fn of(name: &str, setup: MatchSetup, game: &MatchGame, created: u64, now: u64) -> SaveFile {
         let moves = super::export::move_string(game);
@@ -112,10 +138,11 @@ impl SaveFile {
             _ => None,
         };
         SaveFile {
-            format: FORMAT,
+            format: FORMAT_PLAIN,
             name: name.to_string(),
             setup,
             moves,
+            opening: String::new(),
             redo,
             resigned: false,
             resigned_by,
@@ -172,8 +199,53 @@ impl SaveFile {
         Ok(save)
     }
 
+    /// The opening the file describes, every action replayed through its
+    /// rule (`None` without an opening rule).
+    pub fn replay_opening(&self) -> Result<Option<Opening>, LoadError> {
+        let (GameKind::Gomoku { size, rule }, opening) = (self.setup.kind, self.setup.opening())
+        else {
+            return Ok(None);
+        };
+        if opening == OpeningRule::None {
+            return Ok(None);
+        }
+        let bad = |why: String| LoadError::NotASave(format!("its {opening} opening {why}"));
+        let actions = opening_notation::parse_actions(&self.opening)
+            .map_err(|(i, e)| bad(format!("has a bad action {}: {e}", i + 1)))?;
+        let board = Gomoku::new(size, rule).map_err(|e| LoadError::NotASave(e.to_string()))?;
+        Opening::replayed(opening, &board, actions)
+            .map(Some)
+            .map_err(|(i, action, e)| {
+                bad(format!(
+                    "has an illegal action {} ({}): {e}",
+                    i + 1,
+                    opening_notation::format_action(action)
+                ))
+            })
+    }
+
     /// The game the file describes, every move replayed through the rules.
+    /// Under an opening rule its moves must begin with the opening's stones.
     pub fn replay(&self) -> Result<MatchGame, LoadError> {
+        let game = self.replay_moves()?;
+        if let (Some(opening), MatchGame::Gomoku(g)) = (self.replay_opening()?, &game) {
+            let stones = opening.game().history();
+            let decided = opening.is_decided();
+            let follows = g.history().starts_with(stones);
+            if !follows || (!decided && g.history().len() > stones.len()) {
+                return Err(LoadError::NotASave(
+                    "its moves do not follow its opening".into(),
+                ));
+            }
+            // Nothing is redone past an opening still under way.
+            if !decided && !g.redo_list().is_empty() {
+                return Err(LoadError::BadRedo("the opening is not decided".into()));
+            }
+        }
+        Ok(game)
+    }
+
+    fn replay_moves(&self) -> Result<MatchGame, LoadError> {
         let illegal = |e: crate::rules::ParseError| LoadError::IllegalMove {
             number: e.move_index.map_or(0, |i| i + 1),
             reason: e.reason,

@@ -54,7 +54,7 @@ pub(crate) fn app_with_home(home: &std::path::Path) -> App {
 /// An app already in a game of `kind` after `moves`.
 pub(crate) fn app_in_game(kind: GameKind, moves: &str, players: [PlayerKind; 2]) -> App {
     let mut app = app();
-    let mut start = Match::new(MatchSetup { kind, players });
+    let mut start = Match::new(MatchSetup::new(kind, players));
     start.game = match kind {
         GameKind::ConnectFour { size } => {
             MatchGame::ConnectFour(ConnectFour::game_from_moves(size, moves).expect("legal moves"))
@@ -513,6 +513,8 @@ fn every_move_is_autosaved_and_continue_resumes_it() {
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
     let start = Match::new(MatchSetup {
+        opening: Default::default(),
+        engine_time: Default::default(),
         kind: RENJU,
         players: HUMANS,
     });
@@ -545,6 +547,8 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     let saves = home.join("data").join("saves");
     let mut app = app_with_home(&home);
     app.insert_resource(CurrentMatch(Match::new(MatchSetup {
+        opening: Default::default(),
+        engine_time: Default::default(),
         kind: C4,
         players: HUMANS,
     })));
@@ -662,6 +666,8 @@ fn export_writes_the_move_string_and_a_psq() {
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
     let mut start = Match::new(MatchSetup {
+        opening: Default::default(),
+        engine_time: Default::default(),
         kind: RENJU,
         players: HUMANS,
     });

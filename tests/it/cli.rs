@@ -91,8 +91,14 @@ fn bad_arguments_say_what_is_wrong() {
     assert!(error("--screenshot /no/such/folder/x.png").contains("does not exist"));
     assert_eq!(
         error("--first robot"),
-        "unknown player 'robot': use human or computer[:LEVEL]"
+        "unknown player 'robot': use human, computer[:LEVEL] or engine[:N]"
     );
+    assert_eq!(
+        error("--second engine"),
+        "a Gomocup engine plays Gomoku only: add --game gomoku"
+    );
+    assert!(error("--game gomoku --second engine:0").starts_with("engine '0'"));
+    assert!(error("--add-engine /no/such/pbrain-x").starts_with("--add-engine: no program"));
     assert_eq!(error("--frobnicate"), "unknown argument '--frobnicate'");
     assert_eq!(error("--game"), "--game needs a value");
     assert!(error("--window 10x10").starts_with("--window '10x10'"));

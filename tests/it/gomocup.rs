@@ -10,6 +10,8 @@ use lineup::engine::client::{Client, Fault, TimeControl};
 use lineup::engine::elo::Score;
 use lineup::engine::openings::{self, Form};
 use lineup::engine::referee::{Forfeit, play_answer};
+use lineup::engine::seat::Seat;
+use lineup::engine::wire;
 use lineup::rules::gomoku::Move;
 use lineup::rules::{Foul, Game, Gomoku, MoveError, Outcome, Point, RuleSet, Side};
 use std::path::Path;
@@ -349,4 +351,62 @@ fn the_score_gives_the_elo_difference_and_its_interval() {
     };
     assert_eq!(sweep.elo(), None);
     assert!(sweep.to_string().ends_with("score 100.0%"));
+}
+
+/// The game's engine player (`engine::seat`) tells the engine only what
+/// changed: BEGIN on an empty board, TURN for the one new move, TAKEBACK
+/// for each move undone, and the whole BOARD when the game is one it did
+/// not see grow (a loaded save).
+#[test]
+fn a_seat_tells_the_engine_what_changed_with_the_fewest_commands() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("seat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let log = dir.join("commands.txt");
+    let _ = std::fs::remove_file(&log);
+    let answers = ["7,7", "8,8", "8,6", "3,3"];
+    let mut args = vec![log.to_str().expect("utf-8")];
+    args.extend(answers);
+    let mut seat =
+        Seat::start(fake("record", &args), 15, RuleSet::Renju, QUICK).expect("the engine starts");
+    let id = seat.id();
+    let point = |text: &str| Point::parse(text).expect("a point");
+    let at = |text: &str| wire::parse_move(text, 15).expect("a move");
+
+    let mut history = Vec::new();
+    let first = seat.answer(&history).expect("a move");
+    assert_eq!(first, at(answers[0]));
+    history.extend([first, Move::Stone(point("a1"))]);
+    let second = seat.answer(&history).expect("a move");
+    assert_eq!(second, at(answers[1]));
+    // Undo: the engine's move and the person's go; the person plays again.
+    history.truncate(1);
+    history.push(Move::Stone(point("o15")));
+    assert_eq!(seat.answer(&history).expect("a move"), at(answers[2]));
+    // A loaded game it never saw: the whole board.
+    let loaded = [point("j10"), point("a15"), point("h8")].map(Move::Stone);
+    assert_eq!(seat.answer(&loaded).expect("a move"), at(answers[3]));
+    drop(seat);
+    assert!(gone(id), "the engine process is reaped");
+
+    let sent = std::fs::read_to_string(&log).expect("the engine's log");
+    let commands: Vec<&str> = sent
+        .lines()
+        .filter(|l| !l.starts_with("INFO") && !l.starts_with("START"))
+        .collect();
+    let wire_of = |text: &str| wire::format_point(point(text), 15);
+    let taken_back = |mv: Move| format!("TAKEBACK {}", wire::format_move(mv, 15));
+    let expected = vec![
+        "BEGIN".to_string(),
+        "TURN ".to_string() + &wire_of("a1"),
+        taken_back(second),
+        "TAKEBACK ".to_string() + &wire_of("a1"),
+        "TURN ".to_string() + &wire_of("o15"),
+        "BOARD".to_string(),
+        format!("{},2", wire_of("j10")),
+        format!("{},1", wire_of("a15")),
+        format!("{},2", wire_of("h8")),
+        "DONE".to_string(),
+        "END".to_string(),
+    ];
+    assert_eq!(commands, expected, "{sent}");
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// Window pixels (the window is 1280x800, the size the screens are laid out
 /// for) of what the journeys click, read off screenshots.
-mod at {
+pub mod at {
     /// The board's centre: Connect Four's middle column, Gomoku's h8.
     pub const BOARD_CENTRE: (u32, u32) = (490, 410);
     /// New game, first on the title's menu when there is nothing to continue.
@@ -20,7 +20,7 @@ mod at {
     /// Play online.
     pub const TITLE_LOAD_UNDER_CONTINUE: (u32, u32) = (640, 474);
     /// Start, at the foot of the new-game menu.
-    pub const NEW_GAME_START: (u32, u32) = (482, 590);
+    pub const NEW_GAME_START: (u32, u32) = (482, 618);
     /// Hint, on the Connect Four game panel.
     pub const CONNECT_FOUR_HINT: (u32, u32) = (1044, 319);
     /// Resign, in the resign dialog (Keep playing has the keyboard's focus).
@@ -186,6 +186,8 @@ fn opening_a_finished_game_keeps_continue() {
     };
     // A finished game in the saves: Red's four along the bottom.
     let setup = MatchSetup {
+        opening: Default::default(),
+        engine_time: Default::default(),
         kind: GameKind::ConnectFour {
             size: ConnectFourSize::STANDARD,
         },

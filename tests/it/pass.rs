@@ -325,7 +325,7 @@ fn in_the_game_black_passes_and_the_panel_says_so() {
         let game = &app.world().resource::<CurrentMatch>().0;
         assert_eq!(game.game.last_move(), Some(BoardMove::Pass), "{black:?}");
         assert_eq!(game.game.to_move(), Side::Second);
-        let line = status_line(app.world().resource::<Locale>(), game, false);
+        let line = status_line(app.world().resource::<Locale>(), game, false, &[]);
         assert_eq!(line, "Black passed: no point left · White to move");
         let autosave = lineup::persist::save_file::SaveFile::read(
             &app.world()
@@ -389,6 +389,8 @@ fn undo_takes_back_a_forced_pass_with_the_move_before_it() {
     .expect("legal");
     game.play(Move::Pass).expect("Black passes");
     let mut played = Match::new(MatchSetup {
+        opening: Default::default(),
+        engine_time: Default::default(),
         kind: GameKind::Gomoku {
             size: 9,
             rule: RuleSet::Renju,

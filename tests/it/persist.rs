@@ -41,6 +41,8 @@ const C4: GameKind = GameKind::ConnectFour {
 
 fn setup(kind: GameKind) -> MatchSetup {
     MatchSetup {
+        opening: Default::default(),
+        engine_time: Default::default(),
         kind,
         players: [
             PlayerKind::Human,
@@ -214,7 +216,10 @@ fn a_truncated_file_is_refused() {
 
 #[test]
 fn a_newer_format_is_refused_as_such() {
-    let text = good_save_text("44").replace(&format!("format:{FORMAT}"), "format:99");
+    let plain = SaveFile::of("x", setup(C4), &C4.new_game(), 1, 1).format;
+    assert!(plain <= FORMAT);
+    let text = good_save_text("44").replace(&format!("format:{plain}"), "format:99");
+    assert!(text.contains("format:99"), "{text}");
     let text = text.replacen("(", "(new_field:[1,2],", 1);
     let error = load_error("newer", text.as_bytes());
     assert_eq!(error, LoadError::NewerFormat { found: 99 });

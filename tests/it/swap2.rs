@@ -2,8 +2,7 @@
 //! undo across the steps, and random action sequences against its
 //! invariants.
 
-use lineup::rules::opening::Swap2;
-use lineup::rules::opening::swap2::{Action, Player, Step, Swap2Error};
+use lineup::rules::opening::{Action, Opening, OpeningError, OpeningRule, Player, Step};
 use lineup::rules::{Gomoku, MoveError, Point, RuleSet, Side};
 use proptest::prelude::*;
 
@@ -11,52 +10,66 @@ fn p(text: &str) -> Point {
     Point::parse(text).expect("a point")
 }
 
-fn three_placed() -> Swap2 {
-    let mut s = Swap2::new(Gomoku::standard(RuleSet::Freestyle));
+fn swap2() -> Opening {
+    Opening::new(OpeningRule::Swap2, &Gomoku::standard(RuleSet::Freestyle))
+}
+
+const FIRST_PLACES: Step = Step::Place {
+    by: Player::First,
+    area: None,
+};
+const SECOND_PLACES: Step = Step::Place {
+    by: Player::Second,
+    area: None,
+};
+
+fn three_placed() -> Opening {
+    let mut s = swap2();
     for at in ["h8", "i9", "j8"] {
         s.act(Player::First, Action::Place(p(at))).expect("placed");
     }
     s
 }
 
-fn colour(s: &Swap2, at: &str) -> Option<Side> {
+fn colour(s: &Opening, at: &str) -> Option<Side> {
     s.game().position().at(p(at))
 }
 
 #[test]
 fn the_first_player_places_black_white_black_then_the_second_chooses() {
     let s = three_placed();
-    assert_eq!(s.step(), Step::SecondChooses);
+    assert_eq!(s.step(), Step::Swap2Choice);
     assert_eq!(s.to_act(), Player::Second);
     assert_eq!(
         [colour(&s, "h8"), colour(&s, "i9"), colour(&s, "j8")],
         [Some(Side::First), Some(Side::Second), Some(Side::First)]
     );
-    assert_eq!(s.black(), None);
+    assert!(!s.is_decided());
 }
 
 #[test]
 fn playing_white_keeps_the_colours_and_the_second_player_makes_move_four() {
     let mut s = three_placed();
-    s.act(Player::Second, Action::PlayWhite).expect("a choice");
-    assert_eq!(s.black(), Some(Player::First));
+    s.act(Player::Second, Action::Keep).expect("a choice");
+    assert!(s.is_decided());
+    assert_eq!(s.black(), Player::First);
+    assert_eq!(s.game().to_move(), Side::Second);
     assert_eq!(s.to_act(), Player::Second);
-    s.act(Player::Second, Action::Place(p("g7")))
-        .expect("move 4");
-    assert_eq!(colour(&s, "g7"), Some(Side::Second));
-    assert_eq!(s.to_act(), Player::First);
+    assert_eq!(
+        s.act(Player::Second, Action::Place(p("g7"))),
+        Err(OpeningError::NotNow),
+        "once decided the game goes on in its own right"
+    );
 }
 
 #[test]
 fn a_swap_gives_the_second_player_black_and_the_first_makes_move_four() {
     let mut s = three_placed();
     s.act(Player::Second, Action::Swap).expect("a choice");
-    assert_eq!(s.black(), Some(Player::Second));
+    assert!(s.is_decided());
+    assert_eq!(s.black(), Player::Second);
     assert_eq!(s.to_act(), Player::First, "the first player is White now");
-    s.act(Player::First, Action::Place(p("g7")))
-        .expect("move 4");
-    assert_eq!(colour(&s, "g7"), Some(Side::Second));
-    assert_eq!(s.to_act(), Player::Second);
+    assert_eq!(s.holder(Side::Second), Player::First);
 }
 
 #[test]
@@ -64,7 +77,7 @@ fn two_more_stones_then_the_first_player_chooses_either_colour() {
     for (taken, black) in [(Side::First, Player::First), (Side::Second, Player::Second)] {
         let mut s = three_placed();
         s.act(Player::Second, Action::PlaceTwo).expect("a choice");
-        assert_eq!(s.step(), Step::PlaceTwo { placed: 0 });
+        assert_eq!(s.step(), SECOND_PLACES);
         s.act(Player::Second, Action::Place(p("g9")))
             .expect("stone 4");
         s.act(Player::Second, Action::Place(p("k7")))
@@ -73,10 +86,11 @@ fn two_more_stones_then_the_first_player_chooses_either_colour() {
             [colour(&s, "g9"), colour(&s, "k7")],
             [Some(Side::Second), Some(Side::First)]
         );
-        assert_eq!((s.step(), s.to_act()), (Step::FirstChooses, Player::First));
+        assert_eq!((s.step(), s.to_act()), (Step::ChooseColour, Player::First));
         s.act(Player::First, Action::TakeColour(taken))
             .expect("a colour");
-        assert_eq!(s.black(), Some(black));
+        assert!(s.is_decided());
+        assert_eq!(s.black(), black);
         // White makes move 6: whoever is not Black.
         assert_eq!(s.to_act(), black.other());
         assert_eq!(s.game().to_move(), Side::Second);
@@ -85,37 +99,40 @@ fn two_more_stones_then_the_first_player_chooses_either_colour() {
 
 #[test]
 fn anything_out_of_step_is_refused_and_changes_nothing() {
-    let mut s = Swap2::new(Gomoku::standard(RuleSet::Freestyle));
+    let mut s = swap2();
     let before = s.clone();
     assert_eq!(
         s.act(Player::Second, Action::Place(p("h8"))),
-        Err(Swap2Error::NotYourTurn)
+        Err(OpeningError::NotYourTurn)
     );
-    assert_eq!(s.act(Player::First, Action::Swap), Err(Swap2Error::NotNow));
+    assert_eq!(
+        s.act(Player::First, Action::Swap),
+        Err(OpeningError::NotNow)
+    );
     assert_eq!(s, before);
     s.act(Player::First, Action::Place(p("h8")))
         .expect("placed");
     let before = s.clone();
     assert_eq!(
         s.act(Player::First, Action::Place(p("h8"))),
-        Err(Swap2Error::Stone(MoveError::Occupied))
+        Err(OpeningError::Stone(MoveError::Occupied))
     );
     assert_eq!(s, before);
 
     let mut s = three_placed();
     let before = s.clone();
     for action in [Action::Place(p("a1")), Action::TakeColour(Side::First)] {
-        assert_eq!(s.act(Player::Second, action), Err(Swap2Error::NotNow));
+        assert_eq!(s.act(Player::Second, action), Err(OpeningError::NotNow));
     }
     assert_eq!(
         s.act(Player::First, Action::Swap),
-        Err(Swap2Error::NotYourTurn)
+        Err(OpeningError::NotYourTurn)
     );
     assert_eq!(s, before);
     s.act(Player::Second, Action::PlaceTwo).expect("a choice");
     assert_eq!(
         s.act(Player::Second, Action::Swap),
-        Err(Swap2Error::NotNow),
+        Err(OpeningError::NotNow),
         "no second choice before the two stones"
     );
 }
@@ -131,27 +148,27 @@ fn undo_walks_back_through_every_step() {
     s.act(Player::First, Action::TakeColour(Side::Second))
         .expect("a colour");
     let expected = [
-        (Step::FirstChooses, 5),
-        (Step::PlaceTwo { placed: 1 }, 4),
-        (Step::PlaceTwo { placed: 0 }, 3),
-        (Step::SecondChooses, 3),
-        (Step::PlaceThree { placed: 2 }, 2),
-        (Step::PlaceThree { placed: 1 }, 1),
-        (Step::PlaceThree { placed: 0 }, 0),
+        (Step::ChooseColour, 5),
+        (SECOND_PLACES, 4),
+        (SECOND_PLACES, 3),
+        (Step::Swap2Choice, 3),
+        (FIRST_PLACES, 2),
+        (FIRST_PLACES, 1),
+        (FIRST_PLACES, 0),
     ];
     for (step, stones) in expected {
         assert!(s.undo());
         assert_eq!((s.step(), s.game().position().stones()), (step, stones));
     }
     assert!(!s.undo(), "nothing left to take back");
-    assert_eq!(s, Swap2::new(Gomoku::standard(RuleSet::Freestyle)));
+    assert_eq!(s, swap2());
 }
 
 fn any_action() -> impl Strategy<Value = (Player, Action)> {
     let player = prop_oneof![Just(Player::First), Just(Player::Second)];
     let action = prop_oneof![
         (6u8..9, 6u8..9).prop_map(|(x, y)| Action::Place(Point::new(x, y))),
-        Just(Action::PlayWhite),
+        Just(Action::Keep),
         Just(Action::Swap),
         Just(Action::PlaceTwo),
         Just(Action::TakeColour(Side::First)),
@@ -166,7 +183,7 @@ proptest! {
     /// start.
     #[test]
     fn random_actions_keep_the_invariants(actions in prop::collection::vec(any_action(), 0..40)) {
-        let start = Swap2::new(Gomoku::standard(RuleSet::Freestyle));
+        let start = swap2();
         let mut s = start.clone();
         for (player, action) in actions {
             let before = s.clone();
@@ -175,11 +192,12 @@ proptest! {
             }
             let stones = s.game().position().stones();
             match s.step() {
-                Step::PlaceThree { placed } => prop_assert_eq!(stones, placed as usize),
-                Step::SecondChooses => prop_assert_eq!(stones, 3),
-                Step::PlaceTwo { placed } => prop_assert_eq!(stones, 3 + placed as usize),
-                Step::FirstChooses => prop_assert_eq!(stones, 5),
-                Step::Decided { .. } => prop_assert!(stones >= 3),
+                FIRST_PLACES => prop_assert!(stones < 3),
+                Step::Swap2Choice => prop_assert_eq!(stones, 3),
+                SECOND_PLACES => prop_assert!((3..5).contains(&stones)),
+                Step::ChooseColour => prop_assert_eq!(stones, 5),
+                Step::Decided => prop_assert!(stones == 3 || stones == 5),
+                other => prop_assert!(false, "Swap2 has no step {:?}", other),
             }
         }
         while s.undo() {}
@@ -191,11 +209,11 @@ mod computer {
     //! The computer in each role, judging by its own evaluation.
     use super::*;
     use lineup::ai::gomoku::Engine;
-    use lineup::ai::opening::swap2_action;
+    use lineup::ai::opening::opening_action;
     use std::sync::atomic::AtomicBool;
 
-    fn act(s: &Swap2, me: Player, engine: &mut Engine) -> Action {
-        swap2_action(s, me, engine, 7, &AtomicBool::new(false)).expect("its turn")
+    fn act(s: &Opening, me: Player, engine: &mut Engine) -> Action {
+        opening_action(s, me, engine, 7, &AtomicBool::new(false)).expect("its turn")
     }
 
     /// A whole Swap2 opening with the computer in both seats: every action
@@ -204,9 +222,9 @@ mod computer {
     #[test]
     fn the_computer_plays_every_role_to_a_decision() {
         let mut engine = Engine::new();
-        let mut s = Swap2::new(Gomoku::standard(RuleSet::Freestyle));
+        let mut s = swap2();
         let mut steps = Vec::new();
-        while s.black().is_none() {
+        while !s.is_decided() {
             let me = s.to_act();
             let action = act(&s, me, &mut engine);
             steps.push((s.step(), action));
@@ -220,16 +238,16 @@ mod computer {
         // Its proposals are balanced by its own judgement: as the chooser
         // it can tell neither colour better, so it places two more.
         assert!(
-            steps.contains(&(Step::SecondChooses, Action::PlaceTwo)),
+            steps.contains(&(Step::Swap2Choice, Action::PlaceTwo)),
             "{steps:?}"
         );
         assert_eq!(
-            swap2_action(&s, s.to_act(), &mut engine, 7, &AtomicBool::new(false)),
+            opening_action(&s, s.to_act(), &mut engine, 7, &AtomicBool::new(false)),
             None,
             "after the decision the game goes on as usual"
         );
         assert_eq!(
-            swap2_action(
+            opening_action(
                 &s,
                 s.to_act().other(),
                 &mut engine,
@@ -248,7 +266,7 @@ mod computer {
     fn the_chooser_takes_the_better_colour() {
         let mut engine = Engine::new();
         let offered = |stones: [&str; 3]| {
-            let mut s = Swap2::new(Gomoku::standard(RuleSet::Freestyle));
+            let mut s = swap2();
             for at in stones {
                 s.act(Player::First, Action::Place(p(at))).expect("placed");
             }
@@ -260,10 +278,7 @@ mod computer {
             Action::Swap
         );
         let weak_black = offered(["a1", "h8", "o15"]);
-        assert_eq!(
-            act(&weak_black, Player::Second, &mut engine),
-            Action::PlayWhite
-        );
+        assert_eq!(act(&weak_black, Player::Second, &mut engine), Action::Keep);
     }
 
     /// Offered five stones, the first player takes the colour the position
@@ -272,7 +287,7 @@ mod computer {
     fn with_five_stones_the_first_player_takes_the_colour_in_front() {
         let mut engine = Engine::new();
         let five = |stones: [&str; 5]| {
-            let mut s = Swap2::new(Gomoku::standard(RuleSet::Freestyle));
+            let mut s = swap2();
             for at in &stones[..3] {
                 s.act(Player::First, Action::Place(p(at))).expect("placed");
             }

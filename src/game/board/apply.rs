@@ -6,12 +6,14 @@
 
 use super::pieces::board_at_rest;
 use super::{
-    CurrentMatch, GameEnded, MoveApplied, MoveRefused, MoveRequested, MovesTakenBack, PieceLanded,
-    Refusal, Requester,
+    CurrentMatch, Forfeited, GameEnded, MoveApplied, MoveRefused, MoveRequested, MovesTakenBack,
+    OpeningRequested, PieceLanded, Refusal, Requester,
 };
 use crate::game::actions::{Action, UiAction};
 use crate::game::states::{AppSystems, GamePhase, InPlay, Menu, Screen};
+use crate::rules::BoardMove;
 use crate::rules::Ending;
+use crate::rules::opening::{Action as OpeningAction, OpeningError};
 use bevy::prelude::*;
 use std::collections::VecDeque;
 
@@ -24,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 queue_requests,
                 apply_next_move.in_set(InPlay),
+                apply_forfeits,
                 history_actions,
             )
                 .chain()
@@ -40,10 +43,27 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Moves asked for while a piece was still moving, played in order once it
-/// rests. Short: a burst of clicks should not play a whole line later.
+/// Moves (and opening actions) asked for while a piece was still moving,
+/// played in order once it rests. Short: a burst of clicks should not play
+/// a whole line later.
 #[derive(Resource, Default, Debug)]
-pub struct MoveQueue(pub VecDeque<MoveRequested>);
+pub struct MoveQueue(pub VecDeque<Queued>);
+
+/// A request waiting in the [`MoveQueue`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Queued {
+    Move(MoveRequested),
+    Opening(OpeningRequested),
+}
+
+impl Queued {
+    fn by(&self) -> Requester {
+        match self {
+            Queued::Move(m) => m.by,
+            Queued::Opening(o) => o.by,
+        }
+    }
+}
 
 const QUEUE_LIMIT: usize = 2;
 
@@ -53,17 +73,19 @@ fn clear_queue(mut queue: ResMut<MoveQueue>) {
 
 fn queue_requests(
     mut requests: MessageReader<MoveRequested>,
+    mut opening: MessageReader<OpeningRequested>,
     game: Res<CurrentMatch>,
     mut queue: ResMut<MoveQueue>,
 ) {
     let online = game.setup.is_online();
-    for request in requests.read() {
-        match request.by {
+    let requests = requests.read().map(|r| Queued::Move(*r));
+    for request in requests.chain(opening.read().map(|o| Queued::Opening(*o))) {
+        match request.by() {
             // Online, the player's clicks go to the server (`online::client`);
             // the board plays only what the server accepted, every move of it.
             Requester::Human if online => {}
-            Requester::Network => queue.0.push_back(*request),
-            _ if queue.0.len() < QUEUE_LIMIT => queue.0.push_back(*request),
+            Requester::Network => queue.0.push_back(request),
+            _ if queue.0.len() < QUEUE_LIMIT => queue.0.push_back(request),
             _ => {}
         }
     }
@@ -89,34 +111,105 @@ fn apply_next_move(
     } else {
         Requester::Human
     };
-    if !game.game.is_over() && request.by != wanted {
+    // What a board click means in the opening: a stone, an offer or a pick.
+    let (mv, opening_action) = match request {
+        Queued::Move(m) => match (game.opening_under_way(), m.mv) {
+            (Some(opening), BoardMove::Point(p)) => (m.mv, Some(opening.click(p))),
+            _ => (m.mv, None),
+        },
+        Queued::Opening(o) => (BoardMove::Pass, Some(Some(o.action))),
+    };
+    if !game.game.is_over() && request.by() != wanted {
         queue.0.clear();
-        if request.by == Requester::Human {
+        if request.by() == Requester::Human {
             refused.write(MoveRefused {
-                mv: request.mv,
+                mv,
                 refusal: Refusal::NotYourTurn,
             });
         }
         return;
     }
     let side = game.game.to_move();
-    match game.game.play(request.mv) {
+    if let Some(action) = opening_action {
+        if !act_in_opening(&mut game, mv, action, &mut applied, &mut refused) {
+            queue.0.clear();
+        }
+        return;
+    }
+    match game.game.play(mv) {
         Ok(()) => {
             game.touch();
             let ply = game.game.move_count() - 1;
-            applied.write(MoveApplied {
-                mv: request.mv,
-                side,
-                ply,
-            });
+            applied.write(MoveApplied { mv, side, ply });
         }
         Err(error) => {
             // The rest of a burst was aimed at a board that did not happen.
             queue.0.clear();
             refused.write(MoveRefused {
-                mv: request.mv,
+                mv,
                 refusal: Refusal::Rules(error),
             });
+        }
+    }
+}
+
+/// An opening action (`None`: a board click at a step that asks for a
+/// choice). A stone it placed goes out as a move, to be drawn and heard.
+/// Returns whether it was accepted.
+fn act_in_opening(
+    game: &mut CurrentMatch,
+    mv: BoardMove,
+    action: Option<OpeningAction>,
+    applied: &mut MessageWriter<MoveApplied>,
+    refused: &mut MessageWriter<MoveRefused>,
+) -> bool {
+    let before = game.game.move_count();
+    let side = game.game.to_move();
+    match action
+        .ok_or(OpeningError::NotNow)
+        .and_then(|a| game.act_in_opening(a))
+    {
+        Ok(()) => {
+            game.touch();
+            if game.game.move_count() > before
+                && let Some(mv) = game.game.last_move()
+            {
+                applied.write(MoveApplied {
+                    mv,
+                    side,
+                    ply: before,
+                });
+            }
+            true
+        }
+        Err(error) => {
+            refused.write(MoveRefused {
+                mv,
+                refusal: Refusal::Opening(error),
+            });
+            false
+        }
+    }
+}
+
+/// A Gomocup engine that lost on its turn (a crash, a hang, prose, an
+/// illegal move) resigns its side, and the match says why.
+fn apply_forfeits(
+    mut forfeits: MessageReader<Forfeited>,
+    mut game: ResMut<CurrentMatch>,
+    mut queue: ResMut<MoveQueue>,
+    mut ended: MessageWriter<GameEnded>,
+) {
+    for Forfeited { why } in forfeits.read() {
+        let side = game.game.to_move();
+        if game.game.resign(side).is_ok() {
+            warn!("{:?} forfeits: {why}", side);
+            game.forfeit = Some(why.clone());
+            queue.0.clear();
+            game.touch();
+            if let Some(ending) = game.game.ending() {
+                ended.write(GameEnded(ending));
+            }
         }
     }
 }
@@ -171,9 +264,12 @@ fn shortcuts(
     mut actions: MessageWriter<UiAction>,
 ) {
     let Some(keys) = keys else { return };
-    // Held, or pressed this frame: a quick Ctrl+Z at a low frame rate can
-    // come and go between two frames.
-    let down = |pair: [KeyCode; 2]| keys.any_pressed(pair) || keys.any_just_pressed(pair);
+    // Held, or pressed or let go this frame: a quick Ctrl+Z at a low frame
+    // rate can come and go between two frames, and Ctrl, pressed a frame
+    // before Z, can come up in Z's own frame (one press in three was lost).
+    let down = |pair: [KeyCode; 2]| {
+        keys.any_pressed(pair) || keys.any_just_pressed(pair) || keys.any_just_released(pair)
+    };
     if *menu.get() != Menu::None || !down([KeyCode::ControlLeft, KeyCode::ControlRight]) {
         return;
     }

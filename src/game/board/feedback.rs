@@ -7,6 +7,7 @@ use super::{BOARD_CENTRE, BoardRoot, MoveRefused, Refusal};
 use crate::game::locale::Locale;
 use crate::game::states::{AppSystems, Screen};
 use crate::game::theme::palette;
+use crate::rules::opening::OpeningError;
 use crate::rules::{BoardMove, Foul, MoveError};
 use bevy::prelude::*;
 
@@ -45,6 +46,21 @@ const MESSAGE_SECONDS: f32 = 3.0;
 pub fn refusal_text(locale: &Locale, mv: BoardMove, refusal: Refusal) -> String {
     match refusal {
         Refusal::NotYourTurn => locale.t("refused.not_your_turn").into(),
+        Refusal::Opening(OpeningError::Stone(e)) => refusal_text(locale, mv, Refusal::Rules(e)),
+        Refusal::Opening(OpeningError::NotYourTurn) => locale.t("refused.opening_turn").into(),
+        Refusal::Opening(OpeningError::NotNow) => locale.t("refused.opening_step").into(),
+        Refusal::Opening(OpeningError::OutsideArea(n)) => {
+            locale.f("refused.opening_area", &[("n", &n)])
+        }
+        Refusal::Opening(OpeningError::OfferCount(n)) => {
+            locale.f("refused.opening_count", &[("n", &n)])
+        }
+        Refusal::Opening(OpeningError::SameOffer) => {
+            locale.f("refused.opening_same_offer", &[("point", &mv)])
+        }
+        Refusal::Opening(OpeningError::NotOffered) => {
+            locale.t("refused.opening_not_offered").into()
+        }
         Refusal::Rules(MoveError::ColumnFull { column }) => {
             locale.f("refused.column_full", &[("column", &(column + 1))])
         }

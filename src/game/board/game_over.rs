@@ -5,6 +5,7 @@ use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
 use crate::game::board::hud::status_line;
 use crate::game::locale::Locale;
+use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, GamePhase, HiddenInReview, InPlay, Screen};
 use crate::game::theme::fonts::size;
 use crate::game::theme::palette::Colour;
@@ -36,17 +37,23 @@ struct BannerTitle;
 fn retitle(
     locale: Res<Locale>,
     game: Res<CurrentMatch>,
+    settings: Res<Settings>,
     mut titles: Query<&mut Text, With<BannerTitle>>,
 ) {
     if !locale.is_changed() {
         return;
     }
     for mut text in &mut titles {
-        text.0 = status_line(&locale, &game, false);
+        text.0 = status_line(&locale, &game, false, &settings.engines);
     }
 }
 
-fn spawn_banner(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
+fn spawn_banner(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    locale: Res<Locale>,
+    settings: Res<Settings>,
+) {
     commands
         .spawn((
             Name::new("Game over"),
@@ -61,7 +68,10 @@ fn spawn_banner(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Loc
         .with_children(|banner| {
             banner.spawn((
                 BannerTitle,
-                widgets::title(status_line(&locale, &game, false), size::TITLE * 0.8),
+                widgets::title(
+                    status_line(&locale, &game, false, &settings.engines),
+                    size::TITLE * 0.8,
+                ),
                 TextLayout::justify(Justify::Center),
             ));
             // Online, a new game is hosted anew (Play online).

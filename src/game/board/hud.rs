@@ -3,12 +3,14 @@
 //! the board, a line for messages (why a move was refused).
 
 use super::feedback::Feedback;
+use crate::engine::registry::EngineEntry;
 use crate::game::actions::Action;
 use crate::game::board::CurrentMatch;
 use crate::game::board::insight::ShowAnalysis;
 use crate::game::computer::Thinking;
 use crate::game::locale::{Locale, Words};
 use crate::game::names;
+use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, GamePhase, HiddenInReview, Screen};
 use crate::game::theme::fonts::{Bold, size};
 use crate::game::theme::interaction::{Disabled, set_enabled};
@@ -75,12 +77,12 @@ pub fn piece_colour(palette: &Palette, kind: GameKind, side: Side) -> Color {
     }
 }
 
-fn player_line(locale: &Locale, game: &Match, side: Side) -> String {
+fn player_line(locale: &Locale, game: &Match, side: Side, engines: &[EngineEntry]) -> String {
     locale.f(
         "hud.player",
         &[
             ("side", &names::side(locale, game.setup.kind, side)),
-            ("player", &names::match_player(locale, game, side)),
+            ("player", &names::match_player(locale, game, side, engines)),
         ],
     )
 }
@@ -155,6 +157,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
                 TextFont::from_font_size(size::SMALL),
                 Ink(Colour::TextDim)
             ),
+            super::opening::choices(),
             // For the mouse; the keyboard has Ctrl+Z, Ctrl+Y and the pause
             // menu (Esc), so the arrow keys stay with the board.
             pair(
@@ -175,6 +178,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
                 Ink(Colour::TextDim),
                 TextLayout::justify(Justify::Center),
             ),
+            crate::game::engine_player::log_text(),
         ],
     ));
     commands.spawn((
@@ -206,11 +210,31 @@ struct GameTitle;
 struct RulesLine;
 
 /// What the status line says.
-pub fn status_line(locale: &Locale, game: &Match, thinking: bool) -> String {
+pub fn status_line(
+    locale: &Locale,
+    game: &Match,
+    thinking: bool,
+    engines: &[EngineEntry],
+) -> String {
+    if let Some(prompt) = super::opening::prompt(locale, game, thinking, engines) {
+        return prompt;
+    }
     let name = |side| names::side(locale, game.setup.kind, side);
     match game.game.ending() {
         Some(Ending::Win(side)) => locale.f("hud.wins", &[("side", &name(side))]),
         Some(Ending::Draw) => locale.t("hud.draw").into(),
+        Some(Ending::Resigned { winner }) if game.forfeit.is_some() => locale.f(
+            "hud.forfeit",
+            &[
+                ("loser", &name(winner.other())),
+                ("winner", &name(winner)),
+                (
+                    "player",
+                    &names::match_player(locale, game, winner.other(), engines),
+                ),
+                ("why", &game.forfeit.clone().unwrap_or_default()),
+            ],
+        ),
         Some(Ending::Resigned { winner }) => locale.f(
             "hud.resigned",
             &[("loser", &name(winner.other())), ("winner", &name(winner))],
@@ -230,6 +254,7 @@ pub fn status_line(locale: &Locale, game: &Match, thinking: bool) -> String {
 fn update_status(
     game: Res<CurrentMatch>,
     locale: Res<Locale>,
+    settings: Res<Settings>,
     thinking: Option<Res<Thinking>>,
     mut texts: ParamSet<(
         Single<&mut Text, With<StatusText>>,
@@ -245,7 +270,7 @@ fn update_status(
     };
     set(
         &mut texts.p0(),
-        status_line(&locale, &game, thinking.is_some()),
+        status_line(&locale, &game, thinking.is_some(), &settings.engines),
     );
     let count = game.game.move_count();
     let line = if game.game.is_over() {
@@ -255,10 +280,18 @@ fn update_status(
     };
     set(&mut texts.p1(), line);
     set(&mut texts.p2(), names::game_title(&locale, game.setup.kind));
-    set(
-        &mut texts.p3(),
-        names::rules_line(&locale, game.setup.kind).into(),
-    );
+    let rules = names::rules_line(&locale, game.setup.kind);
+    let rules = match game.setup.opening() {
+        crate::rules::opening::OpeningRule::None => rules.to_string(),
+        opening => locale.f(
+            "hud.rules_with_opening",
+            &[
+                ("rules", &rules),
+                ("opening", &names::opening_rule(&locale, opening)),
+            ],
+        ),
+    };
+    set(&mut texts.p3(), rules);
 }
 
 /// The side to move is shown bright, the other dimmed; a name that
@@ -266,6 +299,7 @@ fn update_status(
 fn update_players(
     game: Res<CurrentMatch>,
     locale: Res<Locale>,
+    settings: Res<Settings>,
     palette: Res<Palette>,
     mut texts: Query<(&PlayerText, &mut TextColor, &mut Text)>,
     mut swatches: Query<(&PlayerSwatch, &mut BackgroundColor)>,
@@ -278,7 +312,7 @@ fn update_players(
             palette.text_dim
         };
         text_colour.set_if_neq(TextColor(colour));
-        let line = player_line(&locale, &game, *side);
+        let line = player_line(&locale, &game, *side, &settings.engines);
         if text.0 != line {
             text.0 = line;
         }
@@ -310,14 +344,17 @@ fn enable_buttons(
     // in a game going on (the opponent is asked).
     let online = game.setup.is_online();
     let own_moves = (0..game.game.move_count())
-        .any(|ply| game.setup.players[Side::of_ply(ply).index()] == PlayerKind::Human);
+        .any(|ply| game.player_of(Side::of_ply(ply)) == PlayerKind::Human);
+    let opening = game.opening_under_way().is_some();
     for (entity, action, disabled) in &buttons {
         let enabled = match action {
             Action::Undo if online => own_moves && !game.game.is_over(),
             Action::Undo => has_moves,
             Action::Redo => !online && game.game.can_redo(),
             Action::Resign => *phase.get() == GamePhase::Playing && !game.game.is_over(),
-            Action::Hint => !online && !game.game.is_over() && !game.player_to_move().is_computer(),
+            Action::Hint => {
+                !online && !opening && !game.game.is_over() && !game.player_to_move().is_computer()
+            }
             Action::ToggleAnalysis => !online && matches!(game.game, MatchGame::ConnectFour(_)),
             _ => continue,
         };

@@ -78,7 +78,8 @@ fn requests(
 ) {
     for UiAction(action) in actions.read() {
         match action {
-            Action::Hint if !game.game.is_over() => {
+            // No hint in an opening: its steps are not moves.
+            Action::Hint if !game.game.is_over() && game.opening_under_way().is_none() => {
                 let position = game.game.clone();
                 commands.insert_resource(Search::<HintSearch>::start(
                     game.revision,

@@ -18,6 +18,7 @@ pub mod input;
 pub mod insight;
 pub mod layout;
 pub mod markers;
+pub mod opening;
 pub mod pieces;
 mod shadow;
 pub mod shown;
@@ -25,12 +26,15 @@ pub mod smooth;
 
 use crate::game::states::{GamePhase, Screen};
 use crate::match_state::Match;
+use crate::rules::opening::{Action as OpeningAction, OpeningError};
 use crate::rules::{BoardMove, Ending, MoveError, Side};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_sub_state::<GamePhase>()
         .add_message::<MoveRequested>()
+        .add_message::<OpeningRequested>()
+        .add_message::<Forfeited>()
         .add_message::<MoveApplied>()
         .add_message::<MoveRefused>()
         .add_message::<PieceLanded>()
@@ -57,6 +61,7 @@ pub(super) fn plugin(app: &mut App) {
             game_over::plugin,
             insight::plugin,
             celebration::plugin,
+            opening::plugin,
         ));
 }
 
@@ -82,6 +87,21 @@ pub struct MoveRequested {
     pub by: Requester,
 }
 
+/// A player wants to do `action` in the opening (a choice from the panel,
+/// or the computer's; clicks on the board come as [`MoveRequested`]).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpeningRequested {
+    pub action: OpeningAction,
+    pub by: Requester,
+}
+
+/// The Gomocup engine to move lost the game: what it did (it crashed,
+/// hung, answered prose or played a move the rules refuse).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Forfeited {
+    pub why: String,
+}
+
 /// The rules accepted a move: it is move number `ply` (0-based) of `side`.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveApplied {
@@ -96,6 +116,8 @@ pub enum Refusal {
     Rules(MoveError),
     /// A person clicked while the computer is to move.
     NotYourTurn,
+    /// The opening rule refused the action.
+    Opening(OpeningError),
 }
 
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,6 +7,7 @@ use crate::game::board::CurrentMatch;
 use crate::game::locale::Locale;
 use crate::game::names;
 use crate::game::review::OpenReview;
+use crate::game::settings::Settings;
 use crate::game::states::Menu;
 use crate::game::states::Screen;
 use crate::game::storage::{Notice, Storage};
@@ -74,8 +75,10 @@ fn spawn(
     page: Res<SavePage>,
     locale: Res<Locale>,
     palette: Res<Palette>,
+    settings: Res<Settings>,
     mut images: ResMut<Assets<Image>>,
 ) {
+    let engines = &settings.engines;
     let first = page.0 * PER_PAGE;
     let shown: Vec<(usize, &SaveEntry)> = list
         .0
@@ -104,8 +107,14 @@ fn spawn(
                         let players = locale.f(
                             "load.players",
                             &[
-                                ("first", &names::player(&locale, s.save.setup.players[0])),
-                                ("second", &names::player(&locale, s.save.setup.players[1])),
+                                (
+                                    "first",
+                                    &names::player(&locale, s.save.setup.players[0], engines),
+                                ),
+                                (
+                                    "second",
+                                    &names::player(&locale, s.save.setup.players[1], engines),
+                                ),
                             ],
                         );
                         let state = match s.game.ending() {

@@ -1,16 +1,18 @@
 //! New game: which game, board and rules, who plays each side, who starts.
 
 use super::{Menu, step};
+use crate::engine::registry::EngineEntry;
 use crate::game::actions::{Action, SetupField, UiAction};
 use crate::game::board::CurrentMatch;
-use crate::game::locale::Locale;
+use crate::game::locale::{Locale, Words};
 use crate::game::names;
 use crate::game::settings::Settings;
 use crate::game::states::Screen;
 use crate::game::theme::fonts::size;
 use crate::game::theme::widgets::{self, RowLabels, RowValues};
-use crate::match_setup::{GameKind, MatchSetup, PlayerKind};
+use crate::match_setup::{EngineTime, GameKind, MatchSetup, PlayerKind};
 use crate::match_state::Match;
+use crate::rules::opening::OpeningRule;
 use crate::rules::{ConnectFourSize, MatchGame, RuleSet, Side};
 use bevy::prelude::*;
 
@@ -21,7 +23,12 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (handle_actions, show_values)
+            (
+                handle_actions,
+                show_values,
+                show_who_starts,
+                show_engine_time,
+            )
                 .chain()
                 .run_if(in_state(Menu::NewGame)),
         );
@@ -46,16 +53,21 @@ pub struct StartFrom {
 /// set-up played, else the defaults in the settings.
 fn prepare(mut commands: Commands, settings: Res<Settings>, start: Option<Res<StartFrom>>) {
     if let Some(start) = start {
-        commands.insert_resource(NewGameSetup(start.setup));
+        // A game from a position has no opening to play.
+        let setup = MatchSetup {
+            opening: OpeningRule::None,
+            ..start.setup
+        };
+        commands.insert_resource(NewGameSetup(setup));
         return;
     }
-    let setup = settings.last_setup.unwrap_or(MatchSetup {
-        kind: GameKind::default(),
-        players: [
+    let setup = settings.last_setup.unwrap_or(MatchSetup::new(
+        GameKind::default(),
+        [
             PlayerKind::Human,
             PlayerKind::Computer(settings.default_level),
         ],
-    });
+    ));
     commands.insert_resource(NewGameSetup(setup));
 }
 
@@ -79,9 +91,12 @@ fn spawn(mut commands: Commands) {
                 row(SetupField::Game),
                 row(SetupField::BoardSize),
                 row(SetupField::Rule),
+                row(SetupField::Opening),
                 row(SetupField::FirstPlayer),
                 row(SetupField::SecondPlayer),
+                (EngineTimeRow, row(SetupField::EngineTime)),
                 (
+                    WhoStarts,
                     widgets::dim_label("new_game.who_starts"),
                     TextLayout::justify(Justify::Center),
                 ),
@@ -112,6 +127,14 @@ pub fn cycle(setup: &mut MatchSetup, field: SetupField, dir: i8, settings: &Sett
                     rule: settings.default_rule,
                 },
                 GameKind::Gomoku { .. } => GameKind::default(),
+            };
+            // Gomocup engines play Gomoku only.
+            if matches!(setup.kind, GameKind::ConnectFour { .. }) {
+                for player in &mut setup.players {
+                    if matches!(player, PlayerKind::Engine(_)) {
+                        *player = PlayerKind::Computer(settings.default_level);
+                    }
+                }
             }
         }
         SetupField::BoardSize => match &mut setup.kind {
@@ -129,20 +152,37 @@ pub fn cycle(setup: &mut MatchSetup, field: SetupField, dir: i8, settings: &Sett
                 *rule = step(&RuleSet::ALL, *rule, dir);
             }
         }
+        SetupField::Opening => {
+            if let GameKind::Gomoku { rule, .. } = setup.kind {
+                setup.opening = step(&OpeningRule::choices(rule), setup.opening(), dir);
+            }
+        }
+        SetupField::EngineTime => {
+            setup.engine_time = step(&EngineTime::CHOICES, setup.engine_time, dir);
+        }
         SetupField::FirstPlayer | SetupField::SecondPlayer => {
             let side = if field == SetupField::FirstPlayer {
                 0
             } else {
                 1
             };
-            let choices: Vec<PlayerKind> = PlayerKind::choices().collect();
+            let engines = match setup.kind {
+                GameKind::Gomoku { .. } => settings.engines.len(),
+                GameKind::ConnectFour { .. } => 0,
+            };
+            let choices: Vec<PlayerKind> = PlayerKind::choices(engines).collect();
             setup.players[side] = step(&choices, setup.players[side], dir);
         }
     }
 }
 
 /// What a row shows: its label and its value.
-pub fn row_text(setup: &MatchSetup, locale: &Locale, field: SetupField) -> (String, String) {
+pub fn row_text(
+    setup: &MatchSetup,
+    locale: &Locale,
+    field: SetupField,
+    engines: &[EngineEntry],
+) -> (String, String) {
     let kind = setup.kind;
     let size = |columns: u8, rows: u8| {
         locale.f(
@@ -187,19 +227,42 @@ pub fn row_text(setup: &MatchSetup, locale: &Locale, field: SetupField) -> (Stri
                 })
                 .into(),
         ),
+        SetupField::Opening => (
+            locale.t("new_game.opening").into(),
+            match kind {
+                GameKind::ConnectFour { .. } => locale.t("new_game.opening.none").into(),
+                GameKind::Gomoku { .. } => names::opening_rule(locale, setup.opening()).into(),
+            },
+        ),
+        // Under an opening rule the opening settles who plays which colour.
+        SetupField::FirstPlayer if setup.opening() != OpeningRule::None => (
+            locale.t("new_game.first_player").into(),
+            names::player(locale, setup.players[0], engines),
+        ),
+        SetupField::SecondPlayer if setup.opening() != OpeningRule::None => (
+            locale.t("new_game.second_player").into(),
+            names::player(locale, setup.players[1], engines),
+        ),
         SetupField::FirstPlayer => (
             locale.f(
                 "new_game.first",
                 &[("side", &names::side(locale, kind, Side::First))],
             ),
-            names::player(locale, setup.players[0]),
+            names::player(locale, setup.players[0], engines),
         ),
         SetupField::SecondPlayer => (
             locale.f(
                 "new_game.second",
                 &[("side", &names::side(locale, kind, Side::Second))],
             ),
-            names::player(locale, setup.players[1]),
+            names::player(locale, setup.players[1], engines),
+        ),
+        SetupField::EngineTime => (
+            locale.t("new_game.engine_time").into(),
+            locale.f(
+                "new_game.engine_time.value",
+                &[("seconds", &setup.engine_time.0)],
+            ),
         ),
     };
     (label, value)
@@ -219,11 +282,18 @@ fn handle_actions(
             Action::Cycle(field, dir) => cycle(&mut setup.0, field, dir, &settings),
             Action::StartGame => {
                 settings.last_setup = Some(setup.0);
-                let mut new = Match::new(setup.0);
-                // The reviewed position, if the game and board are still its own.
-                if let Some(start) = start.as_ref().filter(|s| s.setup.kind == setup.0.kind) {
-                    new.game = start.game.clone();
-                }
+                // The reviewed position, if the game and board are still its
+                // own; a game from a position has no opening to play.
+                let new = match start.as_ref().filter(|s| s.setup.kind == setup.0.kind) {
+                    Some(start) => {
+                        let setup = MatchSetup {
+                            opening: OpeningRule::None,
+                            ..setup.0
+                        };
+                        Match::from_position(setup, None, start.game.clone())
+                    }
+                    None => Match::new(setup.0),
+                };
                 commands.insert_resource(CurrentMatch(new));
                 next_menu.set(Menu::None);
                 next_screen.set(Screen::Game);
@@ -233,15 +303,66 @@ fn handle_actions(
     }
 }
 
+/// New game's row for the engines' time, shown while an engine plays.
+#[derive(Component)]
+struct EngineTimeRow;
+
+fn show_engine_time(
+    setup: Res<NewGameSetup>,
+    mut rows: Query<(&mut Node, &mut Visibility), With<EngineTimeRow>>,
+) {
+    let engine = setup
+        .0
+        .players
+        .iter()
+        .any(|p| matches!(p, PlayerKind::Engine(_)));
+    // Out of the layout, and hidden with its text.
+    let (display, visible) = if engine {
+        (Display::Flex, Visibility::Inherited)
+    } else {
+        (Display::None, Visibility::Hidden)
+    };
+    for (mut node, mut visibility) in &mut rows {
+        if node.display != display {
+            node.display = display;
+        }
+        visibility.set_if_neq(visible);
+    }
+}
+
+/// The line under the players: who moves first, or under an opening rule,
+/// that the opening settles it.
+#[derive(Component)]
+struct WhoStarts;
+
 /// Every row's label and value follow the set-up.
 fn show_values(
     setup: Res<NewGameSetup>,
     locale: Res<Locale>,
+    settings: Res<Settings>,
     mut values: RowValues,
     mut labels: RowLabels,
 ) {
     widgets::refresh_rows(&mut values, &mut labels, |action| match action {
-        Action::Cycle(field, _) => Some(row_text(&setup.0, &locale, field)),
+        Action::Cycle(field, _) => Some(row_text(&setup.0, &locale, field, &settings.engines)),
         _ => None,
     });
+}
+
+fn show_who_starts(
+    setup: Res<NewGameSetup>,
+    locale: Res<Locale>,
+    mut who_starts: Query<(&mut Words, &mut Text), With<WhoStarts>>,
+) {
+    let key = if setup.0.opening() == OpeningRule::None {
+        "new_game.who_starts"
+    } else {
+        "new_game.opening_decides"
+    };
+    for (mut words, mut text) in &mut who_starts {
+        if *words != Words::Key(key) {
+            *words = Words::Key(key);
+            text.0 = locale.t(key).to_string();
+        }
+    }
 }

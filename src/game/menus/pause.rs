@@ -67,7 +67,7 @@ fn export_game(
         return;
     };
     let name = slots::default_name(&game.setup.kind.title(), game.game.move_count(), now());
-    match export::export(&game.game, &name, &folders.exports()) {
+    match export::export(&game.game, game.opening.as_ref(), &name, &folders.exports()) {
         Ok(files) => {
             let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
             notice.show(locale.f(

@@ -237,6 +237,7 @@ pub fn save(name: &str, game: &Match, folder: &std::path::Path) -> Result<String
     }
     SaveFile::of(&name, game.setup, &game.game, game.created, now())
         .with_id(game.id)
+        .with_opening(game.opening.as_ref())
         .with_online(game.online.clone())
         .write(&path)
         .map_err(SaveProblem::Write)?;

@@ -58,8 +58,7 @@ fn play_on(
             });
             next_menu.set(Menu::NewGame);
         } else {
-            let mut new = Match::new(current.setup);
-            new.game = game;
+            let mut new = Match::from_position(current.setup, current.opening.as_ref(), game);
             new.names = current.names.clone();
             info!("Review: a new game from move {}", position.ply);
             commands.insert_resource(CurrentMatch(new));

@@ -1,0 +1,168 @@
+//! A Gomocup engine as a player in the game (`game::engine_player`),
+//! headless: the engine answers a person's move, a takeback reaches it,
+//! its MESSAGE lines reach the panel's log, and each way an engine can
+//! misbehave (crash, hang, prose, a taken point) ends the game as its loss
+//! with a message that says what it did, saved in the autosave, with the
+//! process reaped.
+
+use crate::app_flow::{RENJU, act, app_in_game, moves, request, run};
+use bevy::prelude::*;
+use lineup::engine::registry::EngineEntry;
+use lineup::game::actions::Action;
+use lineup::game::board::CurrentMatch;
+use lineup::game::board::hud::status_line;
+use lineup::game::engine_player::EngineSeats;
+use lineup::game::locale::Locale;
+use lineup::game::settings::Settings;
+use lineup::game::storage::{Storage, unfinished_autosave};
+use lineup::match_setup::{EngineSlot, EngineTime, PlayerKind};
+use lineup::persist::save_file::SaveFile;
+use lineup::rules::{BoardMove, Ending, Point, Side};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// One of the fake engines of `tests/engines/`, run by `sh`.
+fn fake(name: &str, args: &[&str]) -> EngineEntry {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/engines/{name}.sh"));
+    let mut all = vec![script.display().to_string()];
+    all.extend(args.iter().map(|a| a.to_string()));
+    EngineEntry {
+        name: name.into(),
+        path: "sh".into(),
+        args: all,
+    }
+}
+
+/// A game of Renju, a person (Black) against `engine` (White), one second
+/// a move.
+fn against(engine: EngineEntry) -> App {
+    let mut app = app_in_game(
+        RENJU,
+        "",
+        [PlayerKind::Human, PlayerKind::Engine(EngineSlot(0))],
+    );
+    app.world_mut().resource_mut::<Settings>().engines = vec![engine];
+    app.world_mut()
+        .resource_mut::<CurrentMatch>()
+        .setup
+        .engine_time = EngineTime(1);
+    app
+}
+
+fn p(text: &str) -> Point {
+    Point::parse(text).expect("a point")
+}
+
+/// Frames, 10 ms of real time apart, until `done` holds (at most 20 s).
+fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("never: {what}");
+}
+
+fn game(app: &App) -> &lineup::match_state::Match {
+    &app.world().resource::<CurrentMatch>().0
+}
+
+/// The person plays h8 and the engine loses on its answer: what the panel
+/// says, and what the autosave kept.
+fn forfeit_after_h8(engine: EngineEntry) -> String {
+    let mut app = against(engine);
+    request(&mut app, BoardMove::Point(p("h8")));
+    until(&mut app, "the engine loses", |app| game(app).game.is_over());
+    let played = game(&app);
+    assert_eq!(
+        played.game.ending(),
+        Some(Ending::Resigned {
+            winner: Side::First
+        }),
+        "the engine, White, lost"
+    );
+    let line = status_line(
+        app.world().resource::<Locale>(),
+        played,
+        false,
+        &app.world().resource::<Settings>().engines,
+    );
+    run(&mut app, 3);
+    let storage = app.world().resource::<Storage>();
+    let autosave = SaveFile::read(&storage.folders.as_ref().expect("folders").autosave_file())
+        .expect("the game was saved");
+    assert!(autosave.moves.starts_with("h8"), "{}", autosave.moves);
+    assert!(
+        unfinished_autosave(storage).is_none(),
+        "a finished game is not offered to continue"
+    );
+    line
+}
+
+#[test]
+fn an_engine_that_crashes_loses() {
+    let line = forfeit_after_h8(fake("crash", &[]));
+    assert!(
+        line.starts_with("White forfeits: crash (engine) crashed"),
+        "{line}"
+    );
+    assert!(line.ends_with("Black wins."), "{line}");
+}
+
+#[test]
+fn an_engine_that_answers_prose_loses() {
+    let line = forfeit_after_h8(fake("garbage", &[]));
+    assert!(line.contains("I think I will resign"), "{line}");
+}
+
+#[test]
+fn an_engine_that_hangs_loses_after_its_time() {
+    let started = Instant::now();
+    let line = forfeit_after_h8(fake("hang", &[]));
+    assert!(line.contains("did not answer within"), "{line}");
+    // One second a move and the grace, not the engine's ten minutes.
+    assert!(started.elapsed() < Duration::from_secs(15));
+}
+
+#[test]
+fn an_engine_that_plays_a_taken_point_loses() {
+    // 7,7 is h8, where the person has just played.
+    let line = forfeit_after_h8(fake("fixed", &["7,7"]));
+    assert!(line.contains("played h8"), "{line}");
+}
+
+#[test]
+fn an_engine_that_cannot_start_loses() {
+    let line = forfeit_after_h8(EngineEntry::from_path("/nonexistent/pbrain-nothing".into()));
+    assert!(line.contains("could not be started"), "{line}");
+}
+
+#[test]
+fn the_engine_answers_says_why_and_takes_back() {
+    // 0,0 is a15 (row 1 of the protocol is the top row).
+    let mut app = against(fake("fixed", &["0,0"]));
+    request(&mut app, BoardMove::Point(p("h8")));
+    until(&mut app, "the engine answers", |app| moves(app) == 2);
+    assert_eq!(
+        game(&app).game.last_move(),
+        Some(BoardMove::Point(p("a15")))
+    );
+    until(&mut app, "its message shows", |app| {
+        let log = app.world().resource::<EngineSeats>().log();
+        log.iter().any(|l| l == "fixed: playing 0,0")
+    });
+    // Undo takes back the engine's move and the person's; the person plays
+    // elsewhere and the engine, told of the takeback, answers again.
+    act(&mut app, Action::Undo);
+    until(&mut app, "both moves are taken back", |app| moves(app) == 0);
+    request(&mut app, BoardMove::Point(p("j10")));
+    until(&mut app, "the engine answers again", |app| moves(app) == 2);
+    assert!(!game(&app).game.is_over(), "{:?}", game(&app).forfeit);
+    assert_eq!(
+        game(&app).game.last_move(),
+        Some(BoardMove::Point(p("a15")))
+    );
+}
