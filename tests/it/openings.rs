@@ -242,7 +242,7 @@ proptest! {
         unique.sort();
         unique.dedup();
         let place = |f: &dyn Fn(Point) -> Point| {
-            let colour = |i: usize| if i % 2 == 0 { Side::First } else { Side::Second };
+            let colour = |i: usize| Side::of_ply(i);
             let placed = unique
                 .iter()
                 .enumerate()
