@@ -93,6 +93,15 @@ pub fn prompt(
             "opening.place",
             &[("who", &who), ("n", &n), ("colour", &colour)],
         ),
+        // Soosõrv's second swap: the declaration is what it is about.
+        Step::MaySwap { .. } if opening.declared() > 0 => locale.f(
+            "opening.may_swap_declared",
+            &[
+                ("who", &who),
+                ("side", &names::side(locale, kind, held)),
+                ("n", &opening.declared()),
+            ],
+        ),
         Step::MaySwap { .. } => locale.f(
             "opening.may_swap",
             &[("who", &who), ("side", &names::side(locale, kind, held))],
