@@ -16,6 +16,7 @@ use crate::game::theme::interaction::{Disabled, pressed_across, set_enabled};
 use crate::game::theme::paint::{Fill, Ink};
 use crate::game::theme::palette::{Colour, Palette};
 use crate::game::theme::widgets;
+use crate::rules::opening::notation;
 use crate::rules::{BoardMove, MatchGame, Side};
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
@@ -31,8 +32,10 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Rows of the move list on show at once (two moves a row).
+/// Rows of the move list on show at once (two moves a row); two fewer
+/// under an opening rule, whose steps take their room.
 const ROWS: usize = 10;
+const ROWS_UNDER_OPENING: usize = 8;
 const INNER: f32 = GRAPH_SIZE.x;
 
 #[derive(Component)]
@@ -44,8 +47,9 @@ struct MoveText;
 #[derive(Component)]
 struct WorthText;
 
+/// The move list, and how many rows it shows.
 #[derive(Component)]
-struct MoveList;
+struct MoveList(usize);
 
 #[derive(Component)]
 struct Slider;
@@ -74,8 +78,24 @@ fn row(children: impl Bundle) -> impl Bundle {
     )
 }
 
-fn spawn(mut commands: Commands, game: Res<CurrentMatch>) {
+fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
     let gomoku = matches!(game.game, MatchGame::Gomoku(_));
+    let rows = if game.opening.is_some() {
+        ROWS_UNDER_OPENING
+    } else {
+        ROWS
+    };
+    // How the game began, under an opening rule: every step, in the words
+    // saves use (`h8 i9 j10 swap l9 declare:3 …`).
+    let opening = game.opening.as_ref().map(|o| {
+        locale.f(
+            "review.opening",
+            &[
+                ("rule", &names::opening_rule(&locale, o.rule())),
+                ("actions", &notation::format_actions(o.actions())),
+            ],
+        )
+    });
     let panel = commands
         .spawn((
             Name::new("Review panel"),
@@ -87,6 +107,18 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>) {
             panel.spawn(text(WhereText, size::BODY, Colour::Text));
             panel.spawn(text(MoveText, size::SMALL, Colour::Text));
             panel.spawn(text(WorthText, size::CAPTION + 1.0, Colour::TextDim));
+            if let Some(opening) = opening {
+                panel.spawn((
+                    Name::new("Opening steps"),
+                    Text::new(opening),
+                    TextFont::from_font_size(size::CAPTION),
+                    Ink(Colour::TextDim),
+                    Node {
+                        max_width: px(INNER),
+                        ..default()
+                    },
+                ));
+            }
             let step = |label: &'static str, action| {
                 widgets::sized_button(String::from(label), action, 56.0, 32.0, size::SMALL)
             };
@@ -125,10 +157,10 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>) {
             ));
             panel.spawn((
                 Name::new("Move list"),
-                MoveList,
+                MoveList(rows),
                 Node {
                     width: px(INNER),
-                    height: px(ROWS as f32 * 22.0),
+                    height: px(rows as f32 * 22.0),
                     flex_direction: FlexDirection::Column,
                     flex_shrink: 0.0,
                     ..default()
@@ -282,11 +314,12 @@ fn list_moves(
     position: Res<ReviewPosition>,
     values: Option<Res<ReviewValues>>,
     locale: Res<Locale>,
-    list: Single<Entity, With<MoveList>>,
+    list: Single<(Entity, &MoveList)>,
     mut drawn: Local<Option<(usize, usize, Entity)>>,
 ) {
     let judged = values.as_ref().map_or(0, |v| v.review.judged());
-    let now = (position.ply, judged, *list);
+    let (list, &MoveList(shown_rows)) = *list;
+    let now = (position.ply, judged, list);
     if *drawn == Some(now) && !locale.is_changed() {
         return;
     }
@@ -296,11 +329,11 @@ fn list_moves(
     // The row of the move on show stays in view, near the middle.
     let current_row = position.ply.saturating_sub(1) / 2;
     let first = current_row
-        .saturating_sub(ROWS / 2)
-        .min(rows.saturating_sub(ROWS));
-    commands.entity(*list).despawn_children();
+        .saturating_sub(shown_rows / 2)
+        .min(rows.saturating_sub(shown_rows));
+    commands.entity(list).despawn_children();
     let mut lines = Vec::new();
-    for r in first..(first + ROWS).min(rows) {
+    for r in first..(first + shown_rows).min(rows) {
         let mut cells = Vec::new();
         cells.push(
             commands
@@ -358,7 +391,7 @@ fn list_moves(
             .id();
         lines.push(line);
     }
-    commands.entity(*list).add_children(&lines);
+    commands.entity(list).add_children(&lines);
 }
 
 /// Pressing (and dragging) on the slider shows the move under the pointer.
