@@ -2,6 +2,7 @@
 //! position, optionally capturing a screenshot), or `solve`. What it asks
 //! for is plain data ([`Launch`]); the game layer acts on it.
 
+use crate::engine::registry::{self, ProgramError};
 use crate::i18n::Language;
 use crate::match_setup::{EngineSlot, GameKind, Level, MatchSetup, PlayerKind};
 use crate::match_state::Match;
@@ -82,10 +83,12 @@ pub enum StartMenu {
     Save,
     /// Play online.
     Online,
+    /// Add engine (over New game's place).
+    AddEngine,
 }
 
 impl StartMenu {
-    pub const ALL: [(&str, StartMenu); 9] = [
+    pub const ALL: [(&str, StartMenu); 10] = [
         ("main", StartMenu::Main),
         ("new-game", StartMenu::NewGame),
         ("settings", StartMenu::Settings),
@@ -95,6 +98,7 @@ impl StartMenu {
         ("resign", StartMenu::Resign),
         ("save", StartMenu::Save),
         ("online", StartMenu::Online),
+        ("add-engine", StartMenu::AddEngine),
     ];
 }
 
@@ -155,12 +159,18 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--load" => load = Some(PathBuf::from(value("--load")?)),
             "--add-engine" => {
                 let path = PathBuf::from(value("--add-engine")?);
-                if !path.is_file() {
-                    return Err(format!("--add-engine: no program at {}", path.display()));
-                }
-                // Kept whole: the game may start from another folder.
-                let whole = path.canonicalize().or_else(|_| std::path::absolute(&path));
-                launch.add_engines.push(whole.unwrap_or(path));
+                let program = registry::check_program(&path).map_err(|e| match e {
+                    ProgramError::NotFound => {
+                        format!("--add-engine: no program at {}", path.display())
+                    }
+                    ProgramError::NotAProgram => {
+                        format!(
+                            "--add-engine: {} is not a program that can be run",
+                            path.display()
+                        )
+                    }
+                })?;
+                launch.add_engines.push(program);
             }
             "--first" => players[0] = parse_player(&value("--first")?)?,
             "--second" => players[1] = parse_player(&value("--second")?)?,

@@ -81,3 +81,34 @@ pub fn remember(engines: &mut Vec<EngineEntry>, entry: EngineEntry) -> usize {
         }
     }
 }
+
+/// Why a path cannot be an engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProgramError {
+    /// Nothing there.
+    NotFound,
+    /// A folder, or a file no one may run.
+    NotAProgram,
+}
+
+/// The program at `path` as it will be kept (made whole, so that the game
+/// may start from any folder), if it is one this user may run.
+pub fn check_program(path: &Path) -> Result<PathBuf, ProgramError> {
+    let whole = path.canonicalize().map_err(|_| ProgramError::NotFound)?;
+    let meta = whole.metadata().map_err(|_| ProgramError::NotFound)?;
+    if !meta.is_file() || !runnable(&meta) {
+        return Err(ProgramError::NotAProgram);
+    }
+    Ok(whole)
+}
+
+#[cfg(unix)]
+fn runnable(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o111 != 0
+}
+
+#[cfg(not(unix))]
+fn runnable(_: &std::fs::Metadata) -> bool {
+    true
+}

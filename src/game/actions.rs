@@ -108,6 +108,9 @@ pub enum Action {
     // Saving and loading.
     OpenSave,
     ConfirmSave,
+    // Add engine (from New game).
+    OpenAddEngine,
+    ConfirmAddEngine,
     /// Load entry `.0` of the load list.
     LoadSave(usize),
     /// Load entry `.0` of the load list and look through it.

@@ -101,6 +101,7 @@ fn menu_of(menu: StartMenu) -> Menu {
         StartMenu::Resign => Menu::ConfirmResign,
         StartMenu::Save => Menu::Save,
         StartMenu::Online => Menu::Online,
+        StartMenu::AddEngine => Menu::AddEngine,
     }
 }
 

@@ -32,6 +32,8 @@ pub enum Menu {
     ConfirmDelete,
     /// Play online: host, or join by code and address.
     Online,
+    /// Add a Gomocup engine (from New game).
+    AddEngine,
 }
 
 /// Whether the board takes moves or shows a finished game: derived each

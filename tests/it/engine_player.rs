@@ -13,7 +13,9 @@ use lineup::game::board::CurrentMatch;
 use lineup::game::board::hud::status_line;
 use lineup::game::engine_player::EngineSeats;
 use lineup::game::locale::Locale;
+use lineup::game::menus::add_engine::EnginePath;
 use lineup::game::settings::Settings;
+use lineup::game::states::Menu;
 use lineup::game::storage::{Storage, unfinished_autosave};
 use lineup::match_setup::{EngineSlot, EngineTime, PlayerKind};
 use lineup::persist::save_file::SaveFile;
@@ -165,4 +167,61 @@ fn the_engine_answers_says_why_and_takes_back() {
         game(&app).game.last_move(),
         Some(BoardMove::Point(p("a15")))
     );
+}
+
+/// Add engine, from New game: a path that is not a program is refused
+/// with a reason and nothing is kept; a program is named after its file,
+/// kept in the settings, and New game comes back with it as White.
+#[test]
+fn add_engine_keeps_a_program_and_refuses_anything_else() {
+    let mut app = crate::app_flow::app();
+    run(&mut app, 3);
+    let go = |app: &mut App, menu: Menu| {
+        app.world_mut().resource_mut::<NextState<Menu>>().set(menu);
+        run(app, 3);
+    };
+    go(&mut app, Menu::NewGame);
+    act(&mut app, Action::OpenAddEngine);
+    run(&mut app, 3);
+    assert_eq!(crate::app_flow::menu(&app), Menu::AddEngine);
+    let before = app.world().resource::<Settings>().engines.len();
+    let attempt = |app: &mut App, path: &str| {
+        app.world_mut().resource_mut::<EnginePath>().text = path.to_string();
+        act(app, Action::ConfirmAddEngine);
+        run(app, 3);
+    };
+    attempt(&mut app, "/no/such/pbrain-x");
+    assert!(
+        app.world()
+            .resource::<EnginePath>()
+            .problem
+            .contains("There is no file at /no/such/pbrain-x"),
+        "{:?}",
+        app.world().resource::<EnginePath>()
+    );
+    let folder = env!("CARGO_MANIFEST_DIR");
+    attempt(&mut app, folder);
+    assert!(
+        app.world()
+            .resource::<EnginePath>()
+            .problem
+            .contains("is not a program"),
+    );
+    assert_eq!(crate::app_flow::menu(&app), Menu::AddEngine);
+    assert_eq!(app.world().resource::<Settings>().engines.len(), before);
+
+    attempt(&mut app, env!("CARGO_BIN_EXE_pbrain-lineup"));
+    assert_eq!(crate::app_flow::menu(&app), Menu::NewGame);
+    let settings = app.world().resource::<Settings>();
+    let slot = settings
+        .engines
+        .iter()
+        .position(|e| e.name == "lineup")
+        .expect("listed under its file's name");
+    let setup = settings.last_setup.expect("New game's set-up kept");
+    assert_eq!(setup.players[1], PlayerKind::Engine(EngineSlot(slot as u8)));
+    assert!(matches!(
+        setup.kind,
+        lineup::match_setup::GameKind::Gomoku { .. }
+    ));
 }

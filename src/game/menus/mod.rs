@@ -2,6 +2,7 @@
 //! goes back one level; in a game it opens and closes the pause menu.
 
 mod about;
+pub mod add_engine;
 mod confirm_resign;
 pub mod load;
 mod main_menu;
@@ -24,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_plugins((
             main_menu::plugin,
             new_game::plugin,
+            add_engine::plugin,
             settings::plugin,
             load::plugin,
             about::plugin,
@@ -57,6 +59,7 @@ fn parent(menu: Menu, screen: Screen) -> Menu {
             home
         }
         Menu::ConfirmDelete => Menu::Load,
+        Menu::AddEngine => Menu::NewGame,
     }
 }
 
@@ -103,6 +106,7 @@ fn open_from_actions(
             Action::Resume => Menu::None,
             Action::Resign => Menu::ConfirmResign,
             Action::OpenSave => Menu::Save,
+            Action::OpenAddEngine => Menu::AddEngine,
             Action::Back => parent(*menu.get(), *screen.get()),
             _ => continue,
         };

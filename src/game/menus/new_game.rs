@@ -28,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
                 show_values,
                 show_who_starts,
                 show_engine_time,
+                show_add_engine,
             )
                 .chain()
                 .run_if(in_state(Menu::NewGame)),
@@ -88,6 +89,22 @@ fn spawn(mut commands: Commands) {
             widgets::panel(700.0),
             children![
                 widgets::title("new_game.title", size::TITLE),
+                (
+                    AddEngineButton,
+                    Node {
+                        position_type: PositionType::Absolute,
+                        top: px(18),
+                        right: px(18),
+                        ..default()
+                    },
+                    children![widgets::sized_button(
+                        "new_game.add_engine",
+                        Action::OpenAddEngine,
+                        130.0,
+                        34.0,
+                        size::SMALL,
+                    )],
+                ),
                 row(SetupField::Game),
                 row(SetupField::BoardSize),
                 row(SetupField::Rule),
@@ -300,6 +317,29 @@ fn handle_actions(
             }
             _ => {}
         }
+    }
+}
+
+/// Add engine…, at the panel's corner (out of the rows' flow), for
+/// Gomoku: Gomocup engines play nothing else.
+#[derive(Component)]
+struct AddEngineButton;
+
+fn show_add_engine(
+    setup: Res<NewGameSetup>,
+    mut buttons: Query<(&mut Node, &mut Visibility), With<AddEngineButton>>,
+) {
+    let gomoku = matches!(setup.0.kind, GameKind::Gomoku { .. });
+    let (display, visible) = if gomoku {
+        (Display::Flex, Visibility::Inherited)
+    } else {
+        (Display::None, Visibility::Hidden)
+    };
+    for (mut node, mut visibility) in &mut buttons {
+        if node.display != display {
+            node.display = display;
+        }
+        visibility.set_if_neq(visible);
     }
 }
 

@@ -1,0 +1,181 @@
+//! Add engine, from New game: the path of a Gomocup engine's program,
+//! typed. It must be a program this user may run; it is named after its
+//! file (`pbrain-rapfi` is "rapfi"), kept in the settings, and New game
+//! comes back with it playing White.
+
+use crate::engine::registry::{self, EngineEntry, ProgramError};
+use crate::game::actions::{Action, UiAction};
+use crate::game::locale::Locale;
+use crate::game::menus::new_game::NewGameSetup;
+use crate::game::settings::Settings;
+use crate::game::states::Menu;
+use crate::game::storage::Notice;
+use crate::game::theme::fonts::size;
+use crate::game::theme::interaction::{Typed, Typing};
+use crate::game::theme::paint::{Edge, Fill, Ink};
+use crate::game::theme::palette::Colour;
+use crate::game::theme::widgets;
+use crate::match_setup::{EngineSlot, GameKind, PlayerKind};
+use bevy::input::keyboard::KeyboardInput;
+use bevy::prelude::*;
+use std::path::Path;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<KeyboardInput>()
+        .init_resource::<EnginePath>()
+        .add_systems(OnEnter(Menu::AddEngine), (prepare, spawn).chain())
+        .add_systems(
+            Update,
+            (type_path, show_path, handle_actions)
+                .chain()
+                .run_if(in_state(Menu::AddEngine)),
+        );
+}
+
+/// The longest path taken.
+const MAX_PATH: usize = 400;
+
+/// The path being typed, and what was wrong with the last one.
+#[derive(Resource, Default, Debug)]
+pub struct EnginePath {
+    pub text: String,
+    pub problem: String,
+}
+
+#[derive(Component)]
+struct PathText;
+
+#[derive(Component)]
+struct ProblemText;
+
+fn prepare(mut path: ResMut<EnginePath>) {
+    *path = EnginePath::default();
+}
+
+fn spawn(mut commands: Commands) {
+    commands.spawn((
+        widgets::overlay("Add engine", true),
+        DespawnOnExit(Menu::AddEngine),
+        children![(
+            widgets::panel(680.0),
+            children![
+                widgets::title("add_engine.title", size::TITLE),
+                widgets::dim_label("add_engine.help"),
+                (
+                    Node {
+                        width: px(600),
+                        padding: UiRect::axes(px(14), px(10)),
+                        border: UiRect::all(px(2)),
+                        border_radius: BorderRadius::all(px(8)),
+                        ..default()
+                    },
+                    Fill(Colour::Background),
+                    Edge(Colour::Accent),
+                    children![(
+                        PathText,
+                        Text::new(""),
+                        TextFont::from_font_size(size::BODY),
+                        Ink(Colour::Text)
+                    )],
+                ),
+                (
+                    ProblemText,
+                    Text::new(""),
+                    TextFont::from_font_size(size::SMALL),
+                    Ink(Colour::Warning),
+                    TextLayout::justify(Justify::Center),
+                ),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(12),
+                        ..default()
+                    },
+                    // Mouse buttons: the keys are for typing.
+                    children![
+                        widgets::mouse_button("add_engine.add", Action::ConfirmAddEngine),
+                        widgets::mouse_button("common.cancel", Action::Back),
+                    ],
+                ),
+            ],
+        )],
+    ));
+}
+
+/// Typing edits the path; Backspace deletes; Enter adds.
+fn type_path(
+    mut keys: MessageReader<KeyboardInput>,
+    mut typing: Local<Typing>,
+    mut path: ResMut<EnginePath>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    for key in keys.read() {
+        if typing.key(key, &mut path.text, MAX_PATH) == Typed::Enter {
+            actions.write(UiAction(Action::ConfirmAddEngine));
+        }
+    }
+}
+
+fn show_path(
+    path: Res<EnginePath>,
+    time: Res<Time<Real>>,
+    mut field: Single<&mut Text, (With<PathText>, Without<ProblemText>)>,
+    mut problem: Single<&mut Text, (With<ProblemText>, Without<PathText>)>,
+) {
+    // A blinking caret at the end.
+    let caret = if time.elapsed_secs().fract() < 0.5 {
+        "|"
+    } else {
+        " "
+    };
+    let shown = format!("{}{caret}", path.text);
+    if field.0 != shown {
+        field.0 = shown;
+    }
+    if problem.0 != path.problem {
+        problem.0 = path.problem.clone();
+    }
+}
+
+fn handle_actions(
+    mut actions: MessageReader<UiAction>,
+    mut path: ResMut<EnginePath>,
+    mut settings: ResMut<Settings>,
+    setup: Option<Res<NewGameSetup>>,
+    mut notice: ResMut<Notice>,
+    locale: Res<Locale>,
+    mut next_menu: ResMut<NextState<Menu>>,
+) {
+    if !actions.read().any(|a| a.0 == Action::ConfirmAddEngine) {
+        return;
+    }
+    let typed = path.text.trim().to_string();
+    let program = match registry::check_program(Path::new(&typed)) {
+        Ok(program) => program,
+        Err(error) => {
+            let key = match error {
+                ProgramError::NotFound => "add_engine.not_found",
+                ProgramError::NotAProgram => "add_engine.not_a_program",
+            };
+            path.problem = locale.f(key, &[("path", &typed)]);
+            return;
+        }
+    };
+    let entry = EngineEntry::from_path(program);
+    notice.show(locale.f("notice.engine_added", &[("name", &entry.name)]));
+    let slot = registry::remember(&mut settings.engines, entry);
+    // New game comes back with the engine as White, in a game of Gomoku.
+    let mut next = setup
+        .map(|s| s.0)
+        .or(settings.last_setup)
+        .unwrap_or_default();
+    if matches!(next.kind, GameKind::ConnectFour { .. }) {
+        next.kind = GameKind::Gomoku {
+            size: settings.default_gomoku_size,
+            rule: settings.default_rule,
+        };
+    }
+    next.players[1] = PlayerKind::Engine(EngineSlot(slot.min(255) as u8));
+    settings.last_setup = Some(next);
+    next_menu.set(Menu::NewGame);
+}
