@@ -222,20 +222,11 @@ fn show_choices(
         .filter(|_| *phase.get() == GamePhase::Playing)
         .map(|o| o.step());
     let shown = step.map_or(&[][..], offered);
-    for (action, mut node, mut visibility) in &mut buttons {
+    for (action, node, visibility) in &mut buttons {
         let Action::Opening(choice) = action else {
             continue;
         };
-        // Out of the layout, and hidden with its text.
-        let (display, visible) = if shown.contains(choice) {
-            (Display::Flex, Visibility::Inherited)
-        } else {
-            (Display::None, Visibility::Hidden)
-        };
-        if node.display != display {
-            node.display = display;
-        }
-        visibility.set_if_neq(visible);
+        widgets::set_shown(node, visibility, shown.contains(choice));
     }
 }
 

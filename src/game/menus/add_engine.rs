@@ -10,10 +10,7 @@ use crate::game::menus::new_game::NewGameSetup;
 use crate::game::settings::Settings;
 use crate::game::states::Menu;
 use crate::game::storage::Notice;
-use crate::game::theme::fonts::size;
 use crate::game::theme::interaction::{Typed, Typing};
-use crate::game::theme::paint::{Edge, Fill, Ink};
-use crate::game::theme::palette::Colour;
 use crate::game::theme::widgets;
 use crate::match_setup::{EngineSlot, GameKind, PlayerKind};
 use bevy::input::keyboard::KeyboardInput;
@@ -56,48 +53,12 @@ fn spawn(mut commands: Commands) {
     commands.spawn((
         widgets::overlay("Add engine", true),
         DespawnOnExit(Menu::AddEngine),
-        children![(
-            widgets::panel(680.0),
-            children![
-                widgets::title("add_engine.title", size::TITLE),
-                widgets::dim_label("add_engine.help"),
-                (
-                    Node {
-                        width: px(600),
-                        padding: UiRect::axes(px(14), px(10)),
-                        border: UiRect::all(px(2)),
-                        border_radius: BorderRadius::all(px(8)),
-                        ..default()
-                    },
-                    Fill(Colour::Background),
-                    Edge(Colour::Accent),
-                    children![(
-                        PathText,
-                        Text::new(""),
-                        TextFont::from_font_size(size::BODY),
-                        Ink(Colour::Text)
-                    )],
-                ),
-                (
-                    ProblemText,
-                    Text::new(""),
-                    TextFont::from_font_size(size::SMALL),
-                    Ink(Colour::Warning),
-                    TextLayout::justify(Justify::Center),
-                ),
-                (
-                    Node {
-                        flex_direction: FlexDirection::Row,
-                        column_gap: px(12),
-                        ..default()
-                    },
-                    // Mouse buttons: the keys are for typing.
-                    children![
-                        widgets::mouse_button("add_engine.add", Action::ConfirmAddEngine),
-                        widgets::mouse_button("common.cancel", Action::Back),
-                    ],
-                ),
-            ],
+        children![widgets::entry_panel(
+            "add_engine.title",
+            "add_engine.help",
+            PathText,
+            ProblemText,
+            ("add_engine.add", Action::ConfirmAddEngine),
         )],
     ));
 }
@@ -122,13 +83,7 @@ fn show_path(
     mut field: Single<&mut Text, (With<PathText>, Without<ProblemText>)>,
     mut problem: Single<&mut Text, (With<ProblemText>, Without<PathText>)>,
 ) {
-    // A blinking caret at the end.
-    let caret = if time.elapsed_secs().fract() < 0.5 {
-        "|"
-    } else {
-        " "
-    };
-    let shown = format!("{}{caret}", path.text);
+    let shown = widgets::with_caret(&path.text, &time);
     if field.0 != shown {
         field.0 = shown;
     }

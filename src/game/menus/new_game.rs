@@ -330,16 +330,8 @@ fn show_add_engine(
     mut buttons: Query<(&mut Node, &mut Visibility), With<AddEngineButton>>,
 ) {
     let gomoku = matches!(setup.0.kind, GameKind::Gomoku { .. });
-    let (display, visible) = if gomoku {
-        (Display::Flex, Visibility::Inherited)
-    } else {
-        (Display::None, Visibility::Hidden)
-    };
-    for (mut node, mut visibility) in &mut buttons {
-        if node.display != display {
-            node.display = display;
-        }
-        visibility.set_if_neq(visible);
+    for (node, visibility) in &mut buttons {
+        widgets::set_shown(node, visibility, gomoku);
     }
 }
 
@@ -356,17 +348,8 @@ fn show_engine_time(
         .players
         .iter()
         .any(|p| matches!(p, PlayerKind::Engine(_)));
-    // Out of the layout, and hidden with its text.
-    let (display, visible) = if engine {
-        (Display::Flex, Visibility::Inherited)
-    } else {
-        (Display::None, Visibility::Hidden)
-    };
-    for (mut node, mut visibility) in &mut rows {
-        if node.display != display {
-            node.display = display;
-        }
-        visibility.set_if_neq(visible);
+    for (node, visibility) in &mut rows {
+        widgets::set_shown(node, visibility, engine);
     }
 }
 

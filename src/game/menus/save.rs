@@ -10,10 +10,7 @@ use crate::game::names;
 use crate::game::states::GamePhase;
 use crate::game::states::Menu;
 use crate::game::storage::{Notice, Storage};
-use crate::game::theme::fonts::size;
 use crate::game::theme::interaction::{Typed, Typing};
-use crate::game::theme::paint::{Edge, Fill, Ink};
-use crate::game::theme::palette::Colour;
 use crate::game::theme::widgets;
 use crate::match_state::Match;
 use crate::match_state::now;
@@ -69,48 +66,12 @@ fn spawn(mut commands: Commands) {
     commands.spawn((
         widgets::overlay("Save game", true),
         DespawnOnExit(Menu::Save),
-        children![(
-            widgets::panel(680.0),
-            children![
-                widgets::title("save.title", size::TITLE),
-                widgets::dim_label("save.help"),
-                (
-                    Node {
-                        width: px(600),
-                        padding: UiRect::axes(px(14), px(10)),
-                        border: UiRect::all(px(2)),
-                        border_radius: BorderRadius::all(px(8)),
-                        ..default()
-                    },
-                    Fill(Colour::Background),
-                    Edge(Colour::Accent),
-                    children![(
-                        NameText,
-                        Text::new(""),
-                        TextFont::from_font_size(size::BODY),
-                        Ink(Colour::Text)
-                    )],
-                ),
-                (
-                    ProblemText,
-                    Text::new(""),
-                    TextFont::from_font_size(size::SMALL),
-                    Ink(Colour::Warning),
-                    TextLayout::justify(Justify::Center),
-                ),
-                (
-                    Node {
-                        flex_direction: FlexDirection::Row,
-                        column_gap: px(12),
-                        ..default()
-                    },
-                    // Mouse buttons: the keys are for typing.
-                    children![
-                        widgets::mouse_button("save.save", Action::ConfirmSave),
-                        widgets::mouse_button("common.cancel", Action::Back),
-                    ],
-                ),
-            ],
+        children![widgets::entry_panel(
+            "save.title",
+            "save.help",
+            NameText,
+            ProblemText,
+            ("save.save", Action::ConfirmSave),
         )],
     ));
 }
@@ -135,13 +96,7 @@ fn show_name(
     mut field: Single<&mut Text, (With<NameText>, Without<ProblemText>)>,
     mut problem: Single<&mut Text, (With<ProblemText>, Without<NameText>)>,
 ) {
-    // A blinking caret at the end.
-    let caret = if time.elapsed_secs().fract() < 0.5 {
-        "|"
-    } else {
-        " "
-    };
-    let shown = format!("{}{caret}", name.text);
+    let shown = widgets::with_caret(&name.text, &time);
     if field.0 != shown {
         field.0 = shown;
     }

@@ -287,3 +287,94 @@ pub fn refresh_rows(
         }
     }
 }
+
+/// Shows a node, or takes it out of the layout and hides it with its text
+/// (a hidden text must not count in the text-fit check).
+pub fn set_shown(mut node: Mut<Node>, mut visibility: Mut<Visibility>, shown: bool) {
+    let (display, visible) = if shown {
+        (Display::Flex, Visibility::Inherited)
+    } else {
+        (Display::None, Visibility::Hidden)
+    };
+    if node.display != display {
+        node.display = display;
+    }
+    visibility.set_if_neq(visible);
+}
+
+/// A one-line text field, typed into through `interaction::Typing`; its
+/// text carries `marker` (see [`with_caret`]).
+pub fn text_field(marker: impl Component) -> impl Bundle {
+    (
+        Node {
+            width: px(600),
+            padding: UiRect::axes(px(14), px(10)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        Fill(Colour::Background),
+        Edge(Colour::Accent),
+        children![(
+            marker,
+            Text::new(""),
+            TextFont::from_font_size(size::BODY),
+            Ink(Colour::Text)
+        )],
+    )
+}
+
+/// What a field holding `text` shows: the text and a caret blinking at its
+/// end, on for half of each second.
+pub fn with_caret(text: &str, time: &Time<Real>) -> String {
+    let caret = if time.elapsed_secs().fract() < 0.5 {
+        "|"
+    } else {
+        " "
+    };
+    format!("{text}{caret}")
+}
+
+/// The line under a field that says what was wrong (empty when nothing).
+pub fn problem_line(marker: impl Component) -> impl Bundle {
+    (
+        marker,
+        Text::new(""),
+        TextFont::from_font_size(size::SMALL),
+        Ink(Colour::Warning),
+        TextLayout::justify(Justify::Center),
+    )
+}
+
+/// A panel that asks for one line of text: a title, a help line, the
+/// field (its text carries `field`), the line for what was wrong (carries
+/// `problem`), and the button that confirms beside Cancel. Mouse buttons:
+/// the keys are for typing.
+pub fn entry_panel(
+    title_key: &'static str,
+    help_key: &'static str,
+    field: impl Component,
+    problem: impl Component,
+    confirm: (&'static str, Action),
+) -> impl Bundle {
+    (
+        panel(680.0),
+        children![
+            title(title_key, size::TITLE),
+            dim_label(help_key),
+            text_field(field),
+            problem_line(problem),
+            (
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    column_gap: px(12),
+                    ..default()
+                },
+                children![
+                    mouse_button(confirm.0, confirm.1),
+                    mouse_button("common.cancel", Action::Back),
+                ],
+            ),
+        ],
+    )
+}
