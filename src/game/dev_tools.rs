@@ -8,7 +8,7 @@
 use crate::ai::advice::Found;
 use crate::game::actions::Action;
 use crate::game::audio::PlaySound;
-use crate::game::board::insight::{Hint, HintGlow};
+use crate::game::board::insight::{AnalysisLabel, Hint, HintGlow};
 use crate::game::board::{CurrentMatch, MoveApplied, MoveRefused, PieceLanded};
 use crate::game::states::{AppSystems, GamePhase, Menu, Screen};
 use bevy::prelude::*;
@@ -27,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
             log_opening_choices,
             log_moves,
             log_hints,
+            log_values,
             log_messages,
         )
             // One order, the frame's own, so a journey reads the lines of
@@ -205,5 +206,26 @@ fn log_pointer_on_buttons(buttons: Query<(&Action, &Interaction), Changed<Intera
             Interaction::Pressed => info!("Pointer pressed: {action:?}"),
             Interaction::None => {}
         }
+    }
+}
+
+/// The column values under the board, left to right, each time they change
+/// ("Values shown: Win 3 | Lose … | …").
+fn log_values(labels: Query<(&Text2d, &Transform), With<AnalysisLabel>>, mut last: Local<String>) {
+    let mut shown: Vec<(f32, &str)> = labels
+        .iter()
+        .map(|(text, at)| (at.translation.x, text.0.as_str()))
+        .collect();
+    shown.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let line = shown
+        .iter()
+        .map(|(_, text)| *text)
+        .collect::<Vec<_>>()
+        .join(" | ");
+    if line != *last {
+        if !line.is_empty() {
+            info!("Values shown: {line}");
+        }
+        *last = line;
     }
 }

@@ -13,7 +13,7 @@ use crate::game::states::{AppSystems, Screen};
 use bevy::prelude::*;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -25,7 +25,8 @@ pub trait SearchKind: Send + Sync + 'static {
 /// A search in progress for position `revision`.
 #[derive(Resource)]
 pub struct Search<K: SearchKind> {
-    /// The answer, sent once by the search's thread.
+    /// The answers, sent by the search's thread (once, or each time it
+    /// improves, see [`Self::start_reporting`]).
     answer: Mutex<Receiver<K::Output>>,
     /// The search's thread ended without an answer.
     lost: bool,
@@ -43,15 +44,26 @@ impl<K: SearchKind> Search<K> {
         started: Duration,
         search: impl FnOnce(&AtomicBool) -> K::Output + Send + 'static,
     ) -> Self {
+        Search::start_reporting(revision, started, move |stop, answer| answer(search(stop)))
+    }
+
+    /// Starts `search`, which may answer any number of times through the
+    /// function it is given, each answer replacing the last (for a search
+    /// whose answer improves as it runs, read with [`Self::poll_latest`]).
+    pub fn start_reporting(
+        revision: u64,
+        started: Duration,
+        search: impl FnOnce(&AtomicBool, &mut dyn FnMut(K::Output)) + Send + 'static,
+    ) -> Self {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
-        let (send, answer) = sync_channel(1);
+        let (send, answer) = channel();
         let spawned = std::thread::Builder::new()
             .name("lineup-search".into())
-            // A cancelled search's answer has no one to go to: dropped.
             .spawn(move || {
                 give_way_to_the_frame();
-                drop(send.send(search(&flag)))
+                // A cancelled search's answers have no one to go to: dropped.
+                search(&flag, &mut |found| drop(send.send(found)))
             });
         if let Err(error) = spawned {
             // No thread: this search never answers (the player can still
@@ -82,6 +94,18 @@ impl<K: SearchKind> Search<K> {
                     error!("A search stopped without an answer (see above).");
                 }
                 None
+            }
+        }
+    }
+
+    /// The newest of the answers sent since the last call, if any.
+    pub fn poll_latest(&mut self) -> Option<K::Output> {
+        let answer = self.answer.get_mut().unwrap_or_else(|e| e.into_inner());
+        let mut latest = None;
+        loop {
+            match answer.try_recv() {
+                Ok(found) => latest = Some(found),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return latest,
             }
         }
     }

@@ -38,5 +38,6 @@ mod strings;
 mod swap2;
 mod text_fits;
 mod title_scene;
+mod values;
 mod window;
 mod window_chrome;

@@ -295,17 +295,25 @@ fn random_positions(count: usize, seed: u64) -> Vec<ConnectFour> {
     while positions.len() < count {
         let (c, r) = sizes[rng.below(sizes.len())];
         let size = ConnectFourSize::new(c, r).expect("valid");
-        let mut game = Game::new(ConnectFour::new(size));
         let plies = rng.below(size.cells());
-        while game.position().moves_played() < plies && !game.is_over() {
-            let legal: Vec<Column> = game.position().legal_columns().collect();
-            game.play(legal[rng.below(legal.len())]).expect("legal");
-        }
-        if !game.is_over() {
-            positions.push(*game.position());
-        }
+        positions.extend(play_randomly(size, plies, &mut rng));
     }
     positions
+}
+
+/// The position after `plies` random moves on an empty board of `size`,
+/// `None` when the game ended on the way.
+pub(crate) fn play_randomly(
+    size: ConnectFourSize,
+    plies: usize,
+    rng: &mut Rng,
+) -> Option<ConnectFour> {
+    let mut game = Game::new(ConnectFour::new(size));
+    while game.position().moves_played() < plies && !game.is_over() {
+        let legal: Vec<Column> = game.position().legal_columns().collect();
+        game.play(legal[rng.below(legal.len())]).expect("legal");
+    }
+    (!game.is_over()).then(|| *game.position())
 }
 
 #[test]
@@ -564,11 +572,10 @@ fn the_shipped_book_scores_are_exact() {
 
 #[test]
 fn values_in_the_opening_against_master_come_from_the_book() {
-    use lineup::ai::advice::{Value, analyse};
     // Human 4, Master's book move, human 6, Master's book move: every reply
-    // now is one of Master's book turns, so all seven values are exact at
-    // once (without the book, seven solves after five stones do not finish
-    // in the analysis budget and only win/draw/loss would come back).
+    // now is one of Master's book turns, so all seven values are exact
+    // within a few nodes (without the book, seven solves after five stones
+    // take the solver seconds).
     let book = Book::standard().expect("the shipped book parses");
     let mut moves = String::new();
     for human in ['4', '6'] {
@@ -581,15 +588,69 @@ fn values_in_the_opening_against_master_come_from_the_book() {
         moves.push(char::from(b'1' + column as u8));
     }
     let game = ConnectFour::game_from_moves(ConnectFourSize::STANDARD, &moves).expect("legal");
-    let values = analyse(game.position(), &never()).expect("values");
-    assert_eq!(values.len(), 7);
-    for value in values {
+    let mut solver = Solver::new();
+    solver.set_book(Some(book));
+    solver.set_node_limit(Some(10_000));
+    let scores = solver
+        .analyze(game.position(), &never())
+        .expect("from the book");
+    assert_eq!(scores.iter().flatten().count(), 7);
+}
+
+#[test]
+fn layers_hold_every_position_once_per_mirror_pair() {
+    use lineup::ai::connect_four::layers::layer;
+    // Positions after n plies on 7x6 (OEIS A212693; nobody can have four
+    // before the seventh ply): each mirror pair counts twice, a symmetric
+    // position once.
+    for (plies, positions) in [(0, 1), (1, 7), (2, 49), (3, 238), (4, 1120), (5, 4263)] {
+        let folded = layer(Standard, plies);
+        let unfolded: usize = folded
+            .iter()
+            .map(|(_, p)| if p.key() == p.mirrored_key() { 1 } else { 2 })
+            .sum();
+        assert_eq!(unfolded, positions, "{plies} plies");
         assert!(
-            matches!(
-                value,
-                Some(Value::WinIn(_) | Value::LoseIn(_) | Value::Draw)
-            ),
-            "{value:?}"
+            folded.windows(2).all(|w| w[0].0 < w[1].0),
+            "sorted, no repeats"
         );
+        assert!(folded.iter().all(|(k, p)| *k == p.symmetric_key()));
     }
+}
+
+#[test]
+fn a_layer_book_gives_every_position_above_its_exact_score() {
+    use lineup::ai::connect_four::Variant;
+    use lineup::ai::connect_four::layers::{layer, scores_above};
+    use std::collections::HashMap;
+    // 5x4, every position up to 7 stones: the deepest layer solved, the
+    // rest derived, each checked against a solve of its own.
+    let shape = Variant::new(5, 4).expect("fits");
+    let depth = 7;
+    let mut solver = Solver::new();
+    let deepest: HashMap<u64, i8> = layer(shape, depth)
+        .into_iter()
+        .map(|(key, p)| {
+            (
+                key,
+                solver.solve_position(&p, false, &never()).expect("solved") as i8,
+            )
+        })
+        .collect();
+    let above: HashMap<u64, i8> = scores_above(shape, depth, &deepest)
+        .expect("every child in the layer below")
+        .into_iter()
+        .collect();
+    let mut checked = 0;
+    for stones in 0..depth {
+        for (key, position) in layer(shape, stones) {
+            let expected = solver
+                .solve_position(&position, false, &never())
+                .expect("solved");
+            assert_eq!(i32::from(above[&key]), expected, "{stones} stones");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, above.len());
+    assert!(checked > 500, "{checked}");
 }

@@ -136,6 +136,11 @@ impl Book {
         self.entries.is_empty()
     }
 
+    /// Every `(symmetric key, score)` the book holds, by key.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, i8)> + '_ {
+        self.entries.iter().copied()
+    }
+
     /// Whether the book is for boards of `shape`'s size.
     pub fn fits<S: Shape>(&self, shape: S) -> bool {
         (u32::from(self.columns), u32::from(self.rows)) == (shape.width(), shape.height())

@@ -17,6 +17,7 @@
 
 pub mod book;
 pub mod heuristic;
+pub mod layers;
 pub mod levels;
 pub mod move_sorter;
 pub mod position;
@@ -24,6 +25,7 @@ pub mod shape;
 pub mod solve_cli;
 pub mod solver;
 pub mod transposition_table;
+pub mod values;
 
 pub use book::Book;
 pub use levels::{Engine, choose_move};

@@ -1,14 +1,16 @@
 //! Help from the engine: Hint makes the best move glow, and Analysis writes
 //! each Connect Four column's value under it ("Win 3" = a win with your 3rd
 //! move from now, "Draw", "Lose 5"), in words as well as colours so that it
-//! reads without telling red from green. Searches run off the frame, are
-//! cancelled when the position changes, and stop after a few seconds,
-//! falling back from exact values to win/draw/loss.
+//! reads without telling red from green. Searches run off the frame and are
+//! cancelled when the position changes. Values are only ever proven ones:
+//! each column shows "…" until its outcome is proven, then "Win …" or
+//! "Lose …" until its distance is, filling in as the solver finds them
+//! (see [`crate::ai::connect_four::values`]).
 
 use super::layout::BoardLayout;
 use super::markers::spot_of;
 use super::{BoardRoot, CurrentMatch};
-use crate::ai::advice::{Found, Value, analyse, hint};
+use crate::ai::advice::{Found, Value, column_values, hint};
 use crate::game::actions::{Action, UiAction};
 use crate::game::locale::Locale;
 use crate::game::names;
@@ -26,8 +28,8 @@ pub(super) fn plugin(app: &mut App) {
         (
             requests,
             start_analysis,
-            finish::<HintSearch>,
-            finish::<AnalysisSearch>,
+            finish_hint,
+            take_values,
             show_hint,
             show_analysis,
         )
@@ -66,7 +68,8 @@ impl SearchKind for HintSearch {
 }
 
 impl SearchKind for AnalysisSearch {
-    type Output = Option<Found>;
+    /// Every column's value as far as it is proven (`None`: full column).
+    type Output = Vec<Option<Value>>;
 }
 
 fn requests(
@@ -95,7 +98,9 @@ fn requests(
     }
 }
 
-/// With analysis on, every new Connect Four position is analysed.
+/// With analysis on, every new Connect Four position is analysed, on every
+/// core (the search threads give way to the frame); turning it off stops
+/// the search.
 fn start_analysis(
     mut commands: Commands,
     game: Res<CurrentMatch>,
@@ -107,23 +112,35 @@ fn start_analysis(
     let MatchGame::ConnectFour(g) = &game.game else {
         return;
     };
-    let current = insight.is_some_and(|i| i.0.revision == game.revision);
+    if !shown.0 || g.is_over() {
+        if searching.is_some() {
+            commands.remove_resource::<Search<AnalysisSearch>>();
+        }
+        return;
+    }
+    let complete = insight.is_some_and(|i| i.0.revision == game.revision && i.0.is_complete());
     let busy = searching.is_some_and(|s| s.revision == game.revision);
-    if !shown.0 || g.is_over() || current || busy {
+    if complete || busy {
         return;
     }
     let board = *g.position();
-    commands.insert_resource(Search::<AnalysisSearch>::start(
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    commands.insert_resource(Search::<AnalysisSearch>::start_reporting(
         game.revision,
         time.elapsed(),
-        move |stop| analyse(&board, stop).map(Found::Columns),
+        move |stop, answer| {
+            // Cancelled (the answer is no longer wanted) or a finished game:
+            // nothing more to say.
+            let _ = column_values(&board, workers, stop, |values| answer(values.to_vec()));
+        },
     ));
 }
 
-fn finish<K: SearchKind<Output = Option<Found>>>(
+/// The hint, once found for the current position.
+fn finish_hint(
     mut commands: Commands,
     game: Res<CurrentMatch>,
-    searching: Option<ResMut<Search<K>>>,
+    searching: Option<ResMut<Search<HintSearch>>>,
 ) {
     let Some(mut searching) = searching else {
         return;
@@ -132,16 +149,45 @@ fn finish<K: SearchKind<Output = Option<Found>>>(
         return;
     }
     if let Some(result) = searching.poll() {
-        commands.remove_resource::<Search<K>>();
+        commands.remove_resource::<Search<HintSearch>>();
         if let Some(found) = result {
-            let insight = Insight {
+            commands.insert_resource(Hint(Insight {
                 revision: game.revision,
                 found,
-            };
-            match insight.found {
-                Found::Hint(_) => commands.insert_resource(Hint(insight)),
-                Found::Columns(_) => commands.insert_resource(Analysis(insight)),
-            }
+            }));
+        }
+    }
+}
+
+/// The values proven so far for the current position.
+fn take_values(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    searching: Option<ResMut<Search<AnalysisSearch>>>,
+) {
+    let Some(mut searching) = searching else {
+        return;
+    };
+    if searching.revision != game.revision {
+        return;
+    }
+    if let Some(values) = searching.poll_latest() {
+        commands.insert_resource(Analysis(Insight {
+            revision: game.revision,
+            found: Found::Columns(values),
+        }));
+    }
+    // The ended search stays until the position changes or Values is
+    // turned off, so that a search that failed is not started again and
+    // again.
+}
+
+impl Insight {
+    /// Whether nothing more will be found: a hint, or values all final.
+    pub fn is_complete(&self) -> bool {
+        match &self.found {
+            Found::Hint(_) => true,
+            Found::Columns(values) => values.iter().flatten().all(|v| v.is_final()),
         }
     }
 }
@@ -150,8 +196,9 @@ fn finish<K: SearchKind<Output = Option<Found>>>(
 #[derive(Component)]
 pub struct HintGlow;
 
+/// One column's value under the board.
 #[derive(Component)]
-struct AnalysisLabel;
+pub struct AnalysisLabel;
 
 /// The hinted move glows until the position changes.
 fn show_hint(
@@ -215,7 +262,7 @@ fn show_analysis(
     palette: Res<Palette>,
     root: Single<Entity, With<BoardRoot>>,
     labels: Query<Entity, With<AnalysisLabel>>,
-    mut last: Local<Option<(u64, bool, bool)>>,
+    mut last: Local<Option<(u64, Option<Vec<Option<Value>>>, bool)>>,
 ) {
     let MatchGame::ConnectFour(g) = &game.game else {
         return;
@@ -228,8 +275,8 @@ fn show_analysis(
             Found::Hint(_) => None,
         });
     let show = shown.0 && *phase.get() == GamePhase::Playing && *mode.get() == BoardMode::Play;
-    let key = (game.revision, values.is_some(), show);
-    if *last == Some(key) && !locale.is_changed() && !palette.is_changed() {
+    let key = (game.revision, values.clone(), show);
+    if last.as_ref() == Some(&key) && !locale.is_changed() && !palette.is_changed() {
         return;
     }
     *last = Some(key);
@@ -239,7 +286,8 @@ fn show_analysis(
     if !show {
         return;
     }
-    // While the search runs, each open column shows that it is coming.
+    // Until the search's first report, each open column shows that its
+    // value is coming.
     let values = values.unwrap_or_else(|| {
         (0..layout.columns)
             .map(|c| g.position().can_play(Column(c)).then_some(Value::Pending))

@@ -1,0 +1,116 @@
+//! How long a player waits for Connect Four's Values (issue: "exact values
+//! for every position, instantly"): random positions of 0 to 30 stones,
+//! each reached by random play (not only book lines), and for each the time
+//! until all seven values are exact, found as the game finds them
+//! (`column_values` on every core). Prints p50, p99 and the longest wait.
+//!
+//! ```sh
+//! cargo run --example values_latency -- [COUNT] [CAP_SECONDS] [SEED]
+//! ```
+//!
+//! COUNT positions (default 1000); a position still unsolved after
+//! CAP_SECONDS (default 60) is stopped and counted as "over the cap", so a
+//! run ends in bounded time; a percentile that falls on one prints as
+//! "> cap".
+
+use lineup::ai::Rng;
+use lineup::ai::advice::column_values;
+use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("COUNT CAP_SECONDS SEED are numbers"))
+        .collect();
+    let count = args.first().copied().unwrap_or(1000) as usize;
+    let cap = Duration::from_secs(args.get(1).copied().unwrap_or(60));
+    let seed = args.get(2).copied().unwrap_or(1);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut rng = Rng::new(seed);
+    // Each wait, `None` when over the cap, with its stone count.
+    let mut waits: Vec<(Option<Duration>, usize)> = Vec::new();
+    while waits.len() < count {
+        let Some(board) = random_position(&mut rng) else {
+            continue;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let watchdog = {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let until = Instant::now() + cap;
+                while Instant::now() < until && !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                stop.store(true, Ordering::Relaxed);
+            })
+        };
+        let start = Instant::now();
+        let found = column_values(&board, workers, &stop, |_| {});
+        let wait = found.is_ok().then(|| start.elapsed());
+        stop.store(true, Ordering::Relaxed);
+        watchdog.join().expect("the watchdog ends");
+        let stones = board.moves_played();
+        waits.push((wait, stones));
+        if wait.is_none_or(|w| w > Duration::from_secs(1)) {
+            eprintln!("{:>4}: {stones} stones, {}", waits.len(), shown(wait, cap));
+        }
+    }
+    let mut sorted: Vec<Option<Duration>> = waits.iter().map(|w| w.0).collect();
+    // Over the cap sorts last.
+    sorted.sort_by_key(|w| w.unwrap_or(Duration::MAX));
+    let at =
+        |q: f64| sorted[((sorted.len() as f64 * q).ceil() as usize).clamp(1, sorted.len()) - 1];
+    let over = sorted.iter().filter(|w| w.is_none()).count();
+    println!(
+        "values latency, {count} random positions of 0-30 stones (seed {seed}), {workers} worker(s):"
+    );
+    println!(
+        "  p50 {}  p99 {}  max {}  over the {}s cap: {over}",
+        shown(at(0.5), cap),
+        shown(at(0.99), cap),
+        shown(at(1.0), cap),
+        cap.as_secs()
+    );
+    for (low, high) in [(0, 4), (5, 8), (9, 12), (13, 20), (21, 30)] {
+        let mut bucket: Vec<Option<Duration>> = waits
+            .iter()
+            .filter(|w| (low..=high).contains(&w.1))
+            .map(|w| w.0)
+            .collect();
+        bucket.sort_by_key(|w| w.unwrap_or(Duration::MAX));
+        if let Some(longest) = bucket.last() {
+            println!(
+                "  {low:>2}-{high:<2} stones: {:>4} positions, median {}, max {}",
+                bucket.len(),
+                shown(bucket[bucket.len() / 2], cap),
+                shown(*longest, cap)
+            );
+        }
+    }
+}
+
+/// A position of 0 to 30 stones (uniformly many) reached by random play,
+/// `None` when the game ended on the way.
+fn random_position(rng: &mut Rng) -> Option<ConnectFour> {
+    let mut game = Game::new(ConnectFour::new(ConnectFourSize::STANDARD));
+    let stones = rng.below(31);
+    while game.position().moves_played() < stones {
+        if game.is_over() {
+            return None;
+        }
+        let legal: Vec<Column> = game.position().legal_columns().collect();
+        game.play(legal[rng.below(legal.len())]).ok()?;
+    }
+    (!game.is_over()).then(|| *game.position())
+}
+
+fn shown(wait: Option<Duration>, cap: Duration) -> String {
+    match wait {
+        Some(w) if w < Duration::from_secs(1) => format!("{:.0} ms", w.as_secs_f64() * 1000.0),
+        Some(w) => format!("{:.1} s", w.as_secs_f64()),
+        None => format!("> {} s", cap.as_secs()),
+    }
+}

@@ -1,0 +1,75 @@
+//! Every position of a board, layer by layer (a layer: the positions with
+//! the same number of stones), for a book that holds them all up to a
+//! depth (`examples/make_layer_book.rs`).
+//!
+//! Why bottom-up: solving every position of the deepest layer is the whole
+//! cost; each shallower position's score is then the best of its
+//! children's, read from the layer below without any search. So only the
+//! deepest layer is solved (in parts, on as many machines or days as
+//! wanted), and [`scores_above`] derives the rest in seconds.
+
+use super::position::Position;
+use super::shape::Shape;
+use super::solver::win_now_score;
+use std::collections::HashMap;
+
+/// Every position with `stones` stones that play can reach with nobody's
+/// four on the board, one of each mirror pair, with its
+/// [`Position::symmetric_key`], sorted by that key.
+pub fn layer<S: Shape>(shape: S, stones: u32) -> Vec<(u64, Position<S>)> {
+    let empty = Position::empty(shape);
+    let mut current: HashMap<u64, Position<S>> = HashMap::from([(empty.symmetric_key(), empty)]);
+    for _ in 0..stones {
+        let mut next = HashMap::with_capacity(current.len() * 4);
+        for position in current.values() {
+            for column in 0..shape.width() {
+                // A winning move ends the game: its position is in no layer.
+                if position.can_play(column) && !position.is_winning_move(column) {
+                    let mut child = *position;
+                    child.play_column(column);
+                    next.entry(child.symmetric_key()).or_insert(child);
+                }
+            }
+        }
+        current = next;
+    }
+    let mut layer: Vec<(u64, Position<S>)> = current.into_iter().collect();
+    layer.sort_unstable_by_key(|&(key, _)| key);
+    layer
+}
+
+/// The exact score of every position in the layers above `deepest`, from
+/// the scores of every position of layer `deepest` (by symmetric key), as
+/// `(symmetric key, score)`. `None` when a child is missing from `deepest`.
+pub fn scores_above<S: Shape>(
+    shape: S,
+    deepest: u32,
+    deepest_scores: &HashMap<u64, i8>,
+) -> Option<Vec<(u64, i8)>> {
+    let mut below = deepest_scores.clone();
+    let mut all = Vec::new();
+    for stones in (0..deepest).rev() {
+        let mut scores = HashMap::new();
+        for (key, position) in layer(shape, stones) {
+            let mut best = i32::MIN;
+            for column in 0..shape.width() {
+                if !position.can_play(column) {
+                    continue;
+                }
+                let score = if position.is_winning_move(column) {
+                    win_now_score(&position)
+                } else {
+                    let mut child = position;
+                    child.play_column(column);
+                    -i32::from(*below.get(&child.symmetric_key())?)
+                };
+                best = best.max(score);
+            }
+            // Every layer above the last cell has a playable column.
+            scores.insert(key, best as i8);
+        }
+        all.extend(scores.iter().map(|(&k, &s)| (k, s)));
+        below = scores;
+    }
+    Some(all)
+}

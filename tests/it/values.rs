@@ -1,0 +1,248 @@
+//! Connect Four's Values: each column's value is proven before it shows,
+//! fills in as it is found, and ends exact (ai::connect_four::values, and
+//! the game's Values row over it).
+
+use crate::app_flow::{C4, HUMANS, act, app_in_game, request};
+use crate::solver::play_randomly;
+use bevy::prelude::*;
+use lineup::ai::Rng;
+use lineup::ai::advice::{Value, column_values};
+use lineup::ai::connect_four::{SolveError, Solver};
+use lineup::game::actions::Action;
+use lineup::game::board::CurrentMatch;
+use lineup::game::board::insight::{Analysis, AnalysisSearch};
+use lineup::game::search_task::Search;
+use lineup::rules::{BoardMove, Column, ConnectFour, ConnectFourSize, MatchGame};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// Positions reached by random play with `min..=max` stones, game still on.
+fn random_positions(
+    size: ConnectFourSize,
+    count: usize,
+    stones: (usize, usize),
+    seed: u64,
+) -> Vec<ConnectFour> {
+    let mut rng = Rng::new(seed);
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let plies = stones.0 + rng.below(stones.1 - stones.0 + 1);
+        positions.extend(play_randomly(size, plies, &mut rng));
+    }
+    positions
+}
+
+/// The values an exact solve of every column gives.
+fn solved(board: &ConnectFour) -> Vec<Option<Value>> {
+    let scores = Solver::new()
+        .analyze(board, &AtomicBool::new(false))
+        .expect("solved");
+    let cells = board.size().cells() as u32;
+    let played = board.moves_played() as u32;
+    scores
+        .into_iter()
+        .map(|s| s.map(|s| Value::of_score(cells, played, s)))
+        .collect()
+}
+
+/// Whether `early` could have been reported on the way to `last`: each
+/// column pending, or its outcome without the distance, or final.
+fn on_the_way(early: &[Option<Value>], last: &[Option<Value>]) -> bool {
+    early.len() == last.len()
+        && early.iter().zip(last).all(|(e, l)| match (e, l) {
+            (None, None) => true,
+            (Some(Value::Pending), Some(_)) => true,
+            (Some(Value::Win), Some(Value::WinIn(_))) => true,
+            (Some(Value::Lose), Some(Value::LoseIn(_))) => true,
+            (Some(e), Some(l)) => e == l,
+            _ => false,
+        })
+}
+
+#[test]
+fn values_end_exact_and_every_report_is_on_the_way() {
+    let standard = random_positions(ConnectFourSize::STANDARD, 24, (14, 32), 11);
+    let small = random_positions(ConnectFourSize::new(5, 4).expect("valid"), 12, (0, 12), 12);
+    for (i, board) in standard.iter().chain(&small).enumerate() {
+        let expected = solved(board);
+        let workers = 1 + i % 2;
+        let mut reports: Vec<Vec<Option<Value>>> = Vec::new();
+        let last = column_values(board, workers, &AtomicBool::new(false), |v| {
+            reports.push(v.to_vec())
+        })
+        .expect("every value found");
+        assert_eq!(last, expected, "{workers} workers on {board:?}");
+        assert!(last.iter().flatten().all(|v| v.is_final()));
+        // The first report comes before any search: nothing but wins at
+        // once and columns still pending.
+        let first = &reports[0];
+        assert!(
+            first
+                .iter()
+                .flatten()
+                .all(|v| matches!(v, Value::Pending | Value::WinIn(1))),
+            "{first:?}"
+        );
+        assert_eq!(reports.last(), Some(&last));
+        for report in &reports {
+            assert!(on_the_way(report, &last), "{report:?} before {last:?}");
+        }
+    }
+}
+
+#[test]
+fn a_won_game_has_no_values() {
+    let won = *ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "4455667")
+        .expect("legal")
+        .position();
+    assert_eq!(
+        column_values(&won, 2, &AtomicBool::new(false), |_| {}),
+        Err(SolveError::GameOver)
+    );
+}
+
+#[test]
+fn stopping_ends_a_long_search_and_says_cancelled() {
+    // One stone: each column takes the solver a minute or more.
+    let board = *ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "1")
+        .expect("legal")
+        .position();
+    let stop = AtomicBool::new(false);
+    let mut reports = 0;
+    let result = column_values(&board, 2, &stop, |values| {
+        reports += 1;
+        assert!(values.iter().flatten().all(|v| *v == Value::Pending));
+        // Stopped as soon as the first report shows the search is on.
+        stop.store(true, Ordering::Relaxed);
+    });
+    assert_eq!(result, Err(SolveError::Cancelled));
+    assert_eq!(reports, 1);
+}
+
+/// Frames (with a little real time each) until `done` holds.
+fn until(app: &mut App, what: &str, done: impl Fn(&mut App) -> bool) {
+    for _ in 0..2000 {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!(
+        "never: {what} (shown: {:?}, on: {:?}, searching: {})",
+        shown(app),
+        app.world()
+            .resource::<lineup::game::board::insight::ShowAnalysis>(),
+        app.world()
+            .get_resource::<Search<AnalysisSearch>>()
+            .is_some()
+    );
+}
+
+fn shown(app: &App) -> Option<Vec<Option<Value>>> {
+    let revision = app.world().resource::<CurrentMatch>().revision;
+    let analysis = app.world().get_resource::<Analysis>()?;
+    match &analysis.0.found {
+        lineup::ai::advice::Found::Columns(values) if analysis.0.revision == revision => {
+            Some(values.clone())
+        }
+        _ => None,
+    }
+}
+
+#[test]
+fn the_values_row_fills_in_with_the_exact_values_and_follows_the_game() {
+    let mut app = app_in_game(C4, "44433352", HUMANS);
+    act(&mut app, Action::ToggleAnalysis);
+    until(&mut app, "every value proven", |app| {
+        shown(app).is_some_and(|v| v.iter().flatten().all(|v| v.is_final()))
+    });
+    let board = |app: &App| match &app.world().resource::<CurrentMatch>().game {
+        MatchGame::ConnectFour(g) => *g.position(),
+        MatchGame::Gomoku(_) => unreachable!("a Connect Four game"),
+    };
+    assert_eq!(shown(&app), Some(solved(&board(&app))));
+    // A move: the row is for the new position, again exact.
+    request(&mut app, BoardMove::Column(Column(5)));
+    until(&mut app, "the next position's values", |app| {
+        shown(app).is_some_and(|v| v.iter().flatten().all(|v| v.is_final()))
+    });
+    assert_eq!(shown(&app), Some(solved(&board(&app))));
+    // Values off: no search is left running.
+    act(&mut app, Action::ToggleAnalysis);
+    request(&mut app, BoardMove::Column(Column(0)));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(
+        app.world()
+            .get_resource::<Search<AnalysisSearch>>()
+            .is_none()
+    );
+}
+
+/// The Values button, beside Hint in the panel (window pixels at 1280x800,
+/// read off a screenshot).
+const VALUES_BUTTON: (u32, u32) = (1176, 319);
+
+/// The labels the game shows, left to right, as its log writes them.
+fn labels(values: &[Option<Value>]) -> String {
+    values
+        .iter()
+        .flatten()
+        .map(|v| match v {
+            Value::WinIn(n) => format!("Win {n}"),
+            Value::LoseIn(n) => format!("Lose {n}"),
+            Value::Draw => "Draw".into(),
+            other => panic!("not final: {other:?}"),
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// Waits for the Values row with no value still coming, and returns it.
+fn final_row(journey: &mut crate::journey::Journey) -> String {
+    loop {
+        let line = journey.wait_for("Values shown: ");
+        if !line.contains('…') {
+            return line
+                .split("Values shown: ")
+                .nth(1)
+                .unwrap_or("")
+                .to_string();
+        }
+    }
+}
+
+#[test]
+fn values_fill_in_on_the_real_game() {
+    use crate::journey::{Journey, SoundOut};
+    let Some(mut journey) = Journey::new("values_fill_in") else {
+        return;
+    };
+    // Eight stones: some columns take the solver a moment, so the row
+    // first shows what is coming.
+    let moves = "44433352";
+    journey.launch(SoundOut::Nowhere, &["--game", "connect4", "--moves", moves]);
+    journey.wait_for("Screen: Some(Loading) -> Some(Game)");
+    journey.click_button(VALUES_BUTTON, "ToggleAnalysis");
+    let board = |moves: &str| {
+        *ConnectFour::game_from_moves(ConnectFourSize::STANDARD, moves)
+            .expect("legal")
+            .position()
+    };
+    let first = journey.wait_for("Values shown: ");
+    assert!(
+        first.contains('…'),
+        "the row starts with what is coming: {first}"
+    );
+    assert_eq!(final_row(&mut journey), labels(&solved(&board(moves))));
+    // A move: the row follows it to the exact values of the new position.
+    journey.key("1");
+    journey.wait_for("Move applied: column 1");
+    assert_eq!(
+        final_row(&mut journey),
+        labels(&solved(&board(&format!("{moves}1"))))
+    );
+    journey.interrupt();
+}
