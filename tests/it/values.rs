@@ -154,13 +154,13 @@ fn shown(app: &App) -> Option<Vec<Option<Value>>> {
 fn the_values_row_fills_in_with_the_exact_values_and_follows_the_game() {
     let mut app = app_in_game(C4, "44433352", HUMANS);
     act(&mut app, Action::ToggleAnalysis);
-    until(&mut app, "every value proven", |app| {
-        shown(app).is_some_and(|v| v.iter().flatten().all(|v| v.is_final()))
-    });
     let board = |app: &App| match &app.world().resource::<CurrentMatch>().game {
         MatchGame::ConnectFour(g) => *g.position(),
         MatchGame::Gomoku(_) => unreachable!("a Connect Four game"),
     };
+    until(&mut app, "every value proven", |app| {
+        shown(app).is_some_and(|v| v.iter().flatten().all(|v| v.is_final()))
+    });
     assert_eq!(shown(&app), Some(solved(&board(&app))));
     // A move: the row is for the new position, again exact.
     request(&mut app, BoardMove::Column(Column(5)));
@@ -168,6 +168,20 @@ fn the_values_row_fills_in_with_the_exact_values_and_follows_the_game() {
         shown(app).is_some_and(|v| v.iter().flatten().all(|v| v.is_final()))
     });
     assert_eq!(shown(&app), Some(solved(&board(&app))));
+    // Undo: the position before, already proven, shows its values at once,
+    // with no search.
+    let before = board(&app);
+    act(&mut app, Action::Undo);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_ne!(board(&app), before, "undone");
+    assert_eq!(shown(&app), Some(solved(&board(&app))));
+    assert!(
+        app.world()
+            .get_resource::<Search<AnalysisSearch>>()
+            .is_none()
+    );
     // Values off: no search is left running.
     act(&mut app, Action::ToggleAnalysis);
     request(&mut app, BoardMove::Column(Column(0)));

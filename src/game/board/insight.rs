@@ -17,31 +17,43 @@ use crate::game::names;
 use crate::game::search_task::{self, Search, SearchKind};
 use crate::game::states::{AppSystems, BoardMode, GamePhase, Screen};
 use crate::game::theme::palette::Palette;
-use crate::rules::{Column, MatchGame};
+use crate::rules::{Column, ConnectFour, MatchGame};
 use bevy::prelude::*;
+use std::collections::HashMap;
 
 pub(super) fn plugin(app: &mut App) {
     search_task::track::<HintSearch>(app);
     search_task::track::<AnalysisSearch>(app);
-    app.init_resource::<ShowAnalysis>().add_systems(
-        Update,
-        (
-            requests,
-            start_analysis,
-            finish_hint,
-            take_values,
-            show_hint,
-            show_analysis,
-        )
-            .chain()
-            .in_set(AppSystems::Present)
-            .run_if(in_state(Screen::Game)),
-    );
+    app.init_resource::<ShowAnalysis>()
+        .init_resource::<ProvenValues>()
+        .add_systems(
+            Update,
+            (
+                requests,
+                start_analysis,
+                finish_hint,
+                take_values,
+                show_hint,
+                show_analysis,
+            )
+                .chain()
+                .in_set(AppSystems::Present)
+                .run_if(in_state(Screen::Game)),
+        );
 }
 
 /// Whether column values are shown (kept across games).
 #[derive(Resource, Default, Debug)]
 pub struct ShowAnalysis(pub bool);
+
+/// Values proven before, by position, so that undo and redo (a line
+/// explored back and forth) show them at once instead of solving again.
+#[derive(Resource, Default)]
+struct ProvenValues(HashMap<ConnectFour, Vec<Option<Value>>>);
+
+/// Positions [`ProvenValues`] keeps before it starts afresh (a few hundred
+/// bytes each).
+const PROVEN_KEPT: usize = 4096;
 
 /// The last hint found.
 #[derive(Resource, Debug, Clone, PartialEq)]
@@ -108,6 +120,7 @@ fn start_analysis(
     shown: Res<ShowAnalysis>,
     searching: Option<Res<Search<AnalysisSearch>>>,
     insight: Option<Res<Analysis>>,
+    proven: Res<ProvenValues>,
 ) {
     let MatchGame::ConnectFour(g) = &game.game else {
         return;
@@ -124,6 +137,13 @@ fn start_analysis(
         return;
     }
     let board = *g.position();
+    if let Some(values) = proven.0.get(&board) {
+        commands.insert_resource(Analysis(Insight {
+            revision: game.revision,
+            found: Found::Columns(values.clone()),
+        }));
+        return;
+    }
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
     commands.insert_resource(Search::<AnalysisSearch>::start_reporting(
         game.revision,
@@ -164,6 +184,7 @@ fn take_values(
     mut commands: Commands,
     game: Res<CurrentMatch>,
     searching: Option<ResMut<Search<AnalysisSearch>>>,
+    mut proven: ResMut<ProvenValues>,
 ) {
     let Some(mut searching) = searching else {
         return;
@@ -172,6 +193,14 @@ fn take_values(
         return;
     }
     if let Some(values) = searching.poll_latest() {
+        if let MatchGame::ConnectFour(g) = &game.game
+            && values.iter().flatten().all(|v| v.is_final())
+        {
+            if proven.0.len() >= PROVEN_KEPT {
+                proven.0.clear();
+            }
+            proven.0.insert(*g.position(), values.clone());
+        }
         commands.insert_resource(Analysis(Insight {
             revision: game.revision,
             found: Found::Columns(values),
