@@ -260,3 +260,55 @@ fn values_fill_in_on_the_real_game() {
     );
     journey.interrupt();
 }
+
+#[test]
+fn a_hint_off_the_book_is_every_column_that_keeps_the_exact_score() {
+    use lineup::ai::advice::{Found, hint};
+    for board in random_positions(ConnectFourSize::STANDARD, 30, (12, 30), 21) {
+        let scores = Solver::new()
+            .analyze(&board, &AtomicBool::new(false))
+            .expect("solved");
+        let best = scores.iter().flatten().max().copied();
+        let expected: Vec<BoardMove> = (0..7)
+            .filter(|&c| scores[c].is_some() && scores[c] == best)
+            .map(|c| BoardMove::Column(Column(c as u8)))
+            .collect();
+        let game = lineup::rules::Game::new(board);
+        let found = hint(&MatchGame::ConnectFour(game), &AtomicBool::new(false));
+        assert_eq!(found, Some(Found::Hint(expected)), "{board:?}");
+    }
+}
+
+#[test]
+fn the_hint_button_says_it_is_looking_while_a_proof_runs() {
+    use lineup::game::board::insight::HintSearch;
+    // Two stones off the book (Master's first move would be the centre):
+    // proving the best move takes the solver far longer than these frames.
+    let mut app = app_in_game(C4, "17", HUMANS);
+    let label = |app: &mut App| {
+        let mut buttons = app.world_mut().query::<(&Action, &Children)>();
+        let children: Vec<Entity> = buttons
+            .iter(app.world())
+            .filter(|(action, _)| **action == Action::Hint)
+            .flat_map(|(_, children)| children.iter().collect::<Vec<_>>())
+            .collect();
+        children
+            .into_iter()
+            .find_map(|c| app.world().get::<Text>(c).map(|t| t.0.clone()))
+            .expect("the Hint button's text")
+    };
+    assert_eq!(label(&mut app), "Hint");
+    act(&mut app, Action::Hint);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(app.world().get_resource::<Search<HintSearch>>().is_some());
+    assert_eq!(label(&mut app), "Hint …");
+    // A move ends the search and the button says Hint again.
+    request(&mut app, BoardMove::Column(Column(3)));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(app.world().get_resource::<Search<HintSearch>>().is_none());
+    assert_eq!(label(&mut app), "Hint");
+}

@@ -6,10 +6,11 @@ use super::feedback::Feedback;
 use crate::engine::registry::EngineEntry;
 use crate::game::actions::Action;
 use crate::game::board::CurrentMatch;
-use crate::game::board::insight::ShowAnalysis;
+use crate::game::board::insight::{HintSearch, ShowAnalysis};
 use crate::game::computer::Thinking;
 use crate::game::locale::{Locale, Words};
 use crate::game::names;
+use crate::game::search_task::Search;
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, GamePhase, HiddenInReview, Screen};
 use crate::game::theme::fonts::{Bold, size};
@@ -362,22 +363,29 @@ fn enable_buttons(
     }
 }
 
-/// The Values button (analysis) says whether it is on.
+/// The Values button (analysis) says whether it is on, and the Hint
+/// button that it is looking ("Hint …": a proof can take seconds).
 fn label_analysis(
     shown: Res<ShowAnalysis>,
+    game: Res<CurrentMatch>,
+    hinting: Option<Res<Search<HintSearch>>>,
     locale: Res<Locale>,
     buttons: Query<(&Action, &Children)>,
     mut texts: Query<&mut Text>,
 ) {
-    let label = locale.t(if shown.0 {
+    let values = locale.t(if shown.0 {
         "hud.values_on"
     } else {
         "hud.values"
     });
+    let looking = hinting.is_some_and(|s| s.revision == game.revision);
+    let hint = locale.t(if looking { "hud.hint_busy" } else { "hud.hint" });
     for (action, children) in &buttons {
-        if *action != Action::ToggleAnalysis {
-            continue;
-        }
+        let label = match action {
+            Action::ToggleAnalysis => values,
+            Action::Hint => hint,
+            _ => continue,
+        };
         for child in children.iter() {
             if let Ok(mut text) = texts.get_mut(child)
                 && text.0 != label
