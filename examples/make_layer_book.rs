@@ -142,8 +142,8 @@ fn merge(depth: u32, parts: usize, dir: &Path, out: &Path) {
     }
     let expected = layer(Standard, depth).len();
     assert_eq!(deepest.len(), expected, "every position of layer {depth}");
-    let mut entries = scores_above(Standard, depth, &deepest).expect("every child in the layer");
-    entries.extend(deepest);
+    let mut entries: Vec<(u64, i8)> = deepest.iter().map(|(&k, &s)| (k, s)).collect();
+    entries.extend(scores_above(Standard, depth, deepest).expect("every child in the layer"));
     let master = Book::standard().expect("the shipped book");
     entries.extend(master.entries());
     let merged = Book::new(7, 6, master.depth().max(depth) as u8, entries);

@@ -2,7 +2,8 @@
 //! for every position, instantly"): random positions of 0 to 30 stones,
 //! each reached by random play (not only book lines), and for each the time
 //! until all seven values are exact, found as the game finds them
-//! (`column_values` on every core). Prints p50, p99 and the longest wait.
+//! (`column_values` with the game's workers). Prints p50, p99 and the
+//! longest wait.
 //!
 //! ```sh
 //! cargo run --example values_latency -- [COUNT] [CAP_SECONDS] [SEED]
@@ -28,7 +29,7 @@ fn main() {
     let count = args.first().copied().unwrap_or(1000) as usize;
     let cap = Duration::from_secs(args.get(1).copied().unwrap_or(60));
     let seed = args.get(2).copied().unwrap_or(1);
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = lineup::ai::connect_four::values::workers();
     let mut rng = Rng::new(seed);
     // Each wait, `None` when over the cap, with its stone count.
     let mut waits: Vec<(Option<Duration>, usize)> = Vec::new();

@@ -23,33 +23,36 @@ pub enum Found {
 /// How long a Connect Four hint may take to be proven before Master's own
 /// judgement answers instead (the opening book answers at once; off it,
 /// an early position can take the solver minutes).
-const PROOF_TIME: Duration = Duration::from_secs(15);
+pub const PROOF_TIME: Duration = Duration::from_secs(15);
 
-/// The best move: for Connect Four every column that keeps the exact score
-/// when the solver proves it within [`PROOF_TIME`], else Master's choice
-/// (the caller shows that it is looking meanwhile); for Gomoku the engine's
-/// quick choice.
-pub fn hint(game: &MatchGame, stop: &AtomicBool) -> Option<Found> {
+/// The best move: for Connect Four a column that keeps the exact score
+/// (every such column off the opening book) when the solver proves it
+/// within `proof_time` (`None`: however long it takes), else Master's
+/// choice (the caller shows that it is looking meanwhile); for Gomoku the
+/// engine's quick choice.
+pub fn hint(game: &MatchGame, proof_time: Option<Duration>, stop: &AtomicBool) -> Option<Found> {
     match game {
         MatchGame::ConnectFour(g) => {
             let mut solver = Solver::new();
             solver.set_book(Book::standard());
-            solver.set_deadline(Some(Instant::now() + PROOF_TIME));
+            solver.set_deadline(proof_time.map(|t| Instant::now() + t));
             let proven = match Position::from_standard(g.position()) {
-                Some(position) => solver.best_columns(&position.ok()?, false, stop),
-                None => {
-                    let position = Position::<Variant>::from_any(g.position()).ok()?;
-                    solver.best_columns(&position, false, stop)
-                }
+                Some(position) => position
+                    .map_err(SolveError::from)
+                    .and_then(|position| solver.best_columns(&position, false, stop)),
+                None => Position::<Variant>::from_any(g.position())
+                    .map_err(SolveError::from)
+                    .and_then(|position| solver.best_columns(&position, false, stop)),
             };
             let columns = match proven {
                 Ok((_, best)) => best.into_iter().map(|c| Column(c as u8)).collect(),
-                Err(SolveError::OutOfBudget) => {
+                Err(SolveError::Cancelled | SolveError::GameOver) => return None,
+                // Out of time, or a board too large for the solver.
+                Err(SolveError::OutOfBudget | SolveError::TooLarge { .. }) => {
                     let mut rng = Rng::new(g.history().len() as u64);
                     let mut master = Engine::new();
                     vec![master.choose_move(g.position(), Level::Master, &mut rng, stop)?]
                 }
-                Err(_) => return None,
             };
             Some(Found::Hint(
                 columns.into_iter().map(BoardMove::Column).collect(),

@@ -105,6 +105,7 @@ impl<K: SearchKind> Search<K> {
         loop {
             match answer.try_recv() {
                 Ok(found) => latest = Some(found),
+                // Ended, or panicked (its panic message is in the log).
                 Err(TryRecvError::Empty | TryRecvError::Disconnected) => return latest,
             }
         }

@@ -637,7 +637,7 @@ fn a_layer_book_gives_every_position_above_its_exact_score() {
             )
         })
         .collect();
-    let above: HashMap<u64, i8> = scores_above(shape, depth, &deepest)
+    let above: HashMap<u64, i8> = scores_above(shape, depth, deepest)
         .expect("every child in the layer below")
         .into_iter()
         .collect();

@@ -12,7 +12,7 @@ use lineup::game::actions::Action;
 use lineup::game::board::CurrentMatch;
 use lineup::game::board::insight::{Analysis, AnalysisSearch};
 use lineup::game::search_task::Search;
-use lineup::rules::{BoardMove, Column, ConnectFour, ConnectFourSize, MatchGame};
+use lineup::rules::{BoardMove, Column, ConnectFour, ConnectFourSize, MatchGame, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -121,7 +121,9 @@ fn stopping_ends_a_long_search_and_says_cancelled() {
 
 /// Frames (with a little real time each) until `done` holds.
 fn until(app: &mut App, what: &str, done: impl Fn(&mut App) -> bool) {
-    for _ in 0..2000 {
+    // Frames enough for far more than these positions' few seconds of
+    // solving on a slow machine.
+    for _ in 0..20_000 {
         app.update();
         if done(app) {
             return;
@@ -274,7 +276,7 @@ fn a_hint_off_the_book_is_every_column_that_keeps_the_exact_score() {
             .map(|c| BoardMove::Column(Column(c as u8)))
             .collect();
         let game = lineup::rules::Game::new(board);
-        let found = hint(&MatchGame::ConnectFour(game), &AtomicBool::new(false));
+        let found = hint(&MatchGame::ConnectFour(game), None, &AtomicBool::new(false));
         assert_eq!(found, Some(Found::Hint(expected)), "{board:?}");
     }
 }
@@ -311,4 +313,48 @@ fn the_hint_button_says_it_is_looking_while_a_proof_runs() {
     }
     assert!(app.world().get_resource::<Search<HintSearch>>().is_none());
     assert_eq!(label(&mut app), "Hint");
+}
+
+/// Whether the side to move can win with its next stone.
+fn wins_at_once(board: &ConnectFour) -> bool {
+    board.legal_columns().any(|c| {
+        let mut after = *board;
+        matches!(after.play(c), Ok(Some(lineup::rules::Outcome::Win { .. })))
+    })
+}
+
+#[test]
+fn a_win_or_loss_at_once_is_one_move_away_on_boards_of_either_parity() {
+    // 5x5 has an odd number of cells, 7x6 and 5x4 an even one: the
+    // distance must not depend on it.
+    // (Few stones only on the small boards: early 7-wide positions take
+    // the solver seconds.)
+    for (columns, rows, fewest, seed) in
+        [(5, 5, 4, 31), (7, 6, 14, 32), (5, 4, 4, 33), (7, 5, 12, 34)]
+    {
+        let size = ConnectFourSize::new(columns, rows).expect("valid");
+        let cells = size.cells();
+        for board in random_positions(size, 40, (fewest, cells - 6), seed) {
+            let values = column_values(&board, 2, &AtomicBool::new(false), |_| {})
+                .expect("every value found");
+            for column in board.legal_columns() {
+                let mut after = board;
+                let won = matches!(
+                    after.play(column),
+                    Ok(Some(lineup::rules::Outcome::Win { .. }))
+                );
+                let value = values[column.0 as usize].expect("an open column");
+                if won {
+                    assert_eq!(value, Value::WinIn(1), "{board:?} {column:?}");
+                } else if wins_at_once(&after) {
+                    assert_eq!(value, Value::LoseIn(1), "{board:?} {column:?}");
+                } else {
+                    assert!(
+                        !matches!(value, Value::WinIn(1) | Value::LoseIn(1)),
+                        "{value:?} {board:?} {column:?}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -17,11 +17,16 @@ use std::collections::HashMap;
 /// four on the board, one of each mirror pair, with its
 /// [`Position::symmetric_key`], sorted by that key.
 pub fn layer<S: Shape>(shape: S, stones: u32) -> Vec<(u64, Position<S>)> {
+    layers(shape, stones).pop().unwrap_or_default()
+}
+
+/// Layers 0 to `deepest`, as [`layer`] gives each.
+pub fn layers<S: Shape>(shape: S, deepest: u32) -> Vec<Vec<(u64, Position<S>)>> {
     let empty = Position::empty(shape);
-    let mut current: HashMap<u64, Position<S>> = HashMap::from([(empty.symmetric_key(), empty)]);
-    for _ in 0..stones {
-        let mut next = HashMap::with_capacity(current.len() * 4);
-        for position in current.values() {
+    let mut all = vec![vec![(empty.symmetric_key(), empty)]];
+    for _ in 0..deepest {
+        let mut next = HashMap::new();
+        for (_, position) in all.last().into_iter().flatten() {
             for column in 0..shape.width() {
                 // A winning move ends the game: its position is in no layer.
                 if position.can_play(column) && !position.is_winning_move(column) {
@@ -31,11 +36,11 @@ pub fn layer<S: Shape>(shape: S, stones: u32) -> Vec<(u64, Position<S>)> {
                 }
             }
         }
-        current = next;
+        let mut layer: Vec<(u64, Position<S>)> = next.into_iter().collect();
+        layer.sort_unstable_by_key(|&(key, _)| key);
+        all.push(layer);
     }
-    let mut layer: Vec<(u64, Position<S>)> = current.into_iter().collect();
-    layer.sort_unstable_by_key(|&(key, _)| key);
-    layer
+    all
 }
 
 /// The exact score of every position in the layers above `deepest`, from
@@ -44,13 +49,15 @@ pub fn layer<S: Shape>(shape: S, stones: u32) -> Vec<(u64, Position<S>)> {
 pub fn scores_above<S: Shape>(
     shape: S,
     deepest: u32,
-    deepest_scores: &HashMap<u64, i8>,
+    deepest_scores: HashMap<u64, i8>,
 ) -> Option<Vec<(u64, i8)>> {
-    let mut below = deepest_scores.clone();
+    let mut above = layers(shape, deepest);
+    above.pop();
+    let mut below = deepest_scores;
     let mut all = Vec::new();
-    for stones in (0..deepest).rev() {
-        let mut scores = HashMap::new();
-        for (key, position) in layer(shape, stones) {
+    for layer in above.iter().rev() {
+        let mut scores = HashMap::with_capacity(layer.len());
+        for &(key, position) in layer {
             let mut best = i32::MIN;
             for column in 0..shape.width() {
                 if !position.can_play(column) {

@@ -17,9 +17,10 @@
 //! slower overall.)
 //!
 //! Score of a position for the side to move: 0 for a draw, positive for a
-//! win, `(cells + 2) / 2 - stones` where `stones` is how many stones the
-//! winner has placed when the game ends (22 minus that on 7×6, so a faster
-//! win scores higher); the negative of that for a loss.
+//! win, `(cells + 1 - before) / 2` where `before` is how many stones are on
+//! the board when the winning one is played (on 7×6, 22 minus the stones
+//! the winner has placed, so a faster win scores higher); the negative of
+//! that for a loss.
 //!
 //! A search polls its stop flag (and its node or time budget) every few
 //! thousand nodes and then unwinds at once without storing anything, so a

@@ -22,7 +22,7 @@ use super::solver::{SolveError, Solver, win_now_score};
 use crate::rules::ConnectFour;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
+use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -49,17 +49,15 @@ impl Value {
     }
 
     /// The value of an exact score (see [`super::solver`]) of a position
-    /// with `cells` cells and `played` stones, for the side to move: the
-    /// winner places its last stone when it has `half - score` stones,
-    /// where `half` is half the cells plus one.
+    /// with `cells` cells and `played` stones, for the side to move. A win
+    /// with its `n`-th stone from now scores what winning at once scores
+    /// then: `(cells + 1 - (played + 2n - 2)) / 2`; a loss to the
+    /// opponent's `n`-th, the negative of that one ply later.
     pub fn of_score(cells: u32, played: u32, score: i32) -> Value {
         let (cells, played) = (cells as i32, played as i32);
-        let half = (cells + 1) / 2 + 1;
-        let mine = played / 2;
-        let theirs = (played + 1) / 2;
         match score.signum() {
-            1 => Value::WinIn((half - score - mine).max(1) as u32),
-            -1 => Value::LoseIn((half + score - theirs).max(1) as u32),
+            1 => Value::WinIn(((cells + 3 - played) / 2 - score).max(1) as u32),
+            -1 => Value::LoseIn(((cells + 2 - played) / 2 + score).max(1) as u32),
             _ => Value::Draw,
         }
     }
@@ -68,6 +66,23 @@ impl Value {
     fn of_outcome(score: i32) -> Value {
         [Value::Lose, Value::Draw, Value::Win][(score.signum() + 1) as usize]
     }
+}
+
+/// Whether the solver can value `board`'s columns (its size fits 64 bits).
+pub fn solvable(board: &ConnectFour) -> bool {
+    let size = board.size();
+    Variant::new(size.columns().into(), size.rows().into()).is_some()
+}
+
+/// Whether every open column's value is final (nothing more to find).
+pub fn all_final(values: &[Option<Value>]) -> bool {
+    values.iter().flatten().all(|v| v.is_final())
+}
+
+/// Workers for a position's values: every core, up to four (each has a
+/// table of its own, up to 64 MB).
+pub fn workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(4))
 }
 
 /// One task: a column, and whether its distance is wanted (step 3) or
@@ -145,29 +160,24 @@ fn values_of<S: Shape + Send>(
         drop(send);
         // Each report carries every value found since the last one, so
         // that columns proven together appear together.
-        loop {
-            match found.recv_timeout(Duration::from_millis(50)) {
-                Ok(first) => {
-                    let mut next = Some(first);
-                    while let Some((column, score, outcome)) = next {
-                        values[column as usize] = Some(if outcome {
-                            Value::of_outcome(score)
-                        } else {
-                            exact(score)
-                        });
-                        next = found.try_recv().ok();
-                    }
-                    report(&values);
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => break,
+        while let Ok(first) = found.recv() {
+            let mut next = Some(first);
+            while let Some((column, score, outcome)) = next {
+                values[column as usize] = Some(if outcome {
+                    Value::of_outcome(score)
+                } else {
+                    exact(score)
+                });
+                next = found.try_recv().ok();
             }
+            report(&values);
         }
     });
-    let done = values.iter().flatten().all(|v| v.is_final());
-    if stop.load(Ordering::Relaxed) || !done {
+    if stop.load(Ordering::Relaxed) {
         return Err(SolveError::Cancelled);
     }
+    // Not stopped: every task ran, so every value is proven.
+    debug_assert!(all_final(&values), "{values:?}");
     Ok(values)
 }
 
@@ -215,16 +225,18 @@ fn work<S: Shape>(
                 return;
             }
         };
+        // Sent before the distance task is queued, so that no other worker
+        // can report the distance before this outcome.
+        let sent = found.send((task.column, score, !task.exact)).is_ok();
         let mut queue = lock();
         queue.running -= 1;
-        if !task.exact && score != 0 {
+        if sent && !task.exact && score != 0 {
             queue.waiting.push_back(Task {
                 column: task.column,
                 exact: true,
             });
         }
-        drop(queue);
-        if found.send((task.column, score, !task.exact)).is_err() {
+        if !sent {
             return;
         }
     }

@@ -3,6 +3,7 @@
 //! the board, a line for messages (why a move was refused).
 
 use super::feedback::Feedback;
+use crate::ai::connect_four::values;
 use crate::engine::registry::EngineEntry;
 use crate::game::actions::Action;
 use crate::game::board::CurrentMatch;
@@ -32,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
                 update_players,
                 update_message,
                 enable_buttons,
-                label_analysis,
+                label_help_buttons,
             )
                 .in_set(AppSystems::Present)
                 .run_if(in_state(Screen::Game)),
@@ -356,7 +357,10 @@ fn enable_buttons(
             Action::Hint => {
                 !online && !opening && !game.game.is_over() && !game.player_to_move().is_computer()
             }
-            Action::ToggleAnalysis => !online && matches!(game.game, MatchGame::ConnectFour(_)),
+            Action::ToggleAnalysis => {
+                !online
+                    && matches!(&game.game, MatchGame::ConnectFour(g) if values::solvable(g.position()))
+            }
             _ => continue,
         };
         set_enabled(&mut commands, entity, enabled, disabled);
@@ -365,7 +369,7 @@ fn enable_buttons(
 
 /// The Values button (analysis) says whether it is on, and the Hint
 /// button that it is looking ("Hint …": a proof can take seconds).
-fn label_analysis(
+fn label_help_buttons(
     shown: Res<ShowAnalysis>,
     game: Res<CurrentMatch>,
     hinting: Option<Res<Search<HintSearch>>>,

@@ -10,7 +10,8 @@
 use super::layout::BoardLayout;
 use super::markers::spot_of;
 use super::{BoardRoot, CurrentMatch};
-use crate::ai::advice::{Found, Value, column_values, hint};
+use crate::ai::advice::{Found, PROOF_TIME, Value, column_values, hint};
+use crate::ai::connect_four::values;
 use crate::game::actions::{Action, UiAction};
 use crate::game::locale::Locale;
 use crate::game::names;
@@ -99,7 +100,7 @@ fn requests(
                 commands.insert_resource(Search::<HintSearch>::start(
                     game.revision,
                     time.elapsed(),
-                    move |stop| hint(&position, stop),
+                    move |stop| hint(&position, Some(PROOF_TIME), stop),
                 ));
             }
             Action::ToggleAnalysis => {
@@ -125,7 +126,7 @@ fn start_analysis(
     let MatchGame::ConnectFour(g) = &game.game else {
         return;
     };
-    if !shown.0 || g.is_over() {
+    if !shown.0 || g.is_over() || !values::solvable(g.position()) {
         if searching.is_some() {
             commands.remove_resource::<Search<AnalysisSearch>>();
         }
@@ -144,7 +145,7 @@ fn start_analysis(
         }));
         return;
     }
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    let workers = values::workers();
     commands.insert_resource(Search::<AnalysisSearch>::start_reporting(
         game.revision,
         time.elapsed(),
@@ -194,7 +195,7 @@ fn take_values(
     }
     if let Some(values) = searching.poll_latest() {
         if let MatchGame::ConnectFour(g) = &game.game
-            && values.iter().flatten().all(|v| v.is_final())
+            && values::all_final(&values)
         {
             if proven.0.len() >= PROVEN_KEPT {
                 proven.0.clear();
@@ -216,7 +217,7 @@ impl Insight {
     pub fn is_complete(&self) -> bool {
         match &self.found {
             Found::Hint(_) => true,
-            Found::Columns(values) => values.iter().flatten().all(|v| v.is_final()),
+            Found::Columns(values) => values::all_final(values),
         }
     }
 }
@@ -303,7 +304,10 @@ fn show_analysis(
             Found::Columns(values) => Some(values.clone()),
             Found::Hint(_) => None,
         });
-    let show = shown.0 && *phase.get() == GamePhase::Playing && *mode.get() == BoardMode::Play;
+    let show = shown.0
+        && *phase.get() == GamePhase::Playing
+        && *mode.get() == BoardMode::Play
+        && values::solvable(g.position());
     let key = (game.revision, values.clone(), show);
     if last.as_ref() == Some(&key) && !locale.is_changed() && !palette.is_changed() {
         return;
