@@ -5,7 +5,7 @@
 //! position changes.
 
 pub use crate::ai::connect_four::values::{Value, column_values};
-use crate::ai::connect_four::{Book, Engine, Position, SolveError, Solver, Variant};
+use crate::ai::connect_four::{Book, Engine, SolveError, Solver};
 use crate::ai::{Level, Rng, gomoku};
 use crate::rules::{BoardMove, Column, MatchGame};
 use std::sync::atomic::AtomicBool;
@@ -36,14 +36,7 @@ pub fn hint(game: &MatchGame, proof_time: Option<Duration>, stop: &AtomicBool) -
             let mut solver = Solver::new();
             solver.set_book(Book::standard());
             solver.set_deadline(proof_time.map(|t| Instant::now() + t));
-            let proven = match Position::from_standard(g.position()) {
-                Some(position) => position
-                    .map_err(SolveError::from)
-                    .and_then(|position| solver.best_columns(&position, false, stop)),
-                None => Position::<Variant>::from_any(g.position())
-                    .map_err(SolveError::from)
-                    .and_then(|position| solver.best_columns(&position, false, stop)),
-            };
+            let proven = solver.best(g.position(), stop);
             let columns = match proven {
                 Ok((_, best)) => best.into_iter().map(|c| Column(c as u8)).collect(),
                 Err(SolveError::Cancelled | SolveError::GameOver) => return None,

@@ -142,6 +142,19 @@ pub(crate) fn request(app: &mut App, mv: BoardMove) {
     });
 }
 
+/// Frames, 5 ms of real time apart, until `done` holds; at most `frames`
+/// of them.
+pub(crate) fn until(app: &mut App, frames: usize, what: &str, done: impl Fn(&mut App) -> bool) {
+    for _ in 0..frames {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("never: {what}");
+}
+
 pub(crate) fn act(app: &mut App, action: Action) {
     app.world_mut().write_message(UiAction(action));
 }

@@ -4,7 +4,7 @@
 
 use crate::app_flow::{
     C4, HUMANS, act, app_in_game, app_with_home, menu, moves, phase, press, record, request, run,
-    seen, settle,
+    seen, settle, until,
 };
 use bevy::prelude::*;
 use lineup::ai::advice::{Value, column_values};
@@ -27,23 +27,14 @@ use std::time::Duration;
 
 const AGAINST_COMPUTER: [PlayerKind; 2] = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
 
-/// Frames (with a little real time each) until `done` holds.
-fn until(app: &mut App, what: &str, done: impl Fn(&mut App) -> bool) {
-    for _ in 0..400 {
-        app.update();
-        if done(app) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("never: {what}");
-}
+/// Frames the computer and the hint have to answer in.
+const FRAMES: usize = 400;
 
 #[test]
 fn resigning_while_the_computer_thinks_gives_up_for_the_person() {
     let mut app = app_in_game(C4, "", AGAINST_COMPUTER);
     request(&mut app, BoardMove::Column(Column(3)));
-    until(&mut app, "the computer thinks", |app| {
+    until(&mut app, FRAMES, "the computer thinks", |app| {
         app.world().get_resource::<Thinking>().is_some()
     });
     // Yellow (the computer) is to move; Red clicks Resign.
@@ -65,7 +56,7 @@ fn the_computer_does_not_move_while_a_menu_is_open() {
     let players = [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)];
     let mut app = app_in_game(C4, "", players);
     request(&mut app, BoardMove::Column(Column(3)));
-    until(&mut app, "the computer thinks", |app| {
+    until(&mut app, FRAMES, "the computer thinks", |app| {
         app.world().get_resource::<Thinking>().is_some()
     });
     act(&mut app, Action::Pause);
@@ -78,7 +69,7 @@ fn the_computer_does_not_move_while_a_menu_is_open() {
     }
     assert_eq!(moves(&app), 1, "no move behind the menu");
     act(&mut app, Action::Resume);
-    until(&mut app, "the computer moves after Resume", |app| {
+    until(&mut app, FRAMES, "the computer moves after Resume", |app| {
         moves(app) == 2
     });
 }
@@ -87,7 +78,7 @@ fn the_computer_does_not_move_while_a_menu_is_open() {
 fn a_hint_of_the_last_match_never_shows_in_the_next() {
     let mut app = app_in_game(C4, "", HUMANS);
     act(&mut app, Action::Hint);
-    until(&mut app, "a hint", |app| {
+    until(&mut app, FRAMES, "a hint", |app| {
         app.world().get_resource::<Hint>().is_some()
     });
     let old = app.world().resource::<Hint>().0.revision;

@@ -2,7 +2,7 @@
 //! fills in as it is found, and ends exact (ai::connect_four::values, and
 //! the game's Values row over it).
 
-use crate::app_flow::{C4, HUMANS, act, app_in_game, request};
+use crate::app_flow::{C4, HUMANS, act, app_in_game, request, until};
 use crate::solver::play_randomly;
 use bevy::prelude::*;
 use lineup::ai::Rng;
@@ -14,7 +14,6 @@ use lineup::game::board::insight::{Analysis, AnalysisSearch};
 use lineup::game::search_task::Search;
 use lineup::rules::{BoardMove, Column, ConnectFour, ConnectFourSize, MatchGame, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 /// Positions reached by random play with `min..=max` stones, game still on.
 fn random_positions(
@@ -119,27 +118,9 @@ fn stopping_ends_a_long_search_and_says_cancelled() {
     assert_eq!(reports, 1);
 }
 
-/// Frames (with a little real time each) until `done` holds.
-fn until(app: &mut App, what: &str, done: impl Fn(&mut App) -> bool) {
-    // Frames enough for far more than these positions' few seconds of
-    // solving on a slow machine.
-    for _ in 0..20_000 {
-        app.update();
-        if done(app) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!(
-        "never: {what} (shown: {:?}, on: {:?}, searching: {})",
-        shown(app),
-        app.world()
-            .resource::<lineup::game::board::insight::ShowAnalysis>(),
-        app.world()
-            .get_resource::<Search<AnalysisSearch>>()
-            .is_some()
-    );
-}
+/// Frames enough for far more than these positions' few seconds of
+/// solving on a slow machine.
+const FRAMES: usize = 20_000;
 
 fn shown(app: &App) -> Option<Vec<Option<Value>>> {
     let revision = app.world().resource::<CurrentMatch>().revision;
@@ -160,13 +141,13 @@ fn the_values_row_fills_in_with_the_exact_values_and_follows_the_game() {
         MatchGame::ConnectFour(g) => *g.position(),
         MatchGame::Gomoku(_) => unreachable!("a Connect Four game"),
     };
-    until(&mut app, "every value proven", |app| {
+    until(&mut app, FRAMES, "every value proven", |app| {
         shown(app).is_some_and(|v| v.iter().flatten().all(|v| v.is_final()))
     });
     assert_eq!(shown(&app), Some(solved(&board(&app))));
     // A move: the row is for the new position, again exact.
     request(&mut app, BoardMove::Column(Column(5)));
-    until(&mut app, "the next position's values", |app| {
+    until(&mut app, FRAMES, "the next position's values", |app| {
         shown(app).is_some_and(|v| v.iter().flatten().all(|v| v.is_final()))
     });
     assert_eq!(shown(&app), Some(solved(&board(&app))));

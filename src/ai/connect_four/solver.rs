@@ -191,6 +191,19 @@ impl Solver {
         }
     }
 
+    /// The exact score of a rules position and every column that keeps it
+    /// (see [`Self::best_columns`]).
+    pub fn best(
+        &mut self,
+        board: &ConnectFour,
+        stop: &AtomicBool,
+    ) -> Result<(i32, Vec<u32>), SolveError> {
+        match Position::from_standard(board) {
+            Some(position) => self.best_columns(&position?, false, stop),
+            None => self.best_columns(&Position::<Variant>::from_any(board)?, false, stop),
+        }
+    }
+
     /// The exact score (`weak`: only its sign, -1, 0 or 1, which is faster).
     pub fn solve_position<S: Shape>(
         &mut self,
