@@ -5,7 +5,7 @@
 use lineup::ai::gomoku::{Engine, quick_move};
 use lineup::ai::{Level, Rng};
 use lineup::rules::gomoku::Move;
-use lineup::rules::{Gomoku, Point, RuleSet, Rules, Side};
+use lineup::rules::{Game, Gomoku, Point, RuleSet, Rules, Side};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -369,5 +369,55 @@ fn incremental_keys_match_a_rescan() {
             }
             assert_eq!(board.first_stale_key(), None, "{rule:?}, step {step}");
         }
+    }
+}
+
+/// A Renju position from a move list such as `h8i9`.
+fn renju_after(moves: &str) -> Gomoku {
+    let moves = lineup::rules::gomoku::parse_moves(moves).expect("a readable move list");
+    Game::from_moves(Gomoku::standard(RuleSet::Renju), moves)
+        .expect("legal moves")
+        .position()
+        .clone()
+}
+
+/// Positions from engine matches (Lineup against Rapfi) where the VCT
+/// claimed a win that is not there. The defender answered the attacker's
+/// three with a four whose stone took the three's point; once the attacker
+/// had blocked that four no threat was left, so no defence was listed and
+/// "every defence loses" held for want of any. Master then played the
+/// "win" at once. Rapfi, searching 18 plies, finds no win for the side to
+/// move in any of them (evaluations +242, -62 and +42).
+#[test]
+fn vct_claims_no_win_once_the_threat_is_gone() {
+    let stop = AtomicBool::new(false);
+    for moves in [
+        "f7i4i5f8h7g4j8j9c8h4j4e7h6g7",
+        "c12c10d13b14d15b13f9g15a10e11d12f12g13d11e12",
+        "f6e5f8f4j5f7i6h8d6g5h6g7e7c5f5",
+    ] {
+        let position = renju_after(moves);
+        let found = Engine::new().find_vct(&position, 3, &stop, Duration::from_secs(30));
+        assert_eq!(found, None, "after {moves}");
+    }
+    // And real ones still count: Rapfi sees a win in 19 and in 15 here,
+    // and no VCF gets there (the fours alone do not win).
+    for (moves, first) in [
+        (
+            "h8k11m12l9k12i14m10j11l11n9m9m11k10j9j10i10h11n10k13l7",
+            "h10",
+        ),
+        ("g6e8i9f3f4k4l1h7i5k5g5g4i7h6i6i8h9g8h8h4", "h5"),
+    ] {
+        let position = renju_after(moves);
+        let mut engine = Engine::new();
+        let vcf = engine.find_vcf(&position, 20, &stop, Duration::from_secs(30));
+        assert_eq!(vcf, None, "after {moves}");
+        let win = engine.find_vct(&position, 3, &stop, Duration::from_secs(30));
+        assert_eq!(
+            win.map(|p| p.to_string()).as_deref(),
+            Some(first),
+            "after {moves}"
+        );
     }
 }

@@ -151,6 +151,27 @@ impl Engine {
         None
     }
 
+    /// A win by fours and open threes for the side to move, up to
+    /// `max_threes` threes (each with its VCF of up to 12 fours): its first
+    /// move. For analysis and tests; `None` when there is none within the
+    /// limits or the time ran out.
+    pub fn find_vct(
+        &mut self,
+        position: &Gomoku,
+        max_threes: u8,
+        stop: &AtomicBool,
+        time_limit: Duration,
+    ) -> Option<Point> {
+        let mut board = Board::from_position(position);
+        let mut clock = Clock::new(stop, Instant::now() + time_limit);
+        let limits = VctLimits {
+            depth: max_threes,
+            vcf_depth: 12,
+            width: 10,
+        };
+        vct(&mut board, &mut clock, &mut self.cache, &limits).map(|i| board.point(i))
+    }
+
     /// What the position is worth to the side to move, for reviews: a win
     /// by fours if there is one (up to `vcf_fours` fours), else the score of
     /// a search `depth` plies deep, with the best move. Fixed limits, no

@@ -205,7 +205,7 @@ fn vct_attack(
             continue;
         }
         board.play(i);
-        let win = real_threat(board, me) && vct_defend(board, clock, cache, limits, depth - 1);
+        let win = vct_defend(board, clock, cache, limits, depth - 1);
         board.undo();
         if win {
             return Some(i);
@@ -230,7 +230,8 @@ fn real_threat(board: &mut Board, attacker: Colour) -> bool {
         .any(|i| attacker == 1 || !black_cannot(board, i))
 }
 
-/// The defender is to move against a threat: true when every defence loses.
+/// The defender is to move against a threat: true when every defence loses
+/// (false at once when there is no threat left to answer).
 fn vct_defend(
     board: &mut Board,
     clock: &mut Clock,
@@ -241,6 +242,26 @@ fn vct_defend(
     let def = board.to_move();
     let att = 1 - def;
     if board.has_five(def) || clock.tick() {
+        return false;
+    }
+    // A four of the attacker's (made by its block of the defender's four)
+    // leaves the defender one move; two win.
+    let fives = board.five_points(att, 2);
+    if fives.len() >= 2 {
+        return true;
+    }
+    if let Some(&block) = fives.first() {
+        if def == 0 && black_cannot(board, block) {
+            return true;
+        }
+        board.play(block);
+        let lost = vct_attack(board, clock, cache, limits, depth).is_some();
+        board.undo();
+        return lost;
+    }
+    // The threat may be gone (the defender's four took its point): then
+    // the defender is free, not bound to the defences below.
+    if !real_threat(board, att) {
         return false;
     }
     let mut defences: Vec<usize> = board
