@@ -13,7 +13,7 @@
 use lineup::ai::gomoku::Engine;
 use lineup::ai::{Level, Rng};
 use lineup::engine::openings::{self, Form};
-use lineup::rules::{Gomoku, RuleSet, Rules};
+use lineup::rules::{Game, Gomoku, RuleSet};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -33,15 +33,17 @@ fn main() {
     let list = openings::parse(&text, form, 15).unwrap_or_else(|e| panic!("{path}: {e}"));
     let (mut depths, mut nodes, mut secs) = (0, 0u64, 0.0);
     for (n, opening) in list.iter().enumerate() {
-        let mut position = Gomoku::standard(RuleSet::Renju);
-        for &p in opening {
-            position.play(p.into()).expect("an opening of legal moves");
-        }
+        let game = Game::from_moves(
+            Gomoku::standard(RuleSet::Renju),
+            opening.iter().map(|&p| p.into()),
+        )
+        .unwrap_or_else(|(i, e)| panic!("opening {}, move {}: {e}", n + 1, i + 1));
+        let position = game.position();
         let mut engine = Engine::new();
         let stop = AtomicBool::new(false);
         let start = Instant::now();
         let mv = engine.choose_move(
-            &position,
+            position,
             Level::Master,
             &mut Rng::new(1),
             &stop,

@@ -5,7 +5,7 @@
 use lineup::ai::gomoku::{Engine, quick_move};
 use lineup::ai::{Level, Rng};
 use lineup::rules::gomoku::Move;
-use lineup::rules::{Game, Gomoku, Point, RuleSet, Rules, Side};
+use lineup::rules::{Gomoku, Point, RuleSet, Rules, Side};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -374,8 +374,7 @@ fn incremental_keys_match_a_rescan() {
 
 /// A Renju position from a move list such as `h8i9`.
 fn renju_after(moves: &str) -> Gomoku {
-    let moves = lineup::rules::gomoku::parse_moves(moves).expect("a readable move list");
-    Game::from_moves(Gomoku::standard(RuleSet::Renju), moves)
+    Gomoku::game_from_moves(Gomoku::standard(RuleSet::Renju), moves)
         .expect("legal moves")
         .position()
         .clone()

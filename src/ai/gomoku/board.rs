@@ -415,26 +415,4 @@ impl Board {
             Err(_) => Gomoku::standard(self.rule),
         }
     }
-
-    /// Whether the last stone made a winning line for its colour.
-    pub fn last_won(&self) -> bool {
-        let Some(&(i, c)) = self.moves.last() else {
-            return false;
-        };
-        let colour = c as u8 + 1;
-        self.dirs.iter().any(|&d| {
-            let mut n = 1;
-            let mut j = i + d;
-            while self.cells[j] == colour {
-                n += 1;
-                j += d;
-            }
-            let mut j = i - d;
-            while self.cells[j] == colour {
-                n += 1;
-                j -= d;
-            }
-            self.rule.wins(n, c == 0)
-        })
-    }
 }

@@ -290,7 +290,9 @@ fn vct_defend(
                     false
                 } else {
                     board.play(q);
-                    let lost = board.last_won() || vct_defend(board, clock, cache, limits, depth);
+                    // Not a five: the attacker had none to make (checked
+                    // on entry), so its block only blocks.
+                    let lost = vct_defend(board, clock, cache, limits, depth);
                     board.undo();
                     lost
                 }
