@@ -10,9 +10,9 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/lineup-target}"
 # renderer included) so the game also runs on machines without a GPU.
 LINEUP_BUILD_PACKAGES="pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev libx11-dev"
 LINEUP_RUN_PACKAGES="libvulkan1 mesa-vulkan-drivers libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0"
-# A virtual display, input tools, xprop (the window icon) for the window
-# tests, and gdb for the stacks of a game that crashed or hung in one.
-LINEUP_TEST_PACKAGES="xvfb xauth xdotool x11-utils gdb"
+# A virtual display, input tools, xprop (the window icon) and xwd (what the
+# screen shows) for the window tests, and gdb for the stacks of a game that crashed or hung in one.
+LINEUP_TEST_PACKAGES="xvfb xauth xdotool x11-utils x11-apps gdb"
 
 # Installs whichever of the given Debian packages are missing (via sudo when
 # not root).

@@ -7,54 +7,112 @@
 pub use crate::ai::connect_four::values::{Value, column_values};
 use crate::ai::connect_four::{Book, Engine, SolveError, Solver};
 use crate::ai::{Level, Rng, gomoku};
-use crate::rules::{BoardMove, Column, MatchGame};
+use crate::rules::{BoardMove, Column, ConnectFour, Game, MatchGame};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// What the engines found for one position.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Found {
-    /// The best move(s).
-    Hint(Vec<BoardMove>),
+    /// The best move(s), and how sure they are.
+    Hint {
+        moves: Vec<BoardMove>,
+        certainty: Certainty,
+    },
     /// Each column's value for the side to move; `None`: full column.
     Columns(Vec<Option<Value>>),
 }
 
-/// How long a Connect Four hint may take to be proven before Master's own
-/// judgement answers instead (the opening book answers at once; off it,
-/// an early position can take the solver minutes).
-pub const PROOF_TIME: Duration = Duration::from_secs(15);
+/// How far a hint is to be trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Certainty {
+    /// Proven by the solver: each of these columns keeps the exact score.
+    Proven,
+    /// The engine's judgement, shown while the solver goes on; a proven
+    /// hint follows unless the position changes first.
+    Provisional,
+    /// The engine's judgement, and all there will be (Gomoku, which has no
+    /// solver, or a Connect Four board too large for it).
+    Judgement,
+}
 
-/// The best move: for Connect Four a column that keeps the exact score
-/// (every such column off the opening book) when the solver proves it
-/// within `proof_time` (`None`: however long it takes), else Master's
-/// choice (the caller shows that it is looking meanwhile); for Gomoku the
-/// engine's quick choice.
-pub fn hint(game: &MatchGame, proof_time: Option<Duration>, stop: &AtomicBool) -> Option<Found> {
+/// How long a Connect Four hint may take to be proven before Master's
+/// judgement is shown meanwhile (the opening book answers at once; off it,
+/// an early position can take the solver minutes).
+pub const PROOF_TIME: Duration = Duration::from_secs(3);
+
+/// The best move, reported as it is found. For Connect Four, the columns
+/// that keep the exact score (every such column off the opening book); when
+/// the proof takes longer than `patience`, Master's choice is reported first
+/// as [`Certainty::Provisional`] and the proof goes on. For Gomoku, the
+/// engine's quick choice. Nothing more is reported once `stop` is set.
+pub fn hint_reporting(
+    game: &MatchGame,
+    patience: Duration,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(Found),
+) {
     match game {
-        MatchGame::ConnectFour(g) => {
-            let mut solver = Solver::new();
-            solver.set_book(Book::standard());
-            solver.set_deadline(proof_time.map(|t| Instant::now() + t));
-            let proven = solver.best(g.position(), stop);
-            let columns = match proven {
-                Ok((_, best)) => best.into_iter().map(|c| Column(c as u8)).collect(),
-                Err(SolveError::Cancelled | SolveError::GameOver) => return None,
-                // Out of time, or a board too large for the solver.
-                Err(SolveError::OutOfBudget | SolveError::TooLarge { .. }) => {
-                    let mut rng = Rng::new(g.history().len() as u64);
-                    let mut master = Engine::new();
-                    vec![master.choose_move(g.position(), Level::Master, &mut rng, stop)?]
-                }
-            };
-            Some(Found::Hint(
-                columns.into_iter().map(BoardMove::Column).collect(),
-            ))
-        }
+        MatchGame::ConnectFour(g) => connect_four_hint(g, patience, stop, report),
         MatchGame::Gomoku(g) => {
             let mut rng = Rng::new(g.history().len() as u64);
-            gomoku::quick_move(g.position(), &mut rng)
-                .map(|p| Found::Hint(vec![BoardMove::Point(p)]))
+            if let Some(p) = gomoku::quick_move(g.position(), &mut rng) {
+                report(Found::Hint {
+                    moves: vec![BoardMove::Point(p)],
+                    certainty: Certainty::Judgement,
+                });
+            }
         }
+    }
+}
+
+/// The final hint (for Connect Four, proven however long that takes), or
+/// `None` when stopped or the game is over.
+pub fn hint(game: &MatchGame, stop: &AtomicBool) -> Option<Found> {
+    let mut last = None;
+    hint_reporting(game, Duration::MAX, stop, &mut |found| last = Some(found));
+    last
+}
+
+fn connect_four_hint(
+    g: &Game<ConnectFour>,
+    patience: Duration,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(Found),
+) {
+    let mut solver = Solver::new();
+    solver.set_book(Book::standard());
+    solver.set_deadline(Instant::now().checked_add(patience));
+    let mut proof = solver.best(g.position(), stop);
+    if let Err(error @ (SolveError::OutOfBudget | SolveError::TooLarge { .. })) = proof {
+        let mut rng = Rng::new(g.history().len() as u64);
+        let Some(choice) = Engine::new().choose_move(g.position(), Level::Master, &mut rng, stop)
+        else {
+            return;
+        };
+        let certainty = match error {
+            SolveError::OutOfBudget => Certainty::Provisional,
+            _ => Certainty::Judgement,
+        };
+        report(Found::Hint {
+            moves: vec![BoardMove::Column(choice)],
+            certainty,
+        });
+        if certainty == Certainty::Judgement {
+            return;
+        }
+        // No deadline now; the table keeps what the first try proved.
+        solver.set_deadline(None);
+        proof = solver.best(g.position(), stop);
+    }
+    // Otherwise stopped, or the game is over: nothing to add.
+    if let Ok((_, best)) = proof {
+        report(Found::Hint {
+            moves: best
+                .into_iter()
+                .map(|c| BoardMove::Column(Column(c as u8)))
+                .collect(),
+            certainty: Certainty::Proven,
+        });
     }
 }

@@ -190,9 +190,9 @@ fn log_hints(glows: Query<(), Added<HintGlow>>, hint: Option<Res<Hint>>) {
     if glows.is_empty() {
         return;
     }
-    if let Some(Found::Hint(moves)) = hint.as_ref().map(|h| &h.0.found) {
+    if let Some(Found::Hint { moves, certainty }) = hint.as_ref().map(|h| &h.0.found) {
         let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-        info!("Hint shown: {}", moves.join(", "));
+        info!("Hint shown: {} ({certainty:?})", moves.join(", "));
     }
 }
 

@@ -327,6 +327,17 @@ impl Journey {
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 
+    /// What the screen shows now (`xwd`, from x11-apps).
+    pub fn screen(&self) -> crate::window::Shot {
+        let output = Command::new("xwd")
+            .args(["-root", "-silent"])
+            .env("DISPLAY", &self.display)
+            .output()
+            .unwrap_or_else(|e| panic!("xwd is installed (scripts/test.sh installs it): {e}"));
+        assert!(output.status.success(), "xwd: {output:?}");
+        crate::window::Shot::from_xwd(&output.stdout)
+    }
+
     /// Runs an xdotool command on the game's window, focused first.
     fn in_window(&self, command: &[&str]) {
         let mut args = vec!["search", "--name", "^Lineup", "windowfocus", "--sync"];

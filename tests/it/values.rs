@@ -6,7 +6,7 @@ use crate::app_flow::{C4, HUMANS, act, app_in_game, request, until};
 use crate::solver::play_randomly;
 use bevy::prelude::*;
 use lineup::ai::Rng;
-use lineup::ai::advice::{Value, column_values};
+use lineup::ai::advice::{Certainty, Value, column_values};
 use lineup::ai::connect_four::{SolveError, Solver};
 use lineup::game::actions::Action;
 use lineup::game::board::CurrentMatch;
@@ -257,14 +257,70 @@ fn a_hint_off_the_book_is_every_column_that_keeps_the_exact_score() {
             .map(|c| BoardMove::Column(Column(c as u8)))
             .collect();
         let game = lineup::rules::Game::new(board);
-        let found = hint(&MatchGame::ConnectFour(game), None, &AtomicBool::new(false));
-        assert_eq!(found, Some(Found::Hint(expected)), "{board:?}");
+        let found = hint(&MatchGame::ConnectFour(game), &AtomicBool::new(false));
+        let proven = Found::Hint {
+            moves: expected,
+            certainty: Certainty::Proven,
+        };
+        assert_eq!(found, Some(proven), "{board:?}");
     }
 }
 
 #[test]
-fn the_hint_button_says_it_is_looking_while_a_proof_runs() {
-    use lineup::game::board::insight::HintSearch;
+fn a_hint_slow_to_prove_shows_masters_choice_as_provisional_then_the_proof() {
+    use lineup::ai::advice::{Found, hint_reporting};
+    let mut provisional = 0;
+    for board in random_positions(ConnectFourSize::STANDARD, 20, (12, 24), 22) {
+        let scores = Solver::new()
+            .analyze(&board, &AtomicBool::new(false))
+            .expect("solved");
+        let best = scores.iter().flatten().max().copied();
+        let expected: Vec<BoardMove> = (0..7)
+            .filter(|&c| scores[c].is_some() && scores[c] == best)
+            .map(|c| BoardMove::Column(Column(c as u8)))
+            .collect();
+        let game = MatchGame::ConnectFour(lineup::rules::Game::new(board));
+        let mut reports = Vec::new();
+        // No patience at all: any position the solver must search gets
+        // Master's choice first.
+        hint_reporting(
+            &game,
+            std::time::Duration::ZERO,
+            &AtomicBool::new(false),
+            &mut |found| reports.push(found),
+        );
+        let Some(Found::Hint { moves, certainty }) = reports.last() else {
+            panic!("no hint for {board:?}: {reports:?}");
+        };
+        assert_eq!(
+            (moves, *certainty),
+            (&expected, Certainty::Proven),
+            "{board:?}"
+        );
+        match &reports[..reports.len() - 1] {
+            [] => {}
+            [
+                Found::Hint {
+                    moves,
+                    certainty: Certainty::Provisional,
+                },
+            ] => {
+                provisional += 1;
+                assert!(
+                    matches!(moves[..], [BoardMove::Column(c)] if board.can_play(c)),
+                    "{board:?}: {moves:?}"
+                );
+            }
+            other => panic!("{board:?}: {other:?} before the proof"),
+        }
+    }
+    assert!(provisional >= 10, "only {provisional} provisional hints");
+}
+
+#[test]
+fn the_hint_button_says_it_is_looking_then_shows_a_guess_while_a_proof_runs() {
+    use lineup::ai::advice::Found;
+    use lineup::game::board::insight::{Hint, HintGlow, HintGuessMark, HintSearch};
     // Two stones off the book (Master's first move would be the centre):
     // proving the best move takes the solver far longer than these frames.
     let mut app = app_in_game(C4, "17", HUMANS);
@@ -287,6 +343,38 @@ fn the_hint_button_says_it_is_looking_while_a_proof_runs() {
     }
     assert!(app.world().get_resource::<Search<HintSearch>>().is_some());
     assert_eq!(label(&mut app), "Hint …");
+    // Past the patience, Master's choice glows with a question mark while
+    // the proof goes on.
+    let provisional = |app: &mut App| {
+        app.world().get_resource::<Hint>().is_some_and(|h| {
+            matches!(
+                h.0.found,
+                Found::Hint {
+                    certainty: Certainty::Provisional,
+                    ..
+                }
+            )
+        })
+    };
+    until(&mut app, 20_000, "a provisional hint", |app| {
+        provisional(app)
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    let marks = app
+        .world_mut()
+        .query_filtered::<&ChildOf, With<HintGuessMark>>()
+        .iter(app.world())
+        .map(|parent| parent.parent())
+        .collect::<Vec<_>>();
+    assert_eq!(marks.len(), 1, "one question mark");
+    assert!(
+        app.world().get::<HintGlow>(marks[0]).is_some(),
+        "on the glow"
+    );
+    assert!(app.world().get_resource::<Search<HintSearch>>().is_some());
+    assert_eq!(label(&mut app), "Hint …");
     // A move ends the search and the button says Hint again.
     request(&mut app, BoardMove::Column(Column(3)));
     for _ in 0..3 {
@@ -294,6 +382,12 @@ fn the_hint_button_says_it_is_looking_while_a_proof_runs() {
     }
     assert!(app.world().get_resource::<Search<HintSearch>>().is_none());
     assert_eq!(label(&mut app), "Hint");
+    let glows = app
+        .world_mut()
+        .query_filtered::<(), With<HintGlow>>()
+        .iter(app.world())
+        .count();
+    assert_eq!(glows, 0, "the old position's hint is gone");
 }
 
 /// Whether the side to move can win with its next stone.

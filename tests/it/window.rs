@@ -33,6 +33,50 @@ impl Shot {
         }
     }
 
+    /// A dump of the X screen as `xwd -root -silent` writes it (a
+    /// big-endian header of 25 numbers, the window name, the colour map,
+    /// then rows of 32-bit pixels, read through the header's colour masks).
+    pub fn from_xwd(bytes: &[u8]) -> Shot {
+        let field =
+            |i: usize| u32::from_be_bytes(bytes[i * 4..i * 4 + 4].try_into().expect("4 bytes"));
+        let (header, width, height) = (field(0) as usize, field(4) as usize, field(5) as usize);
+        let (little_endian, bits, row) = (field(7) == 0, field(11), field(12) as usize);
+        assert_eq!(bits, 32, "a 32-bit screen (xvfb-run's -screen 0 WxHx24)");
+        let masks = [field(14), field(15), field(16)];
+        let pixels = header + field(19) as usize * 12;
+        let mut rgb = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                let at = pixels + y * row + x * 4;
+                let word: [u8; 4] = bytes[at..at + 4].try_into().expect("a pixel");
+                let value = if little_endian {
+                    u32::from_le_bytes(word)
+                } else {
+                    u32::from_be_bytes(word)
+                };
+                rgb.push(masks.map(|m| ((value & m) >> m.trailing_zeros()) as u8));
+            }
+        }
+        Shot { width, height, rgb }
+    }
+
+    /// How many pixels of the rectangle `xs` × `ys` are within `tolerance`
+    /// of `colour` in every channel.
+    pub fn count_near_within(
+        &self,
+        colour: [u8; 3],
+        tolerance: u8,
+        xs: std::ops::Range<usize>,
+        ys: std::ops::Range<usize>,
+    ) -> usize {
+        ys.flat_map(|y| xs.clone().map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let p = self.rgb[y * self.width + x];
+                (0..3).all(|i| p[i].abs_diff(colour[i]) <= tolerance)
+            })
+            .count()
+    }
+
     /// The mean colour of the 7×7 pixels around (`x`, `y`).
     pub fn around(&self, x: usize, y: usize) -> [u8; 3] {
         let mut sum = [0u32; 3];

@@ -10,7 +10,7 @@
 use super::layout::BoardLayout;
 use super::markers::spot_of;
 use super::{BoardRoot, CurrentMatch};
-use crate::ai::advice::{Found, PROOF_TIME, Value, column_values, hint};
+use crate::ai::advice::{Certainty, Found, PROOF_TIME, Value, column_values, hint_reporting};
 use crate::ai::connect_four::values;
 use crate::game::actions::{Action, UiAction};
 use crate::game::locale::Locale;
@@ -77,7 +77,8 @@ pub struct HintSearch;
 pub struct AnalysisSearch;
 
 impl SearchKind for HintSearch {
-    type Output = Option<Found>;
+    /// A hint; a provisional one is followed by the proven one.
+    type Output = Found;
 }
 
 impl SearchKind for AnalysisSearch {
@@ -97,10 +98,10 @@ fn requests(
             // No hint in an opening: its steps are not moves.
             Action::Hint if !game.game.is_over() && game.opening_under_way().is_none() => {
                 let position = game.game.clone();
-                commands.insert_resource(Search::<HintSearch>::start(
+                commands.insert_resource(Search::<HintSearch>::start_reporting(
                     game.revision,
                     time.elapsed(),
-                    move |stop| hint(&position, Some(PROOF_TIME), stop),
+                    move |stop, answer| hint_reporting(&position, PROOF_TIME, stop, answer),
                 ));
             }
             Action::ToggleAnalysis => {
@@ -157,7 +158,8 @@ fn start_analysis(
     ));
 }
 
-/// The hint, once found for the current position.
+/// The hint, once found for the current position. A provisional one is
+/// shown while its search goes on to the proof.
 fn finish_hint(
     mut commands: Commands,
     game: Res<CurrentMatch>,
@@ -169,14 +171,20 @@ fn finish_hint(
     if searching.revision != game.revision {
         return;
     }
-    if let Some(result) = searching.poll() {
-        commands.remove_resource::<Search<HintSearch>>();
-        if let Some(found) = result {
-            commands.insert_resource(Hint(Insight {
-                revision: game.revision,
-                found,
-            }));
+    if let Some(found) = searching.poll_latest() {
+        if !matches!(
+            found,
+            Found::Hint {
+                certainty: Certainty::Provisional,
+                ..
+            }
+        ) {
+            commands.remove_resource::<Search<HintSearch>>();
         }
+        commands.insert_resource(Hint(Insight {
+            revision: game.revision,
+            found,
+        }));
     }
 }
 
@@ -216,7 +224,7 @@ impl Insight {
     /// Whether nothing more will be found: a hint, or values all final.
     pub fn is_complete(&self) -> bool {
         match &self.found {
-            Found::Hint(_) => true,
+            Found::Hint { certainty, .. } => *certainty != Certainty::Provisional,
             Found::Columns(values) => values::all_final(values),
         }
     }
@@ -226,11 +234,18 @@ impl Insight {
 #[derive(Component)]
 pub struct HintGlow;
 
+/// The question mark on a Connect Four hint that is not proven (yet): there
+/// a player expects the perfect move, so a guess says it is one.
+#[derive(Component)]
+pub struct HintGuessMark;
+
 /// One column's value under the board.
 #[derive(Component)]
 pub struct AnalysisLabel;
 
-/// The hinted move glows until the position changes.
+/// The hinted moves glow (with a question mark when a Connect Four hint is
+/// only the engine's judgement) until the position changes; a proven hint
+/// that follows a provisional one replaces it.
 fn show_hint(
     palette: Res<Palette>,
     mut commands: Commands,
@@ -242,17 +257,21 @@ fn show_hint(
     glows: Query<Entity, With<HintGlow>>,
     time: Res<Time>,
     mut sprites: Query<&mut Sprite, With<HintGlow>>,
+    mut drawn: Local<Option<Found>>,
 ) {
     let wanted = insight
         .as_ref()
         .filter(|i| i.0.revision == game.revision && *mode.get() == BoardMode::Play)
-        .and_then(|i| match &i.0.found {
-            Found::Hint(moves) => Some(moves.clone()),
-            Found::Columns(_) => None,
-        });
-    match wanted {
-        Some(moves) if glows.is_empty() => {
-            for mv in moves {
+        .map(|i| i.0.found.clone())
+        .filter(|found| matches!(found, Found::Hint { .. }));
+    if *drawn != wanted || (wanted.is_some() && glows.is_empty()) {
+        for glow in &glows {
+            commands.entity(glow).despawn();
+        }
+        if let Some(Found::Hint { moves, certainty }) = &wanted {
+            let guess =
+                *certainty != Certainty::Proven && matches!(game.game, MatchGame::ConnectFour(_));
+            for &mv in moves {
                 let (at, size) = spot_of(&layout, mv);
                 let glow = commands
                     .spawn((
@@ -262,20 +281,28 @@ fn show_hint(
                         Transform::from_xyz(at.x, at.y, 7.0),
                     ))
                     .id();
+                if guess {
+                    let mark = commands
+                        .spawn((
+                            Name::new("Hint guess"),
+                            HintGuessMark,
+                            Text2d::new("?"),
+                            TextFont::from_font_size((size.x * 0.5).clamp(16.0, 48.0)),
+                            TextColor(palette.text),
+                            Transform::from_xyz(0.0, 0.0, 0.5),
+                        ))
+                        .id();
+                    commands.entity(glow).add_child(mark);
+                }
                 commands.entity(*root).add_child(glow);
             }
         }
-        Some(_) => {
-            let alpha = 0.22 + 0.14 * (time.elapsed_secs() * 5.0).sin();
-            for mut sprite in &mut sprites {
-                sprite.color = palette.accent.with_alpha(alpha);
-            }
-        }
-        None => {
-            for glow in &glows {
-                commands.entity(glow).despawn();
-            }
-        }
+        *drawn = wanted;
+        return;
+    }
+    let alpha = 0.22 + 0.14 * (time.elapsed_secs() * 5.0).sin();
+    for mut sprite in &mut sprites {
+        sprite.color = palette.accent.with_alpha(alpha);
     }
 }
 
@@ -302,7 +329,7 @@ fn show_analysis(
         .filter(|i| i.0.revision == game.revision)
         .and_then(|i| match &i.0.found {
             Found::Columns(values) => Some(values.clone()),
-            Found::Hint(_) => None,
+            Found::Hint { .. } => None,
         });
     let show = shown.0
         && *phase.get() == GamePhase::Playing
