@@ -654,3 +654,48 @@ fn a_layer_book_gives_every_position_above_its_exact_score() {
     assert_eq!(checked, above.len());
     assert!(checked > 500, "{checked}");
 }
+
+/// Allis' claimeven bound never promises less than the side to move gets:
+/// against a plain search on small boards of even height, and against the
+/// reference solver's scores of the standard middle and end sets.
+#[test]
+fn the_claimeven_bound_is_never_below_the_exact_score() {
+    use lineup::ai::connect_four::{Variant, claimeven};
+    let mut rng = Rng::new(17);
+    let (mut small, mut applied) = (0, 0);
+    for (columns, rows, left) in [(4, 4, 10), (5, 4, 9), (6, 4, 8), (4, 6, 10)] {
+        let size = ConnectFourSize::new(columns, rows).expect("valid size");
+        let mut found = 0;
+        while found < 250 {
+            let mut game = Game::new(ConnectFour::new(size));
+            while game.position().moves_played() < size.cells() - left && !game.is_over() {
+                let legal: Vec<Column> = game.position().legal_columns().collect();
+                game.play(legal[rng.below(legal.len())]).expect("legal");
+            }
+            if game.is_over() {
+                continue;
+            }
+            let position = Position::<Variant>::from_any(game.position()).expect("fits");
+            found += 1;
+            if let Some(bound) = claimeven::bound(&position) {
+                let exact = brute_force(game.position());
+                assert!(exact <= bound, "{columns}x{rows} {:?}", game.history());
+                small += 1;
+            }
+        }
+    }
+    for name in ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2"] {
+        for (moves, exact) in test_set(name) {
+            let position = Position::from_standard(&board(&moves))
+                .expect("7x6")
+                .expect("not over");
+            if let Some(bound) = claimeven::bound(&position) {
+                assert!(exact <= bound, "{name} {moves}: {exact} > {bound}");
+                applied += 1;
+            }
+        }
+    }
+    // Enough cases where the rule gives a bound for the check to mean
+    // something.
+    assert!(small >= 100 && applied >= 100, "{small} and {applied}");
+}

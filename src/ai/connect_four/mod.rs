@@ -5,6 +5,7 @@
 //! - [`position`]: the search position, two `u64` bitboards.
 //! - [`transposition_table`]: 16-byte buckets of three partial-key entries.
 //! - [`move_sorter`]: moves ordered by the threats they create.
+//! - [`claimeven`]: Allis' claimeven as a bound without search.
 //! - [`solver`]: exact negamax with null-window iterative search.
 //! - [`solve_cli`]: the standard solver's line protocol (`4453 -2`).
 //! - [`heuristic`]: depth-limited search for the weaker levels.
@@ -16,6 +17,7 @@
 //! higher), a loss the negative.
 
 pub mod book;
+pub mod claimeven;
 pub mod heuristic;
 pub mod layers;
 pub mod levels;
