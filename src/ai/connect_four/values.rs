@@ -23,8 +23,7 @@ use crate::rules::ConnectFour;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Sender, channel};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 /// A column's value for the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,6 +99,20 @@ struct Queue {
     running: usize,
 }
 
+/// The queue, and a signal raised whenever a task is added or one ends, so
+/// that an idle worker sleeps until there may be work for it (or none
+/// will come) instead of polling.
+struct Tasks {
+    queue: Mutex<Queue>,
+    changed: Condvar,
+}
+
+impl Tasks {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
 /// Every column's value (`None`: a full column), found by `workers`
 /// threads; `report` is called on this thread with all the values each
 /// time some improve (the first call before any search). Returns the final
@@ -146,16 +159,19 @@ fn values_of<S: Shape + Send>(
     if waiting.is_empty() {
         return Ok(values);
     }
-    let queue = Mutex::new(Queue {
-        waiting,
-        running: 0,
-    });
+    let tasks = Tasks {
+        queue: Mutex::new(Queue {
+            waiting,
+            running: 0,
+        }),
+        changed: Condvar::new(),
+    };
     let (send, found) = channel();
     let book = Book::standard();
     std::thread::scope(|scope| {
         for _ in 0..workers.max(1) {
-            let (send, book, queue) = (send.clone(), book.clone(), &queue);
-            scope.spawn(move || work(position, queue, book, stop, send));
+            let (send, book, tasks) = (send.clone(), book.clone(), &tasks);
+            scope.spawn(move || work(position, tasks, book, stop, send));
         }
         drop(send);
         // Each report carries every value found since the last one, so
@@ -186,32 +202,31 @@ fn values_of<S: Shape + Send>(
 /// to move's, as if it had played the column.
 fn work<S: Shape>(
     position: Position<S>,
-    queue: &Mutex<Queue>,
+    tasks: &Tasks,
     book: Option<Arc<Book>>,
     stop: &AtomicBool,
     found: Sender<(u32, i32, bool)>,
 ) {
     let mut solver = Solver::new();
     solver.set_book(book);
-    let lock = || queue.lock().unwrap_or_else(|e| e.into_inner());
     loop {
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
         let task = {
-            let mut queue = lock();
-            match queue.waiting.pop_front() {
-                Some(task) => {
+            let mut queue = tasks.lock();
+            loop {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                if let Some(task) = queue.waiting.pop_front() {
                     queue.running += 1;
-                    task
+                    break task;
                 }
-                // Another worker's outcome may still add a distance task.
-                None if queue.running > 0 => {
-                    drop(queue);
-                    std::thread::sleep(Duration::from_millis(5));
-                    continue;
+                if queue.running == 0 {
+                    return;
                 }
-                None => return,
+                // Another worker's outcome may still add a distance task;
+                // it signals when it does or when it ends (also when
+                // stopped, so a stop is seen here too).
+                queue = tasks.changed.wait(queue).unwrap_or_else(|e| e.into_inner());
             }
         };
         let mut child = position;
@@ -221,21 +236,25 @@ fn work<S: Shape>(
             // Stopped: nothing more is wanted (the other workers see the
             // same flag).
             Err(_) => {
-                lock().running -= 1;
+                tasks.lock().running -= 1;
+                tasks.changed.notify_all();
                 return;
             }
         };
         // Sent before the distance task is queued, so that no other worker
         // can report the distance before this outcome.
         let sent = found.send((task.column, score, !task.exact)).is_ok();
-        let mut queue = lock();
-        queue.running -= 1;
-        if sent && !task.exact && score != 0 {
-            queue.waiting.push_back(Task {
-                column: task.column,
-                exact: true,
-            });
+        {
+            let mut queue = tasks.lock();
+            queue.running -= 1;
+            if sent && !task.exact && score != 0 {
+                queue.waiting.push_back(Task {
+                    column: task.column,
+                    exact: true,
+                });
+            }
         }
+        tasks.changed.notify_all();
         if !sent {
             return;
         }
