@@ -14,7 +14,8 @@ use std::path::PathBuf;
 
 pub const USAGE: &str = "\
 Usage: lineup [OPTIONS]
-       lineup solve [--analyze]   read Connect Four positions (e.g. 4453) from stdin, print scores
+       lineup solve [--analyze] [--no-book]
+                                 read Connect Four positions (e.g. 4453) from stdin, print scores
 
 Options:
   --game connect4|gomoku        start straight into a game
@@ -106,7 +107,11 @@ impl StartMenu {
 #[derive(Debug)]
 pub enum Command {
     Play(Box<Launch>),
-    Solve { analyze: bool },
+    /// `book`: answer the opening book's positions from it.
+    Solve {
+        analyze: bool,
+        book: bool,
+    },
     Help,
     Version,
 }
@@ -115,14 +120,19 @@ pub enum Command {
 /// wrong for a person.
 pub fn parse(args: &[String]) -> Result<Command, String> {
     if args.first().map(String::as_str) == Some("solve") {
-        return match &args[1..] {
-            [] => Ok(Command::Solve { analyze: false }),
-            [flag] if flag == "--analyze" || flag == "-a" => Ok(Command::Solve { analyze: true }),
-            other => Err(format!(
-                "solve takes only --analyze, not '{}'",
-                other.join(" ")
-            )),
-        };
+        let (mut analyze, mut book) = (false, true);
+        for flag in &args[1..] {
+            match flag.as_str() {
+                "--analyze" | "-a" => analyze = true,
+                "--no-book" => book = false,
+                other => {
+                    return Err(format!(
+                        "solve takes only --analyze and --no-book, not '{other}'"
+                    ));
+                }
+            }
+        }
+        return Ok(Command::Solve { analyze, book });
     }
     let mut game = None;
     let mut rule = None;

@@ -17,9 +17,9 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Ok(Command::Solve { analyze }) => {
+        Ok(Command::Solve { analyze, book }) => {
             let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
-            match lineup::ai::connect_four::run_solve(stdin.lock(), stdout.lock(), analyze) {
+            match lineup::ai::connect_four::run_solve(stdin.lock(), stdout.lock(), analyze, book) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(error) => {
                     eprintln!("lineup solve: {error}");

@@ -108,11 +108,24 @@ fn bad_arguments_say_what_is_wrong() {
 fn solve_help_and_version() {
     assert!(matches!(
         parse(&args("solve")),
-        Ok(Command::Solve { analyze: false })
+        Ok(Command::Solve {
+            analyze: false,
+            book: true
+        })
     ));
     assert!(matches!(
         parse(&args("solve --analyze")),
-        Ok(Command::Solve { analyze: true })
+        Ok(Command::Solve {
+            analyze: true,
+            book: true
+        })
+    ));
+    assert!(matches!(
+        parse(&args("solve --no-book -a")),
+        Ok(Command::Solve {
+            analyze: true,
+            book: false
+        })
     ));
     assert!(parse(&args("solve --fast")).is_err());
     assert!(matches!(parse(&args("--help")), Ok(Command::Help)));

@@ -112,7 +112,7 @@ fn solve_refuses_a_won_game() {
 
 fn run(input: &str, analyze: bool) -> Vec<String> {
     let mut out = Vec::new();
-    run_solve(input.as_bytes(), &mut out, analyze).expect("in-memory I/O");
+    run_solve(input.as_bytes(), &mut out, analyze, true).expect("in-memory I/O");
     String::from_utf8(out)
         .expect("utf-8")
         .lines()
@@ -130,6 +130,24 @@ fn solve_command_answers_in_order() {
         .map(|(m, s)| format!("{m} {s}"))
         .collect();
     assert_eq!(run(&input, false), expected);
+}
+
+#[test]
+fn solve_command_without_the_book_searches_book_positions_to_the_same_scores() {
+    // Early positions of the begin sets: some are in the book, and without
+    // it each is searched (the book would answer with no nodes at all).
+    let set = test_set("Test_L1_R1");
+    let early: Vec<&(String, i32)> = set.iter().filter(|(m, _)| m.len() <= 8).take(20).collect();
+    let input: String = early.iter().map(|(m, _)| format!("{m}\n")).collect();
+    let expected: Vec<String> = early.iter().map(|(m, s)| format!("{m} {s}")).collect();
+    let mut out = Vec::new();
+    run_solve(input.as_bytes(), &mut out, false, false).expect("in-memory I/O");
+    let lines: Vec<String> = String::from_utf8(out)
+        .expect("utf-8")
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines, expected);
 }
 
 #[test]

@@ -14,7 +14,8 @@
 //! lines are skipped. Each answer is flushed as soon as it is known.
 //!
 //! Positions of the opening book are answered from it, as Pons' solver
-//! does with its own book.
+//! does with its own book; without it (`--no-book`) every position is
+//! searched, for timing against a solver that has none.
 
 use super::book::Book;
 use super::solver::{INVALID_MOVE, Solver};
@@ -22,10 +23,16 @@ use crate::rules::{ConnectFour, ConnectFourSize, Outcome};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
-/// Solves every line of `input` onto `output`. Only I/O errors stop it.
-pub fn run_solve(input: impl BufRead, mut output: impl Write, analyze: bool) -> io::Result<()> {
+/// Solves every line of `input` onto `output` (with the opening book when
+/// `book`). Only I/O errors stop it.
+pub fn run_solve(
+    input: impl BufRead,
+    mut output: impl Write,
+    analyze: bool,
+    book: bool,
+) -> io::Result<()> {
     let mut solver = Solver::new();
-    solver.set_book(Book::standard());
+    solver.set_book(if book { Book::standard() } else { None });
     let never = AtomicBool::new(false);
     for (index, line) in input.lines().enumerate() {
         let line = line?;
