@@ -244,18 +244,24 @@ fn values_fill_in_on_the_real_game() {
     journey.interrupt();
 }
 
+/// Every column with the best exact score, from a full analysis (the
+/// plain way a proven hint must agree with).
+fn best_columns(board: &ConnectFour) -> Vec<BoardMove> {
+    let scores = Solver::new()
+        .analyze(board, &AtomicBool::new(false))
+        .expect("solved");
+    let best = scores.iter().flatten().max().copied();
+    (0..7)
+        .filter(|&c| scores[c].is_some() && scores[c] == best)
+        .map(|c| BoardMove::Column(Column(c as u8)))
+        .collect()
+}
+
 #[test]
 fn a_hint_off_the_book_is_every_column_that_keeps_the_exact_score() {
     use lineup::ai::advice::{Found, hint};
     for board in random_positions(ConnectFourSize::STANDARD, 30, (12, 30), 21) {
-        let scores = Solver::new()
-            .analyze(&board, &AtomicBool::new(false))
-            .expect("solved");
-        let best = scores.iter().flatten().max().copied();
-        let expected: Vec<BoardMove> = (0..7)
-            .filter(|&c| scores[c].is_some() && scores[c] == best)
-            .map(|c| BoardMove::Column(Column(c as u8)))
-            .collect();
+        let expected = best_columns(&board);
         let game = lineup::rules::Game::new(board);
         let found = hint(&MatchGame::ConnectFour(game), &AtomicBool::new(false));
         let proven = Found::Hint {
@@ -271,14 +277,7 @@ fn a_hint_slow_to_prove_shows_masters_choice_as_provisional_then_the_proof() {
     use lineup::ai::advice::{Found, hint_reporting};
     let mut provisional = 0;
     for board in random_positions(ConnectFourSize::STANDARD, 20, (12, 24), 22) {
-        let scores = Solver::new()
-            .analyze(&board, &AtomicBool::new(false))
-            .expect("solved");
-        let best = scores.iter().flatten().max().copied();
-        let expected: Vec<BoardMove> = (0..7)
-            .filter(|&c| scores[c].is_some() && scores[c] == best)
-            .map(|c| BoardMove::Column(Column(c as u8)))
-            .collect();
+        let expected = best_columns(&board);
         let game = MatchGame::ConnectFour(lineup::rules::Game::new(board));
         let mut reports = Vec::new();
         // No patience at all: any position the solver must search gets
