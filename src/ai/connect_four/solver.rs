@@ -488,21 +488,16 @@ impl<S: Shape> Search<'_, S> {
             child.play(next);
             return -self.negamax(&child, -beta, -alpha);
         }
-        let (min_score, max_score) = (shape.min_score(), shape.max_score());
         let key = table_key(position);
-        let stored = self.table.get(key) as i32;
-        if stored != 0 {
-            if stored > max_score - min_score + 1 {
-                let lower = stored + 2 * min_score - max_score - 2;
-                if alpha < lower {
-                    alpha = lower;
-                    if alpha >= beta {
-                        return alpha;
-                    }
+        match Bound::decode(shape, self.table.get(key)) {
+            Some(Bound::Lower(lower)) if alpha < lower => {
+                alpha = lower;
+                if alpha >= beta {
+                    return alpha;
                 }
-            } else {
-                max = stored + min_score - 1;
             }
+            Some(Bound::Upper(upper)) => max = upper,
+            _ => {}
         }
         if beta > max {
             beta = max;
@@ -525,12 +520,11 @@ impl<S: Shape> Search<'_, S> {
                 rest ^= move_bit;
                 let mut child = *position;
                 child.play(move_bit);
-                let stored = self.table.get(table_key(&child)) as i32;
-                if stored != 0 && stored <= max_score - min_score + 1 {
-                    let ours = -(stored + min_score - 1);
-                    if ours >= beta {
-                        return ours;
-                    }
+                if let Some(Bound::Upper(upper)) =
+                    Bound::decode(shape, self.table.get(table_key(&child)))
+                    && -upper >= beta
+                {
+                    return -upper;
                 }
             }
         }
@@ -551,16 +545,48 @@ impl<S: Shape> Search<'_, S> {
                 return 0;
             }
             if score >= beta {
-                // A lower bound, stored above the upper-bound range.
-                let value = score + max_score - 2 * min_score + 2;
-                self.table.put(key, value as u8, work);
+                self.table.put(key, Bound::Lower(score).encode(shape), work);
                 return score;
             }
             alpha = alpha.max(score);
         }
-        // An upper bound: no move did better than alpha.
-        self.table.put(key, (alpha - min_score + 1) as u8, work);
+        // No move did better than alpha.
+        self.table.put(key, Bound::Upper(alpha).encode(shape), work);
         alpha
+    }
+}
+
+/// A score bound as the table keeps it, in one byte (0: no entry): upper
+/// bounds as `1..=max - min + 1`, lower bounds in the range above them.
+#[derive(Clone, Copy)]
+enum Bound {
+    /// The score is at most this.
+    Upper(i32),
+    /// The score is at least this.
+    Lower(i32),
+}
+
+impl Bound {
+    #[inline]
+    fn encode<S: Shape>(self, shape: S) -> u8 {
+        let (min, max) = (shape.min_score(), shape.max_score());
+        (match self {
+            Bound::Upper(score) => score - min + 1,
+            Bound::Lower(score) => score + max - 2 * min + 2,
+        }) as u8
+    }
+
+    #[inline]
+    fn decode<S: Shape>(shape: S, byte: u8) -> Option<Bound> {
+        let (min, max) = (shape.min_score(), shape.max_score());
+        let stored = byte as i32;
+        if stored == 0 {
+            None
+        } else if stored > max - min + 1 {
+            Some(Bound::Lower(stored + 2 * min - max - 2))
+        } else {
+            Some(Bound::Upper(stored + min - 1))
+        }
     }
 }
 

@@ -172,19 +172,14 @@ fn finish_hint(
         return;
     }
     if let Some(found) = searching.poll_latest() {
-        if !matches!(
-            found,
-            Found::Hint {
-                certainty: Certainty::Provisional,
-                ..
-            }
-        ) {
-            commands.remove_resource::<Search<HintSearch>>();
-        }
-        commands.insert_resource(Hint(Insight {
+        let insight = Insight {
             revision: game.revision,
             found,
-        }));
+        };
+        if insight.is_complete() {
+            commands.remove_resource::<Search<HintSearch>>();
+        }
+        commands.insert_resource(Hint(insight));
     }
 }
 
