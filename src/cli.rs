@@ -14,8 +14,9 @@ use std::path::PathBuf;
 
 pub const USAGE: &str = "\
 Usage: lineup [OPTIONS]
-       lineup solve [--analyze] [--no-book]
+       lineup solve [--analyze] [--no-book] [--threads N]
                                  read Connect Four positions (e.g. 4453) from stdin, print scores
+                                 (--threads: each search on N threads, for long solves)
 
 Options:
   --game connect4|gomoku        start straight into a game
@@ -107,10 +108,12 @@ impl StartMenu {
 #[derive(Debug)]
 pub enum Command {
     Play(Box<Launch>),
-    /// `book`: answer the opening book's positions from it.
+    /// `book`: answer the opening book's positions from it; `threads`:
+    /// how many threads each search runs on.
     Solve {
         analyze: bool,
         book: bool,
+        threads: usize,
     },
     Help,
     Version,
@@ -120,19 +123,31 @@ pub enum Command {
 /// wrong for a person.
 pub fn parse(args: &[String]) -> Result<Command, String> {
     if args.first().map(String::as_str) == Some("solve") {
-        let (mut analyze, mut book) = (false, true);
-        for flag in &args[1..] {
+        let (mut analyze, mut book, mut threads) = (false, true, 1);
+        let mut flags = args[1..].iter();
+        while let Some(flag) = flags.next() {
             match flag.as_str() {
                 "--analyze" | "-a" => analyze = true,
                 "--no-book" => book = false,
+                "--threads" => {
+                    threads = flags
+                        .next()
+                        .and_then(|n| n.parse().ok())
+                        .filter(|&n| (1..=256).contains(&n))
+                        .ok_or("--threads needs a number from 1 to 256")?;
+                }
                 other => {
                     return Err(format!(
-                        "solve takes only --analyze and --no-book, not '{other}'"
+                        "solve takes only --analyze, --no-book and --threads N, not '{other}'"
                     ));
                 }
             }
         }
-        return Ok(Command::Solve { analyze, book });
+        return Ok(Command::Solve {
+            analyze,
+            book,
+            threads,
+        });
     }
     let mut game = None;
     let mut rule = None;

@@ -4,6 +4,7 @@
 //! stop flag, so a caller can run them off the frame and drop them when the
 //! position changes.
 
+use crate::ai::connect_four::values::workers;
 pub use crate::ai::connect_four::values::{Value, column_values};
 use crate::ai::connect_four::{Book, Engine, SolveError, Solver};
 use crate::ai::{Level, Rng, gomoku};
@@ -82,6 +83,8 @@ fn connect_four_hint(
 ) {
     let mut solver = Solver::new();
     solver.set_book(Book::standard());
+    // A proof off the book can take minutes: every core works on it.
+    solver.set_threads(workers());
     solver.set_deadline(Instant::now().checked_add(patience));
     let mut proof = solver.best(g.position(), stop);
     if let Err(error @ (SolveError::OutOfBudget | SolveError::TooLarge { .. })) = proof {

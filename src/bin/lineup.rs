@@ -17,9 +17,14 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Ok(Command::Solve { analyze, book }) => {
+        Ok(Command::Solve {
+            analyze,
+            book,
+            threads,
+        }) => {
             let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
-            match lineup::ai::connect_four::run_solve(stdin.lock(), stdout.lock(), analyze, book) {
+            let (input, output) = (stdin.lock(), stdout.lock());
+            match lineup::ai::connect_four::run_solve(input, output, analyze, book, threads) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(error) => {
                     eprintln!("lineup solve: {error}");

@@ -110,24 +110,29 @@ fn solve_help_and_version() {
         parse(&args("solve")),
         Ok(Command::Solve {
             analyze: false,
-            book: true
+            book: true,
+            threads: 1
         })
     ));
     assert!(matches!(
         parse(&args("solve --analyze")),
         Ok(Command::Solve {
             analyze: true,
-            book: true
+            book: true,
+            threads: 1
         })
     ));
     assert!(matches!(
-        parse(&args("solve --no-book -a")),
+        parse(&args("solve --no-book -a --threads 2")),
         Ok(Command::Solve {
             analyze: true,
-            book: false
+            book: false,
+            threads: 2
         })
     ));
     assert!(parse(&args("solve --fast")).is_err());
+    assert!(parse(&args("solve --threads")).is_err());
+    assert!(parse(&args("solve --threads 0")).is_err());
     assert!(matches!(parse(&args("--help")), Ok(Command::Help)));
     assert!(matches!(parse(&args("-V")), Ok(Command::Version)));
 }

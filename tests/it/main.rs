@@ -23,6 +23,7 @@ mod online_app;
 mod online_journeys;
 mod opening_journey;
 mod openings;
+mod parallel_solve;
 mod pass;
 mod persist;
 mod protocol;

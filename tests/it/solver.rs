@@ -112,7 +112,7 @@ fn solve_refuses_a_won_game() {
 
 fn run(input: &str, analyze: bool) -> Vec<String> {
     let mut out = Vec::new();
-    run_solve(input.as_bytes(), &mut out, analyze, true).expect("in-memory I/O");
+    run_solve(input.as_bytes(), &mut out, analyze, true, 1).expect("in-memory I/O");
     String::from_utf8(out)
         .expect("utf-8")
         .lines()
@@ -141,7 +141,7 @@ fn solve_command_without_the_book_searches_book_positions_to_the_same_scores() {
     let input: String = early.iter().map(|(m, _)| format!("{m}\n")).collect();
     let expected: Vec<String> = early.iter().map(|(m, s)| format!("{m} {s}")).collect();
     let mut out = Vec::new();
-    run_solve(input.as_bytes(), &mut out, false, false).expect("in-memory I/O");
+    run_solve(input.as_bytes(), &mut out, false, false, 1).expect("in-memory I/O");
     let lines: Vec<String> = String::from_utf8(out)
         .expect("utf-8")
         .lines()

@@ -7,6 +7,7 @@
 //! - [`move_sorter`]: moves ordered by the threats they create.
 //! - [`claimeven`]: Allis' claimeven as a bound without search.
 //! - [`solver`]: exact negamax with null-window iterative search.
+//! - [`parallel`]: a long solve's null windows probed on several threads.
 //! - [`solve_cli`]: the standard solver's line protocol (`4453 -2`).
 //! - [`heuristic`]: depth-limited search for the weaker levels.
 //! - [`levels`]: the computer player's skill levels and move choice.
@@ -22,6 +23,7 @@ pub mod heuristic;
 pub mod layers;
 pub mod levels;
 pub mod move_sorter;
+pub mod parallel;
 pub mod position;
 pub mod shape;
 pub mod solve_cli;

@@ -11,7 +11,7 @@ use std::fmt::Debug;
 /// Bit `column * (height + 1) + row` is a cell; the extra bit per column is an
 /// always-empty guard, so shifted lines never wrap into the next column (the
 /// same layout as [`crate::rules::ConnectFour`]).
-pub trait Shape: Copy + Debug + PartialEq + Eq {
+pub trait Shape: Copy + Debug + PartialEq + Eq + Send + Sync {
     /// Columns.
     fn width(self) -> u32;
     /// Rows.

@@ -15,7 +15,8 @@
 //!
 //! Positions of the opening book are answered from it, as Pons' solver
 //! does with its own book; without it (`--no-book`) every position is
-//! searched, for timing against a solver that has none.
+//! searched, for timing against a solver that has none. `--threads N`
+//! runs each search on N threads ([`super::lazy_smp`]).
 
 use super::book::Book;
 use super::solver::{INVALID_MOVE, Solver};
@@ -24,15 +25,17 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
 /// Solves every line of `input` onto `output` (with the opening book when
-/// `book`). Only I/O errors stop it.
+/// `book`, each search on `threads` threads). Only I/O errors stop it.
 pub fn run_solve(
     input: impl BufRead,
     mut output: impl Write,
     analyze: bool,
     book: bool,
+    threads: usize,
 ) -> io::Result<()> {
     let mut solver = Solver::new();
     solver.set_book(if book { Book::standard() } else { None });
+    solver.set_threads(threads);
     let never = AtomicBool::new(false);
     for (index, line) in input.lines().enumerate() {
         let line = line?;

@@ -30,10 +30,14 @@
 //! A search polls its stop flag (and its node or time budget) every few
 //! thousand nodes and then unwinds at once without storing anything, so a
 //! cancelled search leaves the table correct.
+//!
+//! With [`Solver::set_threads`] above one, a solve that turns out long goes
+//! on probing several null windows at once ([`super::parallel`]).
 
 use super::book::Book;
 use super::claimeven;
 use super::move_sorter::MoveSorter;
+use super::parallel;
 use super::position::{Position, PositionError};
 use super::shape::{Shape, Standard, Variant};
 use super::transposition_table::{DEFAULT_LOG2_SIZE, TranspositionTable};
@@ -61,6 +65,14 @@ const POLL_INTERVAL: u64 = 4096;
 const GROW_AFTER_NODES: u64 = 10_000_000;
 
 const LARGE_LOG2_SIZE: u32 = 22;
+
+/// With [`Solver::set_threads`] above one, a solve that has searched this
+/// many nodes (a tenth of a second) goes on on every thread. Why not from
+/// the start: each thread beyond the first copies the table, and short
+/// solves, most of them, are over before that pays. Measured with
+/// `solve_time` on two threads: going parallel after 10 M nodes instead,
+/// `17` took 13.3 s rather than 12.8 s.
+pub const PARALLEL_AFTER_NODES: u64 = 1_000_000;
 
 /// Enhanced transposition cutoffs are tried at nodes with more than this
 /// many empty cells: near the root a cut saves a large subtree, while near
@@ -117,6 +129,10 @@ pub struct Solver {
     table: TranspositionTable,
     /// The board size the table's entries belong to.
     table_shape: Option<(u32, u32)>,
+    /// Threads a long solve may use (see [`Self::set_threads`]).
+    threads: usize,
+    /// Nodes after which a solve counts as long.
+    parallel_after: u64,
     nodes: u64,
     /// The node count at which searches stop (see [`Self::set_node_limit`]).
     node_limit: Option<u64>,
@@ -143,11 +159,28 @@ impl Solver {
         Solver {
             table: TranspositionTable::new(log2_size),
             table_shape: None,
+            threads: 1,
+            parallel_after: PARALLEL_AFTER_NODES,
             nodes: 0,
             node_limit: None,
             deadline: None,
             book: None,
         }
+    }
+
+    /// Lets a solve that has searched [`PARALLEL_AFTER_NODES`] nodes go on
+    /// with `threads` threads (at least one; one, the default, is the plain
+    /// single-threaded search), each probing its own null windows on its
+    /// own copy of the table ([`parallel`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Makes a solve go on on every thread after `nodes` nodes instead of
+    /// [`PARALLEL_AFTER_NODES`] (0: from its first window, as the tests
+    /// do to exercise the parallel search on quick positions).
+    pub fn set_parallel_after(&mut self, nodes: u64) {
+        self.parallel_after = nodes;
     }
 
     /// Uses `book` for the positions it holds (when it is for the board
@@ -226,10 +259,87 @@ impl Solver {
         if position.can_win_next() {
             return Ok(if weak { 1 } else { win_now_score(position) });
         }
-        let mut search = self.search(position.shape(), stop);
-        let result = search.solve(position, weak);
+        let shape = position.shape();
+        if let Some(score) = fitting(&self.book, shape).and_then(|book| book.get(position)) {
+            return Ok(if weak { score.signum() } else { score });
+        }
+        let start = self.nodes;
+        let cells = shape.cells() as i32;
+        let moves = position.moves() as i32;
+        let (mut min, mut max) = if weak {
+            (-1, 1)
+        } else {
+            (-(cells - moves) / 2, (cells + 1 - moves) / 2)
+        };
+        while min < max {
+            let earlier = self.nodes - start;
+            if self.threads > 1 && earlier >= self.parallel_after {
+                // A long solve: the rest on every thread.
+                let budget = self.budget(earlier);
+                let (result, nodes) = parallel::narrow(
+                    &mut self.table,
+                    fitting(&self.book, shape),
+                    position,
+                    (min, max),
+                    stop,
+                    self.threads,
+                    budget,
+                );
+                self.nodes += nodes;
+                min = result?;
+                break;
+            }
+            let med = probe_at(min, max);
+            let r = self.null_window(position, med, stop, earlier)?;
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        // A weak search ends on a bound beyond its window: keep the sign.
+        Ok(if weak { min.signum() } else { min })
+    }
+
+    /// A null-window search `[alpha, alpha + 1]` of a position whose side
+    /// to move cannot win at once: its score if that is `alpha` or
+    /// `alpha + 1`, else a bound beyond the window on the same side.
+    /// `earlier`: nodes the same solve has searched before this window.
+    fn null_window<S: Shape>(
+        &mut self,
+        position: &Position<S>,
+        alpha: i32,
+        stop: &AtomicBool,
+        earlier: u64,
+    ) -> Result<i32, SolveError> {
+        let shape = position.shape();
+        self.reset_table_for(shape);
+        let budget = self.budget(earlier);
+        let never = AtomicBool::new(false);
+        let interrupts = Interrupts {
+            stop,
+            abandon: &never,
+        };
+        let book = fitting(&self.book, shape);
+        let mut search = Search::new(&mut self.table, book, shape, interrupts, budget);
+        let r = search.negamax(position, alpha, alpha + 1);
         self.nodes += search.nodes;
-        result
+        match search.interrupted {
+            Some(error) => Err(error),
+            None => Ok(r),
+        }
+    }
+
+    /// What the next search may do; `earlier`: nodes its solve has
+    /// searched before it.
+    fn budget(&self, earlier: u64) -> Budget {
+        Budget {
+            nodes: self
+                .node_limit
+                .map_or(u64::MAX, |limit| limit.saturating_sub(self.nodes)),
+            deadline: self.deadline,
+            grow_after: GROW_AFTER_NODES.saturating_sub(earlier),
+        }
     }
 
     /// The position's score and every column that keeps it (a best move),
@@ -270,14 +380,7 @@ impl Solver {
             let keeps = if child.can_win_next() {
                 -(if weak { 1 } else { win_now_score(&child) }) >= score
             } else {
-                let mut search = self.search(position.shape(), stop);
-                let r = search.negamax(&child, -score, -score + 1);
-                let (nodes, interrupted) = (search.nodes, search.interrupted);
-                self.nodes += nodes;
-                if let Some(error) = interrupted {
-                    return Err(error);
-                }
-                r <= -score
+                self.null_window(&child, -score, stop, 0)? <= -score
             };
             if keeps {
                 best.push(column);
@@ -312,7 +415,9 @@ impl Solver {
         Ok(scores)
     }
 
-    fn search<'a, S: Shape>(&'a mut self, shape: S, stop: &'a AtomicBool) -> Search<'a, S> {
+    /// Readies the table for `shape`'s keys, forgetting its entries if
+    /// they are another board size's.
+    fn reset_table_for<S: Shape>(&mut self, shape: S) {
         let dims = (shape.width(), shape.height());
         if self.table_shape != Some(dims) {
             if self.table_shape.is_some() {
@@ -321,20 +426,20 @@ impl Solver {
             self.table.set_key_bits(shape.width() * shape.stride());
             self.table_shape = Some(dims);
         }
-        Search {
-            table: &mut self.table,
-            book: fitting(&self.book, shape),
-            stop,
-            nodes: 0,
-            next_poll: 0,
-            node_limit: self
-                .node_limit
-                .map_or(u64::MAX, |limit| limit.saturating_sub(self.nodes)),
-            deadline: self.deadline,
-            interrupted: None,
-            order: column_order(shape),
-            shape,
-        }
+    }
+}
+
+/// The window the next null-window search of a position whose score is in
+/// `[min, max]` (`min < max`) probes, `[med, med + 1]`: near 0 first (most
+/// positions are close to a draw), halving the interval otherwise.
+pub(super) fn probe_at(min: i32, max: i32) -> i32 {
+    let med = min + (max - min) / 2;
+    if med <= 0 && min / 2 < med {
+        min / 2
+    } else if med >= 0 && max / 2 > med {
+        max / 2
+    } else {
+        med
     }
 }
 
@@ -356,63 +461,72 @@ pub(super) fn column_order<S: Shape>(shape: S) -> [u32; 16] {
     order
 }
 
-/// One solve in progress: borrows the table and the stop flag.
-struct Search<'a, S: Shape> {
+/// How much a search may do: nodes, and a time it must end by; and after
+/// how many nodes it counts as long (see [`GROW_AFTER_NODES`]).
+#[derive(Clone, Copy)]
+pub(super) struct Budget {
+    pub nodes: u64,
+    pub deadline: Option<Instant>,
+    pub grow_after: u64,
+}
+
+/// The flags that end a search early: the caller's stop (cancel), and for
+/// a thread of a parallel solve, "the others have made this window
+/// pointless".
+#[derive(Clone, Copy)]
+pub(super) struct Interrupts<'a> {
+    pub stop: &'a AtomicBool,
+    pub abandon: &'a AtomicBool,
+}
+
+/// One null-window search in progress: borrows the table and the flags.
+pub(super) struct Search<'a, S: Shape> {
     table: &'a mut TranspositionTable,
     book: Option<&'a Book>,
-    stop: &'a AtomicBool,
-    nodes: u64,
+    interrupts: Interrupts<'a>,
+    pub(super) nodes: u64,
     next_poll: u64,
     node_limit: u64,
     deadline: Option<Instant>,
-    interrupted: Option<SolveError>,
+    grow_after: u64,
+    pub(super) interrupted: Option<SolveError>,
     order: [u32; 16],
     shape: S,
 }
 
-impl<S: Shape> Search<'_, S> {
-    fn solve(&mut self, position: &Position<S>, weak: bool) -> Result<i32, SolveError> {
-        if let Some(score) = self.book.and_then(|book| book.get(position)) {
-            return Ok(if weak { score.signum() } else { score });
+impl<'a, S: Shape> Search<'a, S> {
+    pub(super) fn new(
+        table: &'a mut TranspositionTable,
+        book: Option<&'a Book>,
+        shape: S,
+        interrupts: Interrupts<'a>,
+        budget: Budget,
+    ) -> Self {
+        Search {
+            table,
+            book,
+            interrupts,
+            nodes: 0,
+            next_poll: 0,
+            node_limit: budget.nodes,
+            deadline: budget.deadline,
+            grow_after: budget.grow_after,
+            interrupted: None,
+            order: column_order(shape),
+            shape,
         }
-        let cells = self.shape.cells() as i32;
-        let moves = position.moves() as i32;
-        let (mut min, mut max) = if weak {
-            (-1, 1)
-        } else {
-            (-(cells - moves) / 2, (cells + 1 - moves) / 2)
-        };
-        // Narrow [min, max] with null-window searches, probing near 0 first
-        // (most positions are close to a draw) and halving otherwise.
-        while min < max {
-            let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
-            let r = self.negamax(position, med, med + 1);
-            if let Some(error) = self.interrupted {
-                return Err(error);
-            }
-            if r <= med {
-                max = r;
-            } else {
-                min = r;
-            }
-        }
-        // A weak search ends on a bound beyond its window: keep the sign.
-        Ok(if weak { min.signum() } else { min })
     }
 
-    /// Looks at the stop flag and the budget; true when the search must end.
+    /// Looks at the flags and the budget; true when the search must end.
     #[cold]
     fn poll(&mut self) -> bool {
         self.next_poll = (self.nodes + POLL_INTERVAL).min(self.node_limit);
-        if self.nodes >= GROW_AFTER_NODES && self.table.log2_size() < LARGE_LOG2_SIZE {
+        if self.nodes >= self.grow_after && self.table.log2_size() < LARGE_LOG2_SIZE {
             self.table.grow(LARGE_LOG2_SIZE);
         }
-        if self.stop.load(Ordering::Relaxed) {
+        if self.interrupts.stop.load(Ordering::Relaxed)
+            || self.interrupts.abandon.load(Ordering::Relaxed)
+        {
             self.interrupted = Some(SolveError::Cancelled);
         } else if self.nodes >= self.node_limit
             || self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -437,7 +551,7 @@ impl<S: Shape> Search<'_, S> {
 
     /// The score if it is within `(alpha, beta)`; otherwise a bound on the
     /// same side of the window. The side to move cannot win at once.
-    fn negamax(&mut self, position: &Position<S>, mut alpha: i32, mut beta: i32) -> i32 {
+    pub(super) fn negamax(&mut self, position: &Position<S>, mut alpha: i32, mut beta: i32) -> i32 {
         // (No debug assertions here: the project's one profile keeps them
         // on, and they would double the cost of a node.)
         self.nodes += 1;

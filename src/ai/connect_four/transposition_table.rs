@@ -125,6 +125,19 @@ impl TranspositionTable {
         self.buckets.is_empty()
     }
 
+    /// A copy of the table, entries and all (for another thread to search
+    /// on: see [`super::parallel`]).
+    pub fn duplicate(&self) -> Self {
+        let mut buckets = zeroed_buckets(self.buckets.len());
+        buckets.copy_from_slice(&self.buckets);
+        TranspositionTable {
+            buckets,
+            log2_size: self.log2_size,
+            key_mask: self.key_mask,
+            bucket_shift: self.bucket_shift,
+        }
+    }
+
     /// Forgets every entry.
     pub fn clear(&mut self) {
         self.buckets = zeroed_buckets(self.buckets.len());

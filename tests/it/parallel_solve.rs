@@ -1,0 +1,161 @@
+//! The Connect Four solver on several threads (each probing its own null
+//! windows on its own copy of the table): the same exact scores as one
+//! thread, and the same stop and budget behaviour. The solvers here go
+//! parallel from their first window, so that quick positions exercise it.
+
+use crate::solver::play_randomly;
+use lineup::ai::Rng;
+use lineup::ai::connect_four::{SolveError, Solver};
+use lineup::rules::{ConnectFour, ConnectFourSize};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+fn never() -> AtomicBool {
+    AtomicBool::new(false)
+}
+
+/// Every `step`-th `(moves, score)` of a standard test set.
+fn sample(name: &str, step: usize) -> Vec<(String, i32)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/connect4")
+        .join(name);
+    std::fs::read_to_string(path)
+        .expect("test set present")
+        .lines()
+        .step_by(step)
+        .map(|line| {
+            let (moves, score) = line.split_once(' ').expect("two fields");
+            (moves.to_string(), score.parse().expect("a score"))
+        })
+        .collect()
+}
+
+fn board(moves: &str) -> ConnectFour {
+    *ConnectFour::game_from_moves(ConnectFourSize::STANDARD, moves)
+        .expect("legal moves")
+        .position()
+}
+
+fn threaded(threads: usize) -> Solver {
+    let mut solver = Solver::new();
+    solver.set_threads(threads);
+    solver.set_parallel_after(0);
+    solver
+}
+
+#[test]
+fn two_and_three_threads_give_the_reference_scores() {
+    let stop = never();
+    for threads in [2, 3] {
+        let mut solver = threaded(threads);
+        for set in ["Test_L2_R2", "Test_L1_R2", "Test_L1_R1"] {
+            for (moves, expected) in sample(set, 40) {
+                let got = solver.solve(&board(&moves), &stop).expect("solved");
+                assert_eq!(got, expected, "{threads} threads, {set} {moves}");
+            }
+        }
+        assert!(solver.node_count() > 0);
+    }
+}
+
+#[test]
+fn threads_agree_with_one_thread_on_every_column_and_best_move() {
+    let stop = never();
+    let mut one = Solver::new();
+    let mut two = threaded(2);
+    for (moves, _) in sample("Test_L2_R1", 50) {
+        let position = board(&moves);
+        assert_eq!(
+            two.analyze(&position, &stop),
+            one.analyze(&position, &stop),
+            "{moves}"
+        );
+        assert_eq!(
+            two.best(&position, &stop),
+            one.best(&position, &stop),
+            "{moves}"
+        );
+    }
+}
+
+#[test]
+fn threads_solve_small_boards_as_one_thread_does() {
+    // Other board sizes have other key widths: the shared table is made
+    // again for each, and stays exact.
+    let mut rng = Rng::new(11);
+    let stop = never();
+    let mut one = Solver::new();
+    let mut two = threaded(2);
+    for (columns, rows) in [(4, 4), (5, 4), (6, 5), (7, 6), (8, 7)] {
+        let size = ConnectFourSize::new(columns, rows).expect("valid size");
+        // Late enough that one thread solves each in well under a second.
+        let earliest = size.cells() * 2 / 3;
+        let mut checked = 0;
+        while checked < 30 {
+            let plies = earliest + rng.below(size.cells() - earliest);
+            let Some(position) = play_randomly(size, plies, &mut rng) else {
+                continue;
+            };
+            assert_eq!(
+                two.solve(&position, &stop),
+                one.solve(&position, &stop),
+                "{columns}x{rows} after {plies} moves"
+            );
+            checked += 1;
+        }
+    }
+}
+
+#[test]
+fn threads_stop_soon_after_the_flag_and_keep_the_table_sound() {
+    let hard = board(&sample("Test_L1_R3", 1)[0].0);
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let worker = std::thread::spawn(move || {
+        let mut solver = threaded(2);
+        let result = solver.solve(&hard, &flag);
+        (result, Instant::now(), solver)
+    });
+    std::thread::sleep(Duration::from_millis(50));
+    stop.store(true, Ordering::Relaxed);
+    let set_at = Instant::now();
+    let (result, done_at, mut solver) = worker.join().expect("no panic");
+    assert_eq!(result, Err(SolveError::Cancelled));
+    assert!(done_at.saturating_duration_since(set_at) < Duration::from_millis(500));
+    // A node limit ends it too; the table stays sound for the next solve.
+    solver.set_node_limit(Some(20_000));
+    assert_eq!(solver.solve(&hard, &never()), Err(SolveError::OutOfBudget));
+    solver.set_node_limit(None);
+    for (moves, expected) in sample("Test_L2_R2", 100) {
+        assert_eq!(solver.solve(&board(&moves), &never()), Ok(expected));
+    }
+}
+
+#[test]
+fn the_solve_command_on_two_threads_prints_the_reference_scores() {
+    // The real binary, as a player would time it against another solver;
+    // these positions take a million nodes or more, so the two threads
+    // take over from one as they do in a long solve.
+    let set: Vec<_> = sample("Test_L1_R3", 1).into_iter().take(3).collect();
+    let input: String = set.iter().map(|(m, _)| format!("{m}\n")).collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lineup"))
+        .args(["solve", "--no-book", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("lineup starts");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("positions written");
+    let output = child.wait_with_output().expect("lineup ends");
+    assert!(output.status.success());
+    let expected: String = set.iter().map(|(m, s)| format!("{m} {s}\n")).collect();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+}
