@@ -3,40 +3,18 @@
 //! thread, and the same stop and budget behaviour. The solvers here go
 //! parallel from their first window, so that quick positions exercise it.
 
-use crate::solver::play_randomly;
+use crate::solver::{board, never, play_randomly, test_set};
 use lineup::ai::Rng;
 use lineup::ai::connect_four::{SolveError, Solver};
-use lineup::rules::{ConnectFour, ConnectFourSize};
-use std::path::Path;
+use lineup::rules::ConnectFourSize;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-fn never() -> AtomicBool {
-    AtomicBool::new(false)
-}
-
 /// Every `step`-th `(moves, score)` of a standard test set.
 fn sample(name: &str, step: usize) -> Vec<(String, i32)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/connect4")
-        .join(name);
-    std::fs::read_to_string(path)
-        .expect("test set present")
-        .lines()
-        .step_by(step)
-        .map(|line| {
-            let (moves, score) = line.split_once(' ').expect("two fields");
-            (moves.to_string(), score.parse().expect("a score"))
-        })
-        .collect()
-}
-
-fn board(moves: &str) -> ConnectFour {
-    *ConnectFour::game_from_moves(ConnectFourSize::STANDARD, moves)
-        .expect("legal moves")
-        .position()
+    test_set(name).into_iter().step_by(step).collect()
 }
 
 fn threaded(threads: usize) -> Solver {

@@ -12,12 +12,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-fn never() -> AtomicBool {
+pub(crate) fn never() -> AtomicBool {
     AtomicBool::new(false)
 }
 
 /// `(moves, score)` of every line of a test set.
-fn test_set(name: &str) -> Vec<(String, i32)> {
+pub(crate) fn test_set(name: &str) -> Vec<(String, i32)> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/connect4")
         .join(name);
@@ -30,7 +30,7 @@ fn test_set(name: &str) -> Vec<(String, i32)> {
         .collect()
 }
 
-fn board(moves: &str) -> ConnectFour {
+pub(crate) fn board(moves: &str) -> ConnectFour {
     *ConnectFour::game_from_moves(ConnectFourSize::STANDARD, moves)
         .expect("legal moves")
         .position()
