@@ -6,7 +6,7 @@
 use crate::solver::{board, never, play_randomly, test_set};
 use lineup::ai::Rng;
 use lineup::ai::connect_four::{SolveError, Solver};
-use lineup::rules::ConnectFourSize;
+use lineup::rules::{ConnectFour, ConnectFourSize};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -136,4 +136,45 @@ fn the_solve_command_on_two_threads_prints_the_reference_scores() {
     assert!(output.status.success());
     let expected: String = set.iter().map(|(m, s)| format!("{m} {s}\n")).collect();
     assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+}
+
+#[test]
+fn a_parallel_solve_forgets_another_board_sizes_entries() {
+    // A 5x4 position whose fifth column is empty has the key of the 4x4
+    // position of its first four columns, with another score: the table
+    // must be cleared between board sizes before the threads copy it.
+    let (small, large) = (
+        ConnectFourSize::new(4, 4).expect("valid"),
+        ConnectFourSize::new(5, 4).expect("valid"),
+    );
+    let mut two = threaded(2);
+    let (mut one_small, mut one_large) = (Solver::new(), Solver::new());
+    let mut rng = Rng::new(3);
+    let mut differing = 0;
+    for _ in 0..60 {
+        let moves: String = (0..4 + rng.below(6))
+            .map(|_| char::from(b'1' + rng.below(4) as u8))
+            .collect();
+        let (Ok(a), Ok(b)) = (
+            ConnectFour::game_from_moves(small, &moves),
+            ConnectFour::game_from_moves(large, &moves),
+        ) else {
+            continue;
+        };
+        if a.is_over() || b.is_over() {
+            continue;
+        }
+        let expected = (
+            one_small.solve(a.position(), &never()),
+            one_large.solve(b.position(), &never()),
+        );
+        differing += usize::from(expected.0 != expected.1);
+        let got_small = two.solve(a.position(), &never());
+        let got_large = two.solve(b.position(), &never());
+        assert_eq!((got_small, got_large), expected, "{moves}");
+    }
+    assert!(
+        differing >= 5,
+        "only {differing} positions score differently"
+    );
 }
