@@ -263,9 +263,6 @@ impl Solver {
         if let Some(score) = fitting(&self.book, shape).and_then(|book| book.get(position)) {
             return Ok(if weak { score.signum() } else { score });
         }
-        // (Here as well as in `null_window`: a solve may go parallel before
-        // its first window, and the threads copy this table.)
-        self.reset_table_for(shape);
         let start = self.nodes;
         let cells = shape.cells() as i32;
         let moves = position.moves() as i32;
@@ -278,6 +275,7 @@ impl Solver {
             let earlier = self.nodes - start;
             if self.threads > 1 && earlier >= self.parallel_after {
                 // A long solve: the rest on every thread.
+                self.reset_table_for(shape);
                 let budget = self.budget(earlier);
                 let (result, nodes) = parallel::narrow(
                     &mut self.table,

@@ -126,7 +126,8 @@ impl TranspositionTable {
     }
 
     /// A copy of the table, entries and all (for another thread to search
-    /// on: see [`super::parallel`]).
+    /// on: see [`super::parallel`]). Not a derived `Clone`: the copy comes
+    /// from [`zeroed_buckets`] too, so it gets the same huge-page advice.
     pub fn duplicate(&self) -> Self {
         let mut buckets = zeroed_buckets(self.buckets.len());
         buckets.copy_from_slice(&self.buckets);
