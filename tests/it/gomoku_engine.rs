@@ -2,7 +2,7 @@
 //! (wins in one, blocks, VCFs, Renju fouls on both sides, exact five), and
 //! the engine's contract (legal moves on every size, prompt stop).
 
-use lineup::ai::gomoku::{Engine, quick_move};
+use lineup::ai::gomoku::{Engine, WON, quick_move};
 use lineup::ai::{Level, Rng};
 use lineup::rules::gomoku::Move;
 use lineup::rules::{Gomoku, Point, RuleSet, Rules, Side};
@@ -368,8 +368,80 @@ fn incremental_keys_match_a_rescan() {
                 board.play(i);
             }
             assert_eq!(board.first_stale_key(), None, "{rule:?}, step {step}");
+            assert!(board.counts_agree(), "{rule:?}, step {step}");
         }
     }
+}
+
+/// A position from the stones of each colour, as in the tactics file.
+fn position_with(rule: RuleSet, black: &str, white: &str) -> Gomoku {
+    let stones = points(black)
+        .into_iter()
+        .map(|p| (p, Side::First))
+        .chain(points(white).into_iter().map(|p| (p, Side::Second)));
+    Gomoku::with_stones(15, rule, stones).expect("a legal position")
+}
+
+/// An open four the opponent cannot answer with a four wins in two more
+/// moves, so a search sees a double three win two plies deep. Before the
+/// search knew this, two plies only rated the position high.
+#[test]
+fn an_open_four_against_no_four_is_a_proven_win() {
+    let stop = AtomicBool::new(false);
+    // White to move: j8 makes two open threes (g8 h8 _ j8 and j6 j7 j8);
+    // Black has no three, so no four to delay the open four that follows.
+    let position = position_with(RuleSet::Freestyle, "a1 a3 c1 o15 o13", "g8 h8 j6 j7");
+    let found = Engine::new()
+        .evaluate(&position, 2, 0, &stop)
+        .expect("an evaluation");
+    assert!(found.score >= WON, "{found:?}");
+    assert_eq!(found.best.to_string(), "j8");
+    // With a Black three on the board, Black's four comes first: no proof.
+    let position = position_with(RuleSet::Freestyle, "a1 a2 a3 o15 o13", "g8 h8 j6 j7");
+    let found = Engine::new().evaluate(&position, 2, 0, &stop);
+    assert!(found.is_some_and(|f| f.score < WON), "{found:?}");
+}
+
+/// A search one ply deep sees a win by fours: its leaves look through the
+/// side to move's fours (each block is forced). Without that look, one ply
+/// only rated these positions by their shapes.
+#[test]
+fn a_one_ply_search_sees_a_win_by_fours() {
+    let stop = AtomicBool::new(false);
+    let names = [
+        "vcf3-free-a",
+        "vcf4-free-a",
+        "vcf3-exact",
+        "vcf3-renju-white",
+    ];
+    let cases: Vec<Case> = load()
+        .into_iter()
+        .filter(|c| names.contains(&c.name.as_str()))
+        .collect();
+    assert_eq!(cases.len(), names.len());
+    for case in cases {
+        let found = Engine::new()
+            .evaluate(&case.position, 1, 0, &stop)
+            .expect("an evaluation");
+        assert!(found.score >= WON, "{}: {found:?}", case.name);
+    }
+}
+
+/// Under Renju an open four on a foul point is no open four for Black:
+/// both ends of f8 g8 h8 also make a four down a closed column (a double
+/// four), so Black cannot play either.
+#[test]
+fn a_renju_open_four_on_fouls_is_not_playable() {
+    use lineup::ai::gomoku::board::Board;
+    let position = position_with(
+        RuleSet::Renju,
+        "f8 g8 h8 e5 e6 e7 i9 i10 i11",
+        "e4 i12 a15 c15 o1 o3 a1 c1",
+    );
+    let mut board = Board::from_position(&position);
+    assert!(board.has_open_four(0), "the shapes see the open four");
+    assert!(!board.can_open_four(0), "but both of its points are fouls");
+    assert!(board.can_open_four(1) == board.has_open_four(1));
 }
 
 /// A Renju position from a move list such as `h8i9`.

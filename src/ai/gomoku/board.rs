@@ -6,9 +6,17 @@
 //! five cells on its four lines (at most 40), so play/undo refresh those and
 //! the search reads everything else (evaluation, threats, fours to block,
 //! move ordering) from the stored shapes.
+//!
+//! Kept beside the shapes, updated with them: per colour, how many points
+//! make a five, an open four or any four (what the search's exact checks
+//! ask), and the evaluation's sum, which counts each point's four shapes
+//! and what they make together (a four-three, a double three).
 
-use super::pattern::{self, FIVE, FOUR, NONE, OFFSETS, OPEN_FOUR, OPEN_THREE, OVERLINE, POW3};
+use super::pattern::{
+    self, FIVE, FOUR, NONE, OFFSETS, OPEN_FOUR, OPEN_THREE, OPEN_TWO, OVERLINE, POW3, THREE,
+};
 use crate::rules::{Gomoku, Point, RuleSet, Side};
+use std::sync::OnceLock;
 
 pub const EMPTY: u8 = 0;
 pub const WALL: u8 = 3;
@@ -23,6 +31,50 @@ const PASS_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// The value of each shape in the static evaluation.
 const SHAPE_VALUE: [i32; 9] = [0, 3, 10, 9, 40, 48, 300, 2000, 0];
+
+/// What a point's four shapes together add to its colour's value: the
+/// combinations that win by force (four-three, and for any colour but
+/// Renju's Black double four and double three) or build towards one.
+/// Why: the sum of shapes alone rates two lines crossing at one point no
+/// higher than the same lines apart, yet the crossing is the threat.
+fn combination_value(shapes: [u8; 4], fouls: bool) -> i32 {
+    static TABLES: OnceLock<[Box<[i32]>; 2]> = OnceLock::new();
+    // Why a table: it is read twice per shape change, the hottest path of
+    // the search, and 9^4 shape quadruples make it small.
+    let tables = TABLES.get_or_init(|| {
+        [false, true].map(|fouls| {
+            (0..SHAPE_KEYS)
+                .map(|key| {
+                    let shapes = [0, 1, 2, 3].map(|k| (key / 9usize.pow(k) % 9) as u8);
+                    combine(shapes, fouls)
+                })
+                .collect()
+        })
+    });
+    let key = shapes.iter().rev().fold(0, |key, &s| key * 9 + s as usize);
+    tables[usize::from(fouls)][key]
+}
+
+/// Number of shape quadruples: nine shapes in each of four directions.
+const SHAPE_KEYS: usize = 9 * 9 * 9 * 9;
+
+fn combine(shapes: [u8; 4], fouls: bool) -> i32 {
+    let count = |wanted: &[u8]| shapes.iter().filter(|s| wanted.contains(s)).count();
+    if shapes.contains(&FIVE) || shapes.contains(&OPEN_FOUR) {
+        return 0;
+    }
+    let fours = count(&[FOUR]);
+    let threes = count(&[OPEN_THREE]);
+    let builders = count(&[OPEN_TWO, THREE]);
+    match (fours, threes) {
+        (2.., _) => i32::from(!fouls) * 400,
+        (1, 1..) => 400,
+        (0, 2..) => i32::from(!fouls) * 200,
+        (1, 0) if builders > 0 => 30,
+        (0, 1) if builders > 0 => 25,
+        _ => 0,
+    }
+}
 
 #[derive(Clone)]
 pub struct Board {
@@ -52,6 +104,9 @@ pub struct Board {
     fives: [u32; 2],
     /// How many are an open four (the colour has an open three).
     open_fours: [u32; 2],
+    /// How many are a four or an open four: whether the colour can gain a
+    /// tempo by threatening five.
+    fours: [u32; 2],
     /// The sum of the shape values over empty cells, per colour.
     value: [i32; 2],
     tables: [&'static [u8]; 2],
@@ -95,6 +150,7 @@ impl Board {
             passes: [0; 2],
             fives: [0; 2],
             open_fours: [0; 2],
+            fours: [0; 2],
             value: [0; 2],
             tables: [pattern::table(exact_black), pattern::table(exact_white)],
             dirs: [1, stride, stride + 1, stride - 1],
@@ -193,6 +249,27 @@ impl Board {
     /// the board; under Renju the point may still be a foul for Black).
     pub fn has_open_four(&self, c: Colour) -> bool {
         self.open_fours[c] > 0
+    }
+
+    /// Whether a stone of `c` somewhere makes a four (or an open four): a
+    /// threat the other side must answer. Renju fouls not excluded.
+    pub fn has_four(&self, c: Colour) -> bool {
+        self.fours[c] > 0
+    }
+
+    /// Whether `c` has a point it may play that makes an open four (a
+    /// Renju foul for Black does not count).
+    pub fn can_open_four(&mut self, c: Colour) -> bool {
+        if !self.has_open_four(c) {
+            return false;
+        }
+        if c == 1 || self.rule != RuleSet::Renju {
+            return true;
+        }
+        (0..self.points.len()).any(|k| {
+            let i = self.points[k];
+            self.cells[i] == EMPTY && self.shapes[i][0].contains(&OPEN_FOUR) && !self.is_foul(i)
+        })
     }
 
     /// The static value for the side to move: its potential against the
@@ -297,8 +374,13 @@ impl Board {
         self.fives[c] = self.fives[c] + u32::from(shape == FIVE) - u32::from(old == FIVE);
         self.open_fours[c] =
             self.open_fours[c] + u32::from(shape == OPEN_FOUR) - u32::from(old == OPEN_FOUR);
-        self.value[c] += SHAPE_VALUE[shape as usize] - SHAPE_VALUE[old as usize];
+        let is_four = |s: u8| u32::from(s == FOUR || s == OPEN_FOUR);
+        self.fours[c] = self.fours[c] + is_four(shape) - is_four(old);
+        let fouls = c == 0 && self.rule == RuleSet::Renju;
+        let before = combination_value(self.shapes[i][c], fouls);
         self.shapes[i][c][k] = shape;
+        let after = combination_value(self.shapes[i][c], fouls);
+        self.value[c] += SHAPE_VALUE[shape as usize] - SHAPE_VALUE[old as usize] + after - before;
     }
 
     /// The key of cell `i` along direction `k` for `c`, read from the cells
@@ -338,6 +420,29 @@ impl Board {
             }
         }
         None
+    }
+
+    /// Whether the kept counts (fives, open fours, fours) and values agree
+    /// with a recount over the kept shapes, as `play` and `undo` must keep
+    /// them.
+    pub fn counts_agree(&self) -> bool {
+        let mut fresh = Board {
+            fives: [0; 2],
+            open_fours: [0; 2],
+            fours: [0; 2],
+            value: [0; 2],
+            shapes: vec![[[NONE; 4]; 2]; self.cells.len()],
+            ..self.clone()
+        };
+        for &i in &self.points {
+            for c in 0..2 {
+                for k in 0..4 {
+                    fresh.set_shape(i, c, k, self.shapes[i][c][k]);
+                }
+            }
+        }
+        (fresh.fives, fresh.open_fours, fresh.fours, fresh.value)
+            == (self.fives, self.open_fours, self.fours, self.value)
     }
 
     /// The empty cells where `c` makes five now, at most `limit` of them.

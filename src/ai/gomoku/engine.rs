@@ -284,7 +284,11 @@ impl Engine {
             self.last_nodes += clock.nodes;
         }
         if set.vct_depth > 0 && theirs.is_empty() {
-            let mut clock = Clock::new(stop, deadline.min(start + budget * 2 / 5));
+            // Until a fifth of the time has gone (the VCF's share included):
+            // since the search looks through fours itself (quiesce), the
+            // time is better spent deeper there (16 of 60 games against
+            // Rapfi at depth 12, against 12 when the VCT had two fifths).
+            let mut clock = Clock::new(stop, deadline.min(start + budget / 5));
             let limits = VctLimits {
                 depth: set.vct_depth,
                 vcf_depth: set.vcf_depth.min(10),

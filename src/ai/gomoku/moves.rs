@@ -51,6 +51,23 @@ pub fn makes_three(shapes: [u8; 4]) -> bool {
 /// ordering scores. Fouls are not filtered here (that costs a rules check);
 /// the search skips them when it reaches them.
 pub fn candidates(board: &Board) -> Vec<(usize, i32)> {
+    let mut list = unordered_candidates(board);
+    list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+    list
+}
+
+/// The best `n` of `list`, best first (the rest dropped). Why not a full
+/// sort: a node searches at most twenty of sixty or more candidates.
+pub fn keep_best(list: &mut Vec<(usize, i32)>, n: usize) {
+    if list.len() > n {
+        list.select_nth_unstable_by_key(n, |e| std::cmp::Reverse(e.1));
+        list.truncate(n);
+    }
+    list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+}
+
+/// [`candidates`] in board order.
+pub fn unordered_candidates(board: &Board) -> Vec<(usize, i32)> {
     let me = board.to_move();
     let mut list: Vec<(usize, i32)> = Vec::with_capacity(64);
     if board.stones() == 0 {
@@ -65,7 +82,6 @@ pub fn candidates(board: &Board) -> Vec<(usize, i32)> {
             list.push((i, own + theirs * 9 / 10 + 1));
         }
     }
-    list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
     list
 }
 

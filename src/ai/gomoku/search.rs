@@ -5,11 +5,15 @@
 //! move (the block, searched without losing depth), an open three of the
 //! opponent leaves only the defences and our own fours, and each node looks
 //! at no more than a depth-dependent number of the best-ordered candidates.
+//!
+//! Two exact shortcuts and one look past the horizon: a side that can make
+//! an open four while the opponent has no four to answer with has won (two
+//! moves later, whatever the reply); and a leaf is not taken at its static
+//! value before the side to move has tried its fours (`quiesce`).
 
 use super::board::Board;
 use super::clock::Clock;
-use super::moves::{candidates, defences};
-use super::pattern::OPEN_FOUR;
+use super::moves::{defences, keep_best, makes_four, point_value, unordered_candidates};
 use super::threat::{ThreatCache, vcf};
 use super::tt::{Bound, Table};
 use crate::rules::RuleSet;
@@ -19,6 +23,10 @@ pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are proven wins or losses.
 pub const WON: i32 = WIN - 1000;
 const MAX_PLY: usize = 60;
+/// How many fours in a row a leaf looks through, and how many of them at
+/// each step.
+const QUIESCE_FOURS: i32 = 6;
+const QUIESCE_WIDTH: usize = 6;
 
 pub struct Search<'a, 'c> {
     pub board: Board,
@@ -161,8 +169,13 @@ impl<'a, 'c> Search<'a, 'c> {
             self.board.undo();
             return s;
         }
+        // An open four that the opponent cannot answer with a four of its
+        // own wins: one end is blocked, the other makes five.
+        if !self.board.has_four(1 - me) && self.board.can_open_four(me) {
+            return WIN - ply as i32 - 2;
+        }
         if depth <= 0 {
-            return self.leaf(ply);
+            return self.quiesce(depth, ply, alpha, beta);
         }
 
         let key = self.board.hash();
@@ -183,7 +196,7 @@ impl<'a, 'c> Search<'a, 'c> {
             }
         }
 
-        let mut list = candidates(&self.board);
+        let mut list = unordered_candidates(&self.board);
         if self.board.has_open_four(1 - me) {
             let only = defences(&self.board, &list);
             if !only.is_empty() {
@@ -198,8 +211,7 @@ impl<'a, 'c> Search<'a, 'c> {
                 entry.1 += 1_000;
             }
         }
-        list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
-        list.truncate(Self::width(depth));
+        keep_best(&mut list, Self::width(depth));
 
         let original_alpha = alpha;
         let mut best = -WIN - 1;
@@ -257,10 +269,68 @@ impl<'a, 'c> Search<'a, 'c> {
         best
     }
 
+    /// The value of a leaf, looked through the side to move's fours: it
+    /// may stand on the static value or play a four (the opponent's block is
+    /// forced and costs nothing), up to `QUIESCE_FOURS` fours deep.
+    ///
+    /// Why: a leaf one four away from a four-three, or from a block that
+    /// makes its own threat, is worth far more or less than its shapes say;
+    /// fours are few and their replies forced, so looking costs little.
+    fn quiesce(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        let mut best = self.leaf(ply);
+        if best >= beta || depth <= -QUIESCE_FOURS {
+            return best;
+        }
+        let me = self.board.to_move();
+        if !self.board.has_four(me) {
+            return best;
+        }
+        alpha = alpha.max(best);
+        for i in self.four_moves(me) {
+            self.board.play(i);
+            let score = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+            self.board.undo();
+            if self.clock.stopped() {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The points where `me` (to move) makes a four and may play, the most
+    /// promising first, at most `QUIESCE_WIDTH`.
+    fn four_moves(&mut self, me: usize) -> Vec<usize> {
+        let mut list: Vec<(usize, i32)> = Vec::new();
+        for k in 0..self.board.points().len() {
+            let i = self.board.points()[k];
+            if self.board.is_empty(i) && makes_four(self.board.shapes(i, me)) {
+                let value = point_value(self.board.shapes(i, me))
+                    + point_value(self.board.shapes(i, 1 - me)) / 2;
+                list.push((i, value));
+            }
+        }
+        list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+        let mut fours = Vec::with_capacity(QUIESCE_WIDTH);
+        for (i, _) in list {
+            if fours.len() == QUIESCE_WIDTH {
+                break;
+            }
+            if self.board.legal(i, me) {
+                fours.push(i);
+            }
+        }
+        fours
+    }
+
     /// The value of a quiet leaf: a win when the side to move has a short
     /// VCF (levels that look for one), else the static evaluation, raised
-    /// when the side to move can make an open four (the opponent has no
-    /// four, so it is close to a win).
+    /// when the side to move can make an open four (close to a win: the
+    /// opponent can only delay it with its fours).
     fn leaf(&mut self, ply: usize) -> i32 {
         let me = self.board.to_move();
         if self.leaf_vcf > 0
@@ -277,17 +347,10 @@ impl<'a, 'c> Search<'a, 'c> {
             return 50_000 - ply as i32;
         }
         let mut score = self.board.evaluate();
-        if self.board.has_open_four(me) {
-            let legal = me == 1
-                || self.board.rule() != RuleSet::Renju
-                || self.board.points().to_vec().into_iter().any(|i| {
-                    self.board.is_empty(i)
-                        && self.board.shapes(i, 0).contains(&OPEN_FOUR)
-                        && !self.board.is_foul(i)
-                });
-            if legal {
-                score += 5_000;
-            }
+        // Not a win yet (negamax checked): the opponent has a four to
+        // answer with first.
+        if self.board.can_open_four(me) {
+            score += 5_000;
         }
         score
     }
