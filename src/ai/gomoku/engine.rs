@@ -313,6 +313,7 @@ impl Engine {
             set.leaf_vcf,
             clock,
         );
+        search.quiesce_fours = set.quiesce_fours;
         let (mut sorted, depth) = search.run(roots.clone(), set.depth);
         self.last_depth = depth;
         if set.margin > 0 && depth > 0 && !search.clock.stopped() {

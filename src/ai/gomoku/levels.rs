@@ -14,6 +14,9 @@ pub struct Settings {
     pub vct_depth: u8,
     /// Fours the search's leaves look through for a VCF (0: none).
     pub leaf_vcf: u8,
+    /// Fours in a row the search's leaves look through before taking the
+    /// static value (0: none, the leaf is taken as it is).
+    pub quiesce_fours: i32,
     /// Whether the level checks that its move leaves the opponent no VCF.
     pub guard_vcf: bool,
     /// Chance in percent of overlooking a win in one.
@@ -33,6 +36,7 @@ pub fn settings(level: Level) -> Settings {
             vcf_depth: 0,
             vct_depth: 0,
             leaf_vcf: 0,
+            quiesce_fours: 0,
             guard_vcf: false,
             miss_win: 15,
             miss_block: 30,
@@ -44,6 +48,7 @@ pub fn settings(level: Level) -> Settings {
             vcf_depth: 3,
             vct_depth: 0,
             leaf_vcf: 0,
+            quiesce_fours: 0,
             guard_vcf: false,
             miss_win: 0,
             miss_block: 5,
@@ -55,6 +60,7 @@ pub fn settings(level: Level) -> Settings {
             vcf_depth: 8,
             vct_depth: 0,
             leaf_vcf: 0,
+            quiesce_fours: 6,
             guard_vcf: true,
             miss_win: 0,
             miss_block: 0,
@@ -66,6 +72,7 @@ pub fn settings(level: Level) -> Settings {
             vcf_depth: 14,
             vct_depth: 3,
             leaf_vcf: 0,
+            quiesce_fours: 6,
             guard_vcf: true,
             miss_win: 0,
             miss_block: 0,
@@ -77,6 +84,7 @@ pub fn settings(level: Level) -> Settings {
             vcf_depth: 20,
             vct_depth: 3,
             leaf_vcf: 0,
+            quiesce_fours: 6,
             guard_vcf: true,
             miss_win: 0,
             miss_block: 0,

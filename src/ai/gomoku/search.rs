@@ -23,9 +23,7 @@ pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are proven wins or losses.
 pub const WON: i32 = WIN - 1000;
 const MAX_PLY: usize = 60;
-/// How many fours in a row a leaf looks through, and how many of them at
-/// each step.
-const QUIESCE_FOURS: i32 = 6;
+/// How many of the side to move's fours a leaf tries at each step.
 const QUIESCE_WIDTH: usize = 6;
 
 pub struct Search<'a, 'c> {
@@ -37,6 +35,9 @@ pub struct Search<'a, 'c> {
     threats: &'a mut ThreatCache,
     /// Fours a leaf may look through for a VCF (0: none).
     leaf_vcf: u8,
+    /// Fours in a row a leaf looks through before it stands (0: none; the
+    /// weak levels keep their short sight).
+    pub quiesce_fours: i32,
 }
 
 /// A root move with its score from the last completed iteration.
@@ -63,6 +64,7 @@ impl<'a, 'c> Search<'a, 'c> {
             history: vec![0; cells],
             threats,
             leaf_vcf,
+            quiesce_fours: 6,
         }
     }
 
@@ -271,14 +273,14 @@ impl<'a, 'c> Search<'a, 'c> {
 
     /// The value of a leaf, looked through the side to move's fours: it
     /// may stand on the static value or play a four (the opponent's block is
-    /// forced and costs nothing), up to `QUIESCE_FOURS` fours deep.
+    /// forced and costs nothing), up to `quiesce_fours` fours deep.
     ///
     /// Why: a leaf one four away from a four-three, or from a block that
     /// makes its own threat, is worth far more or less than its shapes say;
     /// fours are few and their replies forced, so looking costs little.
     fn quiesce(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         let mut best = self.leaf(ply);
-        if best >= beta || depth <= -QUIESCE_FOURS {
+        if best >= beta || depth <= -self.quiesce_fours {
             return best;
         }
         let me = self.board.to_move();
