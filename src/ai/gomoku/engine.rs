@@ -215,7 +215,14 @@ impl Engine {
         let start = Instant::now();
         let roots = self.root_moves(&mut board, &set, &mut rng, stop, start, far - start);
         let clock = Clock::new(stop, far);
-        let mut search = Search::new(board.clone(), &mut self.tt, &mut self.cache, 0, clock);
+        let mut search = Search::new(
+            board.clone(),
+            &mut self.tt,
+            &mut self.cache,
+            0,
+            set.quiesce_fours,
+            clock,
+        );
         let (sorted, _) = search.run(roots, depth);
         if search.clock.stopped() {
             return None;
@@ -311,9 +318,9 @@ impl Engine {
             &mut self.tt,
             &mut self.cache,
             set.leaf_vcf,
+            set.quiesce_fours,
             clock,
         );
-        search.quiesce_fours = set.quiesce_fours;
         let (mut sorted, depth) = search.run(roots.clone(), set.depth);
         self.last_depth = depth;
         if set.margin > 0 && depth > 0 && !search.clock.stopped() {

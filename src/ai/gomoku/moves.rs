@@ -6,7 +6,7 @@
 //! stone are almost never the best, and leaving them out keeps the
 //! branching factor near 30 instead of 200.
 
-use super::board::Board;
+use super::board::{Board, Colour};
 use super::pattern::{FIVE, FOUR, OPEN_FOUR, OPEN_THREE};
 
 /// How much a point is worth to `c` from its four line shapes, with the
@@ -45,6 +45,36 @@ pub fn makes_three(shapes: [u8; 4]) -> bool {
     shapes
         .iter()
         .any(|&s| s == OPEN_THREE || s == FOUR || s == OPEN_FOUR || s == FIVE)
+}
+
+/// The points where `me` makes a four and may play (never a Renju foul for
+/// Black), best first by `score` of the point's shapes for `me` and for the
+/// opponent, at most `limit` of them. The moves of a VCF and of the
+/// search's look through fours at its leaves.
+pub fn four_moves(
+    board: &mut Board,
+    me: Colour,
+    limit: usize,
+    score: impl Fn([u8; 4], [u8; 4]) -> i32,
+) -> Vec<usize> {
+    let mut list: Vec<(usize, i32)> = Vec::new();
+    for k in 0..board.points().len() {
+        let i = board.points()[k];
+        if board.is_empty(i) && makes_four(board.shapes(i, me)) {
+            list.push((i, score(board.shapes(i, me), board.shapes(i, 1 - me))));
+        }
+    }
+    list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+    let mut fours = Vec::new();
+    for (i, _) in list {
+        if fours.len() == limit {
+            break;
+        }
+        if board.legal(i, me) {
+            fours.push(i);
+        }
+    }
+    fours
 }
 
 /// The candidate moves for the side to move, best first, with their

@@ -13,7 +13,7 @@
 
 use super::board::Board;
 use super::clock::Clock;
-use super::moves::{defences, keep_best, makes_four, point_value, unordered_candidates};
+use super::moves::{defences, four_moves, keep_best, point_value, unordered_candidates};
 use super::threat::{ThreatCache, vcf};
 use super::tt::{Bound, Table};
 use crate::rules::RuleSet;
@@ -37,7 +37,7 @@ pub struct Search<'a, 'c> {
     leaf_vcf: u8,
     /// Fours in a row a leaf looks through before it stands (0: none; the
     /// weak levels keep their short sight).
-    pub quiesce_fours: i32,
+    quiesce_fours: i32,
 }
 
 /// A root move with its score from the last completed iteration.
@@ -53,6 +53,7 @@ impl<'a, 'c> Search<'a, 'c> {
         tt: &'a mut Table,
         threats: &'a mut ThreatCache,
         leaf_vcf: u8,
+        quiesce_fours: i32,
         clock: Clock<'c>,
     ) -> Self {
         let cells = board.points().last().map_or(0, |&i| i + 1);
@@ -64,7 +65,7 @@ impl<'a, 'c> Search<'a, 'c> {
             history: vec![0; cells],
             threats,
             leaf_vcf,
-            quiesce_fours: 6,
+            quiesce_fours,
         }
     }
 
@@ -288,7 +289,10 @@ impl<'a, 'c> Search<'a, 'c> {
             return best;
         }
         alpha = alpha.max(best);
-        for i in self.four_moves(me) {
+        let fours = four_moves(&mut self.board, me, QUIESCE_WIDTH, |own, theirs| {
+            point_value(own) + point_value(theirs) / 2
+        });
+        for i in fours {
             self.board.play(i);
             let score = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
             self.board.undo();
@@ -302,31 +306,6 @@ impl<'a, 'c> Search<'a, 'c> {
             }
         }
         best
-    }
-
-    /// The points where `me` (to move) makes a four and may play, the most
-    /// promising first, at most `QUIESCE_WIDTH`.
-    fn four_moves(&mut self, me: usize) -> Vec<usize> {
-        let mut list: Vec<(usize, i32)> = Vec::new();
-        for k in 0..self.board.points().len() {
-            let i = self.board.points()[k];
-            if self.board.is_empty(i) && makes_four(self.board.shapes(i, me)) {
-                let value = point_value(self.board.shapes(i, me))
-                    + point_value(self.board.shapes(i, 1 - me)) / 2;
-                list.push((i, value));
-            }
-        }
-        list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
-        let mut fours = Vec::with_capacity(QUIESCE_WIDTH);
-        for (i, _) in list {
-            if fours.len() == QUIESCE_WIDTH {
-                break;
-            }
-            if self.board.legal(i, me) {
-                fours.push(i);
-            }
-        }
-        fours
     }
 
     /// The value of a quiet leaf: a win when the side to move has a short

@@ -11,8 +11,7 @@
 
 use super::board::{Board, Colour};
 use super::clock::Clock;
-use super::moves::{makes_four, makes_three, point_value};
-use super::pattern::OPEN_FOUR;
+use super::moves::{four_moves, makes_four, makes_three, point_value};
 use crate::rules::RuleSet;
 
 /// Failed (position, depth) pairs, so transpositions of the same fours are
@@ -48,23 +47,6 @@ impl Default for ThreatCache {
 /// Whether a Black stone at `i` is forbidden (Renju only).
 fn black_cannot(board: &mut Board, i: usize) -> bool {
     board.rule() == RuleSet::Renju && board.is_foul(i)
-}
-
-/// The moves that make a four for the side to move, best first.
-fn four_moves(board: &mut Board) -> Vec<usize> {
-    let me = board.to_move();
-    let mut list: Vec<(usize, i32)> = board
-        .points()
-        .iter()
-        .copied()
-        .filter(|&i| board.is_empty(i) && makes_four(board.shapes(i, me)))
-        .map(|i| (i, point_value(board.shapes(i, me))))
-        .collect();
-    list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
-    list.into_iter()
-        .map(|(i, _)| i)
-        .filter(|&i| me == 1 || !black_cannot(board, i))
-        .collect()
 }
 
 /// The outcome of the attacker's four just played at `i`: `Some(true)` when
@@ -106,7 +88,7 @@ pub fn vcf(
     }
     let theirs = board.five_points(1 - me, 2);
     let moves = match theirs.len() {
-        0 => four_moves(board),
+        0 => four_moves(board, me, usize::MAX, |own, _| point_value(own)),
         1 => {
             let i = theirs[0];
             let ok = makes_four(board.shapes(i, me)) && (me == 1 || !black_cannot(board, i));
@@ -217,19 +199,6 @@ fn vct_attack(
     None
 }
 
-/// Whether `attacker` (not to move) threatens an open four it may play.
-fn real_threat(board: &mut Board, attacker: Colour) -> bool {
-    let points: Vec<usize> = board
-        .points()
-        .iter()
-        .copied()
-        .filter(|&i| board.is_empty(i) && board.shapes(i, attacker).contains(&OPEN_FOUR))
-        .collect();
-    points
-        .into_iter()
-        .any(|i| attacker == 1 || !black_cannot(board, i))
-}
-
 /// The defender is to move against a threat: true when every defence loses
 /// (false at once when there is no threat left to answer).
 fn vct_defend(
@@ -261,7 +230,7 @@ fn vct_defend(
     }
     // The threat may be gone (the defender's four took its point): then
     // the defender is free, not bound to the defences below.
-    if !real_threat(board, att) {
+    if !board.can_open_four(att) {
         return false;
     }
     let mut defences: Vec<usize> = board
