@@ -352,6 +352,7 @@ fn the_shape_table_names_each_shape() {
 #[test]
 fn incremental_keys_match_a_rescan() {
     use lineup::ai::gomoku::board::Board;
+    use lineup::ai::gomoku::weights::{TO_MOVE, WAITING, features, weights};
     let mut rng = Rng::new(5);
     for rule in RuleSet::ALL {
         let mut board = Board::new(11, rule);
@@ -369,7 +370,56 @@ fn incremental_keys_match_a_rescan() {
             }
             assert_eq!(board.first_stale_key(), None, "{rule:?}, step {step}");
             assert!(board.counts_agree(), "{rule:?}, step {step}");
+            // The evaluation is the weighted counts the tuning tool fits.
+            let me = board.to_move();
+            let weighted = |role: usize, c: usize| -> i32 {
+                let (w, f) = (weights(role), features(&board, c));
+                w.iter().zip(f).map(|(w, f)| w * f).sum()
+            };
+            assert_eq!(
+                board.evaluate(),
+                weighted(TO_MOVE, me) - weighted(WAITING, 1 - me),
+                "{rule:?}, step {step}"
+            );
         }
+    }
+}
+
+/// What a point's shapes make together; Renju's Black (`fouls`) gets no
+/// value from a double four or double three, which are fouls for it.
+#[test]
+fn a_point_s_combinations_follow_the_rule() {
+    use lineup::ai::gomoku::pattern::{FOUR, NONE, OPEN_FOUR, OPEN_THREE, OPEN_TWO, THREE, TWO};
+    use lineup::ai::gomoku::weights::Combination::{self, *};
+    let cases = [
+        (
+            [FOUR, OPEN_THREE, NONE, NONE],
+            Some(FourThree),
+            Some(FourThree),
+        ),
+        ([FOUR, NONE, FOUR, NONE], Some(DoubleFour), None),
+        (
+            [NONE, OPEN_THREE, NONE, OPEN_THREE],
+            Some(DoubleThree),
+            None,
+        ),
+        (
+            [FOUR, OPEN_TWO, NONE, NONE],
+            Some(FourBuilder),
+            Some(FourBuilder),
+        ),
+        ([FOUR, TWO, NONE, NONE], None, None),
+        (
+            [OPEN_THREE, NONE, THREE, NONE],
+            Some(ThreeBuilder),
+            Some(ThreeBuilder),
+        ),
+        ([OPEN_FOUR, FOUR, NONE, NONE], None, None),
+        ([THREE, TWO, TWO, NONE], None, None),
+    ];
+    for (shapes, free, fouls) in cases {
+        assert_eq!(Combination::of(shapes, false), free, "{shapes:?}");
+        assert_eq!(Combination::of(shapes, true), fouls, "{shapes:?}, fouls");
     }
 }
 

@@ -12,11 +12,9 @@
 //! ask), and the evaluation's sum, which counts each point's four shapes
 //! and what they make together (a four-three, a double three).
 
-use super::pattern::{
-    self, FIVE, FOUR, NONE, OFFSETS, OPEN_FOUR, OPEN_THREE, OPEN_TWO, OVERLINE, POW3, THREE,
-};
+use super::pattern::{self, FIVE, FOUR, NONE, OFFSETS, OPEN_FOUR, OPEN_THREE, OVERLINE, POW3};
+use super::weights::{self, TO_MOVE, WAITING};
 use crate::rules::{Gomoku, Point, RuleSet, Side};
-use std::sync::OnceLock;
 
 pub const EMPTY: u8 = 0;
 pub const WALL: u8 = 3;
@@ -28,53 +26,6 @@ pub type Colour = usize;
 
 /// Marks a position's hash when an odd number of passes changed who moves.
 const PASS_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// The value of each shape in the static evaluation.
-const SHAPE_VALUE: [i32; 9] = [0, 3, 10, 9, 40, 48, 300, 2000, 0];
-
-/// What a point's four shapes together add to its colour's value: the
-/// combinations that win by force (four-three, and for any colour but
-/// Renju's Black double four and double three) or build towards one.
-/// Why: the sum of shapes alone rates two lines crossing at one point no
-/// higher than the same lines apart, yet the crossing is the threat.
-fn combination_value(shapes: [u8; 4], fouls: bool) -> i32 {
-    static TABLES: OnceLock<[Box<[i32]>; 2]> = OnceLock::new();
-    // Why a table: it is read twice per shape change, the hottest path of
-    // the search, and 9^4 shape quadruples make it small.
-    let tables = TABLES.get_or_init(|| {
-        [false, true].map(|fouls| {
-            (0..SHAPE_KEYS)
-                .map(|key| {
-                    let shapes = [0, 1, 2, 3].map(|k| (key / 9usize.pow(k) % 9) as u8);
-                    combine(shapes, fouls)
-                })
-                .collect()
-        })
-    });
-    let key = shapes.iter().rev().fold(0, |key, &s| key * 9 + s as usize);
-    tables[usize::from(fouls)][key]
-}
-
-/// Number of shape quadruples: nine shapes in each of four directions.
-const SHAPE_KEYS: usize = 9 * 9 * 9 * 9;
-
-fn combine(shapes: [u8; 4], fouls: bool) -> i32 {
-    let count = |wanted: &[u8]| shapes.iter().filter(|s| wanted.contains(s)).count();
-    if shapes.contains(&FIVE) || shapes.contains(&OPEN_FOUR) {
-        return 0;
-    }
-    let fours = count(&[FOUR]);
-    let threes = count(&[OPEN_THREE]);
-    let builders = count(&[OPEN_TWO, THREE]);
-    match (fours, threes) {
-        (2.., _) => i32::from(!fouls) * 400,
-        (1, 1..) => 400,
-        (0, 2..) => i32::from(!fouls) * 200,
-        (1, 0) if builders > 0 => 30,
-        (0, 1) if builders > 0 => 25,
-        _ => 0,
-    }
-}
 
 #[derive(Clone)]
 pub struct Board {
@@ -107,8 +58,10 @@ pub struct Board {
     /// How many are a four or an open four: whether the colour can gain a
     /// tempo by threatening five.
     fours: [u32; 2],
-    /// The sum of the shape values over empty cells, per colour.
-    value: [i32; 2],
+    /// The sum of the shape and combination values over empty cells, per
+    /// colour, `[colour][TO_MOVE or WAITING]`: with the weights of the side
+    /// to move and of the side waiting.
+    value: [[i32; 2]; 2],
     tables: [&'static [u8]; 2],
     dirs: [usize; 4],
     /// Renju foul verdicts by (position, point), direct-mapped.
@@ -151,7 +104,7 @@ impl Board {
             fives: [0; 2],
             open_fours: [0; 2],
             fours: [0; 2],
-            value: [0; 2],
+            value: [[0; 2]; 2],
             tables: [pattern::table(exact_black), pattern::table(exact_white)],
             dirs: [1, stride, stride + 1, stride - 1],
             foul_cache: vec![(0, false); 1 << 14],
@@ -273,10 +226,11 @@ impl Board {
     }
 
     /// The static value for the side to move: its potential against the
-    /// opponent's, its own counted a little higher since it moves first.
+    /// opponent's, each counted with its role's weights (moving first is
+    /// worth more: its threats come first).
     pub fn evaluate(&self) -> i32 {
         let me = self.to_move();
-        (self.value[me] * 6 - self.value[1 - me] * 5) / 5
+        self.value[me][TO_MOVE] - self.value[1 - me][WAITING]
     }
 
     /// Plays a stone of the side to move at the empty cell `i`.
@@ -377,10 +331,14 @@ impl Board {
         let is_four = |s: u8| u32::from(s == FOUR || s == OPEN_FOUR);
         self.fours[c] = self.fours[c] + is_four(shape) - is_four(old);
         let fouls = c == 0 && self.rule == RuleSet::Renju;
-        let before = combination_value(self.shapes[i][c], fouls);
+        let before = weights::combination_values(self.shapes[i][c], fouls);
         self.shapes[i][c][k] = shape;
-        let after = combination_value(self.shapes[i][c], fouls);
-        self.value[c] += SHAPE_VALUE[shape as usize] - SHAPE_VALUE[old as usize] + after - before;
+        let after = weights::combination_values(self.shapes[i][c], fouls);
+        for role in [TO_MOVE, WAITING] {
+            let shapes = &weights::SHAPE_VALUE[role];
+            self.value[c][role] +=
+                shapes[shape as usize] - shapes[old as usize] + after[role] - before[role];
+        }
     }
 
     /// The key of cell `i` along direction `k` for `c`, read from the cells
@@ -430,7 +388,7 @@ impl Board {
             fives: [0; 2],
             open_fours: [0; 2],
             fours: [0; 2],
-            value: [0; 2],
+            value: [[0; 2]; 2],
             shapes: vec![[[NONE; 4]; 2]; self.cells.len()],
             ..self.clone()
         };

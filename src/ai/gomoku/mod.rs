@@ -19,6 +19,7 @@ pub mod pattern;
 mod search;
 mod threat;
 mod tt;
+pub mod weights;
 
 pub use engine::{Engine, Evaluation};
 pub use search::{WIN, WON};

@@ -309,11 +309,8 @@ impl<'a, 'c> Search<'a, 'c> {
     }
 
     /// The value of a quiet leaf: a win when the side to move has a short
-    /// VCF (levels that look for one), else the static evaluation, raised
-    /// when the side to move can make an open four (close to a win: the
-    /// opponent can only delay it with its fours).
+    /// VCF (levels that look for one), else the static evaluation.
     fn leaf(&mut self, ply: usize) -> i32 {
-        let me = self.board.to_move();
         if self.leaf_vcf > 0
             && vcf(
                 &mut self.board,
@@ -327,13 +324,10 @@ impl<'a, 'c> Search<'a, 'c> {
             // have been left out. High, but not high enough to end the search.
             return 50_000 - ply as i32;
         }
-        let mut score = self.board.evaluate();
-        // Not a win yet (negamax checked): the opponent has a four to
-        // answer with first.
-        if self.board.can_open_four(me) {
-            score += 5_000;
-        }
-        score
+        // An open four the side to move can make (not a win yet: negamax
+        // checked, the opponent has a four to answer with first) is in the
+        // evaluation's weights.
+        self.board.evaluate()
     }
 }
 

@@ -1,0 +1,141 @@
+//! The static evaluation's weights: what a stone at an empty point would
+//! be worth to a colour, from the shape it makes along each line and from
+//! what those shapes make together at the point.
+//!
+//! Two sets: for the side to move and for the side waiting, since the same
+//! threat is worth more to the side that moves first. The numbers are fitted
+//! to self-play results (`examples/tune_gomoku_eval.rs`, Texel's method:
+//! the evaluation through a logistic curve predicts the game's result),
+//! in the units the search's other constants are written in.
+
+use super::board::{Board, Colour};
+use super::pattern::{FIVE, FOUR, NONE, OPEN_FOUR, OPEN_THREE, OPEN_TWO, OVERLINE, THREE, TWO};
+use crate::rules::RuleSet;
+use std::sync::OnceLock;
+
+/// Index of the side to move's weights.
+pub const TO_MOVE: usize = 0;
+/// Index of the waiting side's weights.
+pub const WAITING: usize = 1;
+
+/// What each line shape is worth, by shape code (`pattern::NONE` ..
+/// `pattern::OVERLINE`), per role.
+pub const SHAPE_VALUE: [[i32; 9]; 2] = [
+    [0, 9, 0, 13, 57, 109, 2505, 2400, 0],
+    [0, 4, 0, 17, 28, 117, 364, 2000, 0],
+];
+
+/// What each [`Combination`] adds beyond its shapes, in its order, per role.
+pub const COMBINATION_VALUE: [[i32; 5]; 2] = [[5588, 1682, 0, 207, 44], [396, 383, 54, 148, 36]];
+
+/// What a point's four shapes make together, beyond their sum: the
+/// combinations that win by force (four-three, and for any colour but
+/// Renju's Black double four and double three) or build towards one.
+/// Why: the sum of shapes alone rates two lines crossing at one point no
+/// higher than the same lines apart, yet the crossing is the threat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combination {
+    DoubleFour,
+    FourThree,
+    DoubleThree,
+    /// A four with an open two or a closed three beside it.
+    FourBuilder,
+    /// An open three with an open two or a closed three beside it.
+    ThreeBuilder,
+}
+
+impl Combination {
+    /// The combination at a point with these four shapes for a colour;
+    /// `fouls` when the colour is Renju's Black (double four and double
+    /// three are fouls then, no threat). `None`: nothing beyond the sum, a
+    /// five or open four included (their shapes say it all).
+    pub fn of(shapes: [u8; 4], fouls: bool) -> Option<Combination> {
+        let count = |wanted: &[u8]| shapes.iter().filter(|s| wanted.contains(s)).count();
+        if shapes.contains(&FIVE) || shapes.contains(&OPEN_FOUR) {
+            return None;
+        }
+        let fours = count(&[FOUR]);
+        let threes = count(&[OPEN_THREE]);
+        let builders = count(&[OPEN_TWO, THREE]);
+        match (fours, threes) {
+            (2.., _) if !fouls => Some(Combination::DoubleFour),
+            (1, 1..) => Some(Combination::FourThree),
+            (0, 2..) if !fouls => Some(Combination::DoubleThree),
+            (1, 0) if builders > 0 => Some(Combination::FourBuilder),
+            (0, 1) if builders > 0 => Some(Combination::ThreeBuilder),
+            _ => None,
+        }
+    }
+}
+
+/// [`COMBINATION_VALUE`] of the point's combination, per role (0 for none).
+pub fn combination_values(shapes: [u8; 4], fouls: bool) -> [i32; 2] {
+    static TABLES: OnceLock<[Box<[[i32; 2]]>; 2]> = OnceLock::new();
+    // Why a table: it is read twice per shape change, the hottest path of
+    // the search, and 9^4 shape quadruples make it small.
+    let tables = TABLES.get_or_init(|| {
+        [false, true].map(|fouls| {
+            (0..SHAPE_KEYS)
+                .map(|key| {
+                    let shapes = [0, 1, 2, 3].map(|k| (key / 9usize.pow(k) % 9) as u8);
+                    Combination::of(shapes, fouls).map_or([0, 0], |c| {
+                        [TO_MOVE, WAITING].map(|role| COMBINATION_VALUE[role][c as usize])
+                    })
+                })
+                .collect()
+        })
+    });
+    let key = shapes.iter().rev().fold(0, |key, &s| key * 9 + s as usize);
+    tables[usize::from(fouls)][key]
+}
+
+/// Number of shape quadruples: nine shapes in each of four directions.
+const SHAPE_KEYS: usize = 9 * 9 * 9 * 9;
+
+/// How many counts [`features`] gives: the shapes two to five, then the
+/// combinations.
+pub const FEATURES: usize = 12;
+
+/// What the evaluation counts for colour `c` on `board`: over its empty
+/// points, how many lines make each shape (two .. five) and how many points
+/// make each [`Combination`]. The evaluation is these counts weighted by
+/// [`weights`] (the side to move's minus the side waiting's), which is what
+/// lets the weights be fitted as a logistic regression.
+pub fn features(board: &Board, c: Colour) -> [i32; FEATURES] {
+    let mut counts = [0; FEATURES];
+    let fouls = c == 0 && board.rule() == RuleSet::Renju;
+    for &i in board.points() {
+        if !board.is_empty(i) {
+            continue;
+        }
+        let shapes = board.shapes(i, c);
+        for s in shapes {
+            if (TWO..=FIVE).contains(&s) {
+                counts[usize::from(s - TWO)] += 1;
+            }
+        }
+        if let Some(k) = Combination::of(shapes, fouls) {
+            counts[SHAPES + k as usize] += 1;
+        }
+    }
+    counts
+}
+
+/// The weight of each of [`features`]' counts for a role.
+pub fn weights(role: usize) -> [i32; FEATURES] {
+    let mut w = [0; FEATURES];
+    w[..SHAPES].copy_from_slice(&SHAPE_VALUE[role][usize::from(TWO)..=usize::from(FIVE)]);
+    w[SHAPES..].copy_from_slice(&COMBINATION_VALUE[role]);
+    w
+}
+
+/// Shapes counted: two to five (`NONE` and `OVERLINE` are worth nothing).
+const SHAPES: usize = (FIVE - TWO + 1) as usize;
+
+// `features` leaves out the shapes worth nothing.
+const _: () = assert!(
+    SHAPE_VALUE[0][NONE as usize] == 0
+        && SHAPE_VALUE[1][NONE as usize] == 0
+        && SHAPE_VALUE[0][OVERLINE as usize] == 0
+        && SHAPE_VALUE[1][OVERLINE as usize] == 0
+);
