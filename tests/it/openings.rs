@@ -607,9 +607,10 @@ mod computer {
     }
 
     /// Offered the better colour by its own evaluation, whoever may swap
-    /// takes it: of the 26 openings, h8 j9 (black) against h9 is the one it
-    /// likes best for Black (White to move scores -43 at its depth), and
-    /// h8 j10 split by White's i9 the one it likes least (+26).
+    /// takes it: of the 26 openings, h8 i9 (black) against h9, Kagetsu, a
+    /// known win for Black, is the one it likes best for Black (White to
+    /// move scores -168 at its depth), and h8 i6 against h9 the one it
+    /// likes least (+242).
     #[test]
     fn the_swap_goes_to_the_better_colour() {
         let mut engine = Engine::new();
@@ -626,7 +627,7 @@ mod computer {
             assert_eq!(o.step(), Step::MaySwap { by: Player::Second });
             o
         };
-        let strong = opening("h9", "j9");
+        let strong = opening("h9", "i9");
         assert_eq!(
             decide(&strong, &mut engine, 1),
             Action::Swap,
@@ -637,7 +638,7 @@ mod computer {
             Action::Swap,
             "the same position, the same answer"
         );
-        let mut weak = opening("i9", "j10");
+        let mut weak = opening("h9", "i6");
         assert_eq!(
             decide(&weak, &mut engine, 1),
             Action::Keep,
