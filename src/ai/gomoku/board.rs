@@ -216,7 +216,7 @@ impl Board {
         if !self.has_open_four(c) {
             return false;
         }
-        if c == 1 || self.rule != RuleSet::Renju {
+        if !self.fouls_bind(c) {
             return true;
         }
         (0..self.points.len()).any(|k| {
@@ -330,7 +330,7 @@ impl Board {
             self.open_fours[c] + u32::from(shape == OPEN_FOUR) - u32::from(old == OPEN_FOUR);
         let is_four = |s: u8| u32::from(s == FOUR || s == OPEN_FOUR);
         self.fours[c] = self.fours[c] + is_four(shape) - is_four(old);
-        let fouls = c == 0 && self.rule == RuleSet::Renju;
+        let fouls = self.fouls_bind(c);
         let before = weights::combination_values(self.shapes[i][c], fouls);
         self.shapes[i][c][k] = shape;
         let after = weights::combination_values(self.shapes[i][c], fouls);
@@ -438,7 +438,12 @@ impl Board {
     /// Whether `c` may play at the empty cell `i`: always, except a Renju
     /// foul for Black.
     pub fn legal(&mut self, i: usize, c: Colour) -> bool {
-        !(c == 0 && self.rule == RuleSet::Renju && self.is_foul(i))
+        !(self.fouls_bind(c) && self.is_foul(i))
+    }
+
+    /// Whether `c`'s stones are held to fouls: Black under Renju.
+    pub fn fouls_bind(&self, c: Colour) -> bool {
+        c == 0 && self.rule == RuleSet::Renju
     }
 
     /// Whether a Black stone at the empty cell `i` is a Renju foul. The

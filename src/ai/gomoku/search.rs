@@ -16,7 +16,6 @@ use super::clock::Clock;
 use super::moves::{defences, four_moves, keep_best, point_value, unordered_candidates};
 use super::threat::{ThreatCache, vcf};
 use super::tt::{Bound, Table};
-use crate::rules::RuleSet;
 
 /// A won position; `WIN - ply` so that faster wins score higher.
 pub const WIN: i32 = 1_000_000;
@@ -220,7 +219,7 @@ impl<'a, 'c> Search<'a, 'c> {
         let mut best = -WIN - 1;
         let mut best_move = None;
         for (n, &(i, _)) in list.iter().enumerate() {
-            if me == 0 && self.board.rule() == RuleSet::Renju && self.board.is_foul(i) {
+            if !self.board.legal(i, me) {
                 continue;
             }
             self.board.play(i);

@@ -12,7 +12,6 @@
 use super::board::{Board, Colour};
 use super::clock::Clock;
 use super::moves::{four_moves, makes_four, makes_three, point_value};
-use crate::rules::RuleSet;
 
 /// Failed (position, depth) pairs, so transpositions of the same fours are
 /// not searched again.
@@ -44,11 +43,6 @@ impl Default for ThreatCache {
     }
 }
 
-/// Whether a Black stone at `i` is forbidden (Renju only).
-fn black_cannot(board: &mut Board, i: usize) -> bool {
-    board.rule() == RuleSet::Renju && board.is_foul(i)
-}
-
 /// The outcome of the attacker's four just played at `i`: `Some(true)` when
 /// it cannot be blocked (two winning points, or the only one forbidden to a
 /// Black defender), `Some(false)` when it is no four after all, `None` with
@@ -58,7 +52,7 @@ fn four_reply(board: &mut Board, i: usize, attacker: Colour, block: &mut usize) 
     match points.len() {
         0 => Some(false),
         1 => {
-            if attacker == 1 && black_cannot(board, points[0]) {
+            if !board.legal(points[0], 1 - attacker) {
                 Some(true)
             } else {
                 *block = points[0];
@@ -91,7 +85,7 @@ pub fn vcf(
         0 => four_moves(board, me, usize::MAX, |own, _| point_value(own)),
         1 => {
             let i = theirs[0];
-            let ok = makes_four(board.shapes(i, me)) && (me == 1 || !black_cannot(board, i));
+            let ok = makes_four(board.shapes(i, me)) && board.legal(i, me);
             if ok { vec![i] } else { Vec::new() }
         }
         _ => Vec::new(),
@@ -183,7 +177,7 @@ fn vct_attack(
     threes.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
     threes.truncate(limits.width);
     for (i, _) in threes {
-        if me == 0 && black_cannot(board, i) {
+        if !board.legal(i, me) {
             continue;
         }
         board.play(i);
@@ -220,7 +214,7 @@ fn vct_defend(
         return true;
     }
     if let Some(&block) = fives.first() {
-        if def == 0 && black_cannot(board, block) {
+        if !board.legal(block, def) {
             return true;
         }
         board.play(block);
@@ -242,7 +236,7 @@ fn vct_defend(
                 && (makes_four(board.shapes(i, att)) || makes_four(board.shapes(i, def)))
         })
         .collect();
-    defences.retain(|&i| def == 1 || !black_cannot(board, i));
+    defences.retain(|&i| board.legal(i, def));
     if defences.len() > 16 {
         return false;
     }
@@ -255,7 +249,7 @@ fn vct_defend(
                 // The defender's four: the attacker must block, then the
                 // defender moves again against the same threat.
                 let q = theirs[0];
-                if att == 0 && black_cannot(board, q) {
+                if !board.legal(q, att) {
                     false
                 } else {
                     board.play(q);

@@ -10,7 +10,6 @@
 
 use super::board::{Board, Colour};
 use super::pattern::{FIVE, FOUR, NONE, OPEN_FOUR, OPEN_THREE, OPEN_TWO, OVERLINE, THREE, TWO};
-use crate::rules::RuleSet;
 use std::sync::OnceLock;
 
 /// Index of the side to move's weights.
@@ -22,9 +21,9 @@ pub const WAITING: usize = 1;
 // `tests/data/gomoku/selfplay_renju.txt` (52,350 positions): 920 played with
 // the hand-set weights before them, then 1,000 with a first fit
 // (`tune_gomoku_eval games 1000 50 FILE SEED`); `tune_gomoku_eval fit` on
-// that file, started from the first fit, printed these numbers.
-// the mean squared error went from 0.204 (hand-set) to 0.175. A five's value is
-// never fitted (the search sees a five before the evaluation).
+// that file, started from the first fit, printed these numbers. The mean
+// squared error went from 0.204 (hand-set) to 0.175. A five's value is never
+// fitted (the search sees a five before the evaluation).
 
 /// What each line shape is worth, by shape code (`pattern::NONE` ..
 /// `pattern::OVERLINE`), per role.
@@ -111,7 +110,7 @@ pub const FEATURES: usize = 12;
 /// lets the weights be fitted as a logistic regression.
 pub fn features(board: &Board, c: Colour) -> [i32; FEATURES] {
     let mut counts = [0; FEATURES];
-    let fouls = c == 0 && board.rule() == RuleSet::Renju;
+    let fouls = board.fouls_bind(c);
     for &i in board.points() {
         if !board.is_empty(i) {
             continue;
