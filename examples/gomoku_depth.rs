@@ -4,11 +4,12 @@
 //! beside `gomoku_match`, which measures strength.
 //!
 //! ```sh
-//! cargo run --example gomoku_depth -- [MS] [OPENINGS FILE] [--offset]
+//! cargo run --example gomoku_depth -- [MS] [OPENINGS FILE] [--offset] [--threads N]
 //! ```
 //!
 //! MS defaults to 850 (what pbrain-lineup takes of a 1 s turn); the list to
-//! the repo's `tests/data/gomoku/openings_renju.txt`, played under Renju.
+//! the repo's `tests/data/gomoku/openings_renju.txt`, played under Renju;
+//! the threads to one (the depth shown is the deepest any thread completed).
 
 use lineup::ai::gomoku::Engine;
 use lineup::ai::{Level, Rng};
@@ -29,6 +30,11 @@ fn main() {
     } else {
         Form::Absolute
     };
+    let threads: usize = args
+        .iter()
+        .position(|a| a == "--threads")
+        .and_then(|n| args.get(n + 1)?.parse().ok())
+        .unwrap_or(1);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let list = openings::parse(&text, form, 15).unwrap_or_else(|e| panic!("{path}: {e}"));
     let (mut depths, mut nodes, mut secs) = (0, 0u64, 0.0);
@@ -40,6 +46,7 @@ fn main() {
         .unwrap_or_else(|(i, e)| panic!("opening {}, move {}: {e}", n + 1, i + 1));
         let position = game.position();
         let mut engine = Engine::new();
+        engine.set_threads(threads);
         let stop = AtomicBool::new(false);
         let start = Instant::now();
         let mv = engine.choose_move(

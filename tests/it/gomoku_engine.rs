@@ -2,7 +2,8 @@
 //! (wins in one, blocks, VCFs, Renju fouls on both sides, exact five), and
 //! the engine's contract (legal moves on every size, prompt stop).
 
-use lineup::ai::gomoku::{Engine, WON, quick_move};
+use lineup::ai::gomoku::tt::{Bound, Table};
+use lineup::ai::gomoku::{Engine, WIN, WON, quick_move};
 use lineup::ai::{Level, Rng};
 use lineup::rules::gomoku::Move;
 use lineup::rules::{Gomoku, Point, RuleSet, Rules, Side};
@@ -157,6 +158,44 @@ fn plays_out_vcf(engine: &mut Engine, start: &Gomoku, moves: usize, name: &str) 
 
 #[test]
 fn tactical_suite() {
+    let failures = tactical_failures(1);
+    assert!(failures.is_empty(), "failed: {failures:?}");
+}
+
+/// The full search on two threads ("Lazy SMP", as `pbrain-lineup` runs
+/// when the manager allows two) through one shared table: the same wins,
+/// blocks, VCFs and avoided losses.
+#[test]
+fn tactical_suite_on_two_threads() {
+    let failures = tactical_failures(2);
+    assert!(failures.is_empty(), "failed: {failures:?}");
+}
+
+/// A table entry reads back exactly as stored, extremes included (a
+/// proven loss, no best move, a negative depth), and another key misses.
+#[test]
+fn the_shared_table_keeps_every_field() {
+    let table = Table::new(1);
+    for (score, best, depth, bound) in [
+        (-(WIN - 37), Some(224), -3, Bound::Upper),
+        (0, None, 0, Bound::Exact),
+        (WIN - 2, Some(0), 40, Bound::Lower),
+        (-1, Some(399), i8::MAX, Bound::Exact),
+    ] {
+        let key = 0x1234_5678_9abc_def0 ^ (score as u64).rotate_left(29);
+        table.store(key, depth, score, bound, best);
+        let hit = table.probe(key).expect("stored");
+        assert_eq!(
+            (hit.score, hit.best, hit.depth, hit.bound),
+            (score, best, depth, bound)
+        );
+        assert!(table.probe(key ^ 1).is_none(), "another key in the slot");
+    }
+}
+
+/// The names of the suite's cases the engine fails with `threads` threads
+/// for its full search.
+fn tactical_failures(threads: usize) -> Vec<String> {
     let cases = load();
     assert!(
         cases.len() >= 30,
@@ -166,6 +205,7 @@ fn tactical_suite() {
     let mut failures = Vec::new();
     for case in &cases {
         let mut engine = Engine::new();
+        engine.set_threads(threads);
         let ok = match &case.expect {
             Expect::AnyOf(list) => {
                 // Wins and blocks must hold at every level from Medium up.
@@ -198,7 +238,7 @@ fn tactical_suite() {
             failures.push(case.name.clone());
         }
     }
-    assert!(failures.is_empty(), "failed: {failures:?}");
+    failures
 }
 
 #[test]

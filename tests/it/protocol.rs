@@ -40,7 +40,8 @@ fn gomocup(p: Point, size: u8) -> String {
 
 /// The protocol engine plays Black (BEGIN) against our own engine at Easy
 /// through a pipe, until somebody makes five; every answer must be a legal
-/// move, and a TAKEBACK in the middle must be answered OK.
+/// move, and a TAKEBACK in the middle must be answered OK. The manager
+/// allows two threads.
 #[test]
 fn whole_game_through_the_protocol() {
     let (in_reader, mut in_writer) = std::io::pipe().expect("pipe");
@@ -54,6 +55,8 @@ fn whole_game_through_the_protocol() {
     assert_eq!(next(), "OK");
     say("INFO timeout_turn 150");
     say("INFO rule 1");
+    // Two threads where the machine has them (Lazy SMP through one table).
+    say("INFO thread_num 2");
     say("BEGIN");
     let mut game = Gomoku::new(15, RuleSet::ExactFive).expect("board");
     let mut opponent = Engine::new();

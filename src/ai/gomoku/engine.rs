@@ -14,7 +14,7 @@ use super::tt::Table;
 use crate::ai::{Level, Rng};
 use crate::rules::gomoku::Move;
 use crate::rules::{Gomoku, Point};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// What [`Engine::evaluate`] makes of a position.
@@ -47,6 +47,9 @@ pub struct Engine {
     pub last_depth: i32,
     /// Nodes of the last move's searches.
     pub last_nodes: u64,
+    /// The threat caches of the search's helper threads: one per thread
+    /// beyond the first (none: one thread).
+    helpers: Vec<ThreatCache>,
 }
 
 impl Default for Engine {
@@ -68,13 +71,26 @@ impl Engine {
             cache: ThreatCache::new(),
             last_depth: 0,
             last_nodes: 0,
+            helpers: Vec::new(),
         }
+    }
+
+    /// How many threads the full search may use (at least one) at the
+    /// levels that play their best move (Medium up). The game uses one,
+    /// `pbrain-lineup` what the manager's `INFO thread_num` allows. The
+    /// threat searches before the full search stay on one.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.helpers
+            .resize_with(threads.clamp(1, 64) - 1, ThreatCache::new);
     }
 
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
         self.cache = ThreatCache::new();
+        for cache in &mut self.helpers {
+            *cache = ThreatCache::new();
+        }
     }
 
     /// A move for the side to move in `position` at `level`, within
@@ -217,7 +233,7 @@ impl Engine {
         let clock = Clock::new(stop, far);
         let mut search = Search::new(
             board.clone(),
-            &mut self.tt,
+            &self.tt,
             &mut self.cache,
             0,
             set.quiesce_fours,
@@ -312,10 +328,16 @@ impl Engine {
         if roots.is_empty() {
             return None;
         }
+        if set.margin == 0 && !self.helpers.is_empty() {
+            let (sorted, depth, nodes) = self.search_on_threads(board, set, &roots, stop, deadline);
+            self.last_depth = depth;
+            self.last_nodes += nodes;
+            return sorted.first().or(roots.first()).map(|r| r.index);
+        }
         let clock = Clock::new(stop, deadline);
         let mut search = Search::new(
             board.clone(),
-            &mut self.tt,
+            &self.tt,
             &mut self.cache,
             set.leaf_vcf,
             set.quiesce_fours,
@@ -344,6 +366,72 @@ impl Engine {
             sorted = std::mem::take(&mut roots);
         }
         sorted.first().map(|r| r.index)
+    }
+
+    /// The full search on this thread and one helper per cache in
+    /// `helpers` ("Lazy SMP"): every thread deepens over the same root moves
+    /// through the one shared table, each helper starting a ply deeper, so
+    /// that one thread's results cut the other's trees. The deepest
+    /// completed iteration decides (the main thread's on a tie). Returns
+    /// the sorted moves, that depth and the nodes of all threads.
+    fn search_on_threads(
+        &mut self,
+        board: &Board,
+        set: &Settings,
+        roots: &[RootMove],
+        stop: &AtomicBool,
+        deadline: Instant,
+    ) -> (Vec<RootMove>, i32, u64) {
+        let helpers_stop = AtomicBool::new(false);
+        let (tt, cache, helpers) = (&self.tt, &mut self.cache, &mut self.helpers);
+        std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(n, helper_cache)| {
+                    let (board, roots, helpers_stop) =
+                        (board.clone(), roots.to_vec(), &helpers_stop);
+                    scope.spawn(move || {
+                        let clock = Clock::new(helpers_stop, deadline);
+                        let mut search = Search::new(
+                            board,
+                            tt,
+                            helper_cache,
+                            set.leaf_vcf,
+                            set.quiesce_fours,
+                            clock,
+                        );
+                        let first = 2 + n as i32 % 2;
+                        let (sorted, depth) = search.run_from(roots, first, set.depth);
+                        (sorted, depth, search.clock.nodes)
+                    })
+                })
+                .collect();
+            let clock = Clock::new(stop, deadline);
+            let mut search = Search::new(
+                board.clone(),
+                tt,
+                cache,
+                set.leaf_vcf,
+                set.quiesce_fours,
+                clock,
+            );
+            let (mut best, mut depth) = search.run(roots.to_vec(), set.depth);
+            let mut nodes = search.clock.nodes;
+            // The main thread is done (out of time, stopped, at its depth
+            // or with a proven result): so are the helpers.
+            helpers_stop.store(true, Ordering::Relaxed);
+            for helper in running {
+                let Ok((sorted, helper_depth, helper_nodes)) = helper.join() else {
+                    continue;
+                };
+                nodes += helper_nodes;
+                if helper_depth > depth && !sorted.is_empty() {
+                    (best, depth) = (sorted, helper_depth);
+                }
+            }
+            (best, depth, nodes)
+        })
     }
 
     /// The legal root moves, ordered (with a little random jitter so that

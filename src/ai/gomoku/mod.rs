@@ -18,7 +18,8 @@ mod moves;
 pub mod pattern;
 mod search;
 mod threat;
-mod tt;
+#[doc(hidden)] // public for the tests of its packing only
+pub mod tt;
 pub mod weights;
 
 pub use engine::{Engine, Evaluation};

@@ -27,7 +27,7 @@ const QUIESCE_WIDTH: usize = 6;
 
 pub struct Search<'a, 'c> {
     pub board: Board,
-    tt: &'a mut Table,
+    tt: &'a Table,
     pub clock: Clock<'c>,
     killers: [[usize; 2]; MAX_PLY],
     history: Vec<u32>,
@@ -49,7 +49,7 @@ pub struct RootMove {
 impl<'a, 'c> Search<'a, 'c> {
     pub fn new(
         board: Board,
-        tt: &'a mut Table,
+        tt: &'a Table,
         threats: &'a mut ThreatCache,
         leaf_vcf: u8,
         quiesce_fours: i32,
@@ -71,9 +71,21 @@ impl<'a, 'c> Search<'a, 'c> {
     /// Iterative deepening over `roots` (legal moves, best guess first) up
     /// to `max_depth`; returns the moves sorted by their last scores and the
     /// depth completed. A proven result ends the deepening early.
-    pub fn run(&mut self, mut roots: Vec<RootMove>, max_depth: i32) -> (Vec<RootMove>, i32) {
+    pub fn run(&mut self, roots: Vec<RootMove>, max_depth: i32) -> (Vec<RootMove>, i32) {
+        self.run_from(roots, 1, max_depth)
+    }
+
+    /// [`Search::run`] from `first_depth` on: a helper thread starts a ply
+    /// deeper than the main one, so that the two do not search the same
+    /// trees in step (they share the transposition table).
+    pub fn run_from(
+        &mut self,
+        mut roots: Vec<RootMove>,
+        first_depth: i32,
+        max_depth: i32,
+    ) -> (Vec<RootMove>, i32) {
         let mut completed = 0;
-        for depth in 1..=max_depth {
+        for depth in first_depth..=max_depth {
             let mut alpha = -WIN - 1;
             let mut scored: Vec<RootMove> = Vec::with_capacity(roots.len());
             for (n, root) in roots.iter().enumerate() {
