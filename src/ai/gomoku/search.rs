@@ -13,7 +13,9 @@
 
 use super::board::Board;
 use super::clock::Clock;
-use super::moves::{defences, four_moves, keep_best, point_value, unordered_candidates};
+use super::moves::{
+    defences, four_moves, keep_best, makes_four, point_value, unordered_candidates,
+};
 use super::threat::{ThreatCache, vcf};
 use super::tt::{Bound, Table};
 
@@ -234,12 +236,14 @@ impl<'a, 'c> Search<'a, 'c> {
             if !self.board.legal(i, me) {
                 continue;
             }
+            let quiet = !makes_four(self.board.shapes(i, me));
             self.board.play(i);
             let score = if best_move.is_none() {
                 -self.negamax(depth - 1, ply + 1, -beta, -alpha)
             } else {
-                // Late moves are searched a ply shallower first.
-                let reduce = i32::from(n >= 6 && depth >= 3);
+                // Late quiet moves are searched shallower first, the later
+                // and the deeper the more.
+                let reduce = if quiet { reduction(depth, n) } else { 0 };
                 let mut s = -self.negamax(depth - 1 - reduce, ply + 1, -alpha - 1, -alpha);
                 if s > alpha && !self.clock.stopped() {
                     s = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
@@ -341,6 +345,26 @@ impl<'a, 'c> Search<'a, 'c> {
         self.board.evaluate()
     }
 }
+
+/// Plies a quiet move is reduced by when it is the `n`th (from 0) tried at
+/// `depth`: none for the first three or below depth 3, then
+/// ln(depth)·ln(n)/2.2 rounded, leaving at least one ply. In integers (a
+/// table of logarithms), so that every machine reduces alike.
+fn reduction(depth: i32, n: usize) -> i32 {
+    if n < 3 || depth < 3 {
+        return 0;
+    }
+    let ln = |x: usize| LN_CENTI[x.min(LN_CENTI.len() - 1)];
+    let r = (ln(depth as usize) * ln(n) * 10 / 22 + 5000) / 10000;
+    (r as i32).clamp(1, depth - 1)
+}
+
+/// 100·ln(x), rounded, for x from 0 (unused) to 40.
+const LN_CENTI: [u32; 41] = [
+    0, 0, 69, 110, 139, 161, 179, 195, 208, 220, 230, 240, 248, 256, 264, 271, 277, 283, 289, 294,
+    300, 304, 309, 314, 318, 322, 326, 330, 333, 337, 340, 343, 347, 350, 353, 356, 358, 361, 364,
+    366, 369,
+];
 
 /// Mate scores are stored relative to the node, not the root.
 fn to_tt(score: i32, ply: usize) -> i32 {
