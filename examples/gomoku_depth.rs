@@ -19,22 +19,26 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    let threads: usize = all
+        .iter()
+        .position(|a| a == "--threads")
+        .and_then(|n| all.get(n + 1)?.parse().ok())
+        .unwrap_or(1);
+    let offset = all.iter().any(|a| a == "--offset");
+    // The positional arguments: whatever is not a flag or a flag's value.
+    let args: Vec<String> = all
+        .iter()
+        .enumerate()
+        .filter(|&(n, a)| !a.starts_with("--") && (n == 0 || all[n - 1] != "--threads"))
+        .map(|(_, a)| a.clone())
+        .collect();
     let ms: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(850);
     let path = args.get(1).cloned().unwrap_or(format!(
         "{}/tests/data/gomoku/openings_renju.txt",
         env!("CARGO_MANIFEST_DIR")
     ));
-    let form = if args.iter().any(|a| a == "--offset") {
-        Form::Offset
-    } else {
-        Form::Absolute
-    };
-    let threads: usize = args
-        .iter()
-        .position(|a| a == "--threads")
-        .and_then(|n| args.get(n + 1)?.parse().ok())
-        .unwrap_or(1);
+    let form = if offset { Form::Offset } else { Form::Absolute };
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let list = openings::parse(&text, form, 15).unwrap_or_else(|e| panic!("{path}: {e}"));
     let (mut depths, mut nodes, mut secs) = (0, 0u64, 0.0);

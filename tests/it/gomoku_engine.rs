@@ -5,8 +5,9 @@
 use lineup::ai::gomoku::tt::{Bound, Table};
 use lineup::ai::gomoku::{Engine, WIN, WON, quick_move};
 use lineup::ai::{Level, Rng};
+use lineup::engine::openings::{self, Form};
 use lineup::rules::gomoku::Move;
-use lineup::rules::{Gomoku, Point, RuleSet, Rules, Side};
+use lineup::rules::{Game, Gomoku, Point, RuleSet, Rules, Side};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -169,6 +170,43 @@ fn tactical_suite() {
 fn tactical_suite_on_two_threads() {
     let failures = tactical_failures(2);
     assert!(failures.is_empty(), "failed: {failures:?}");
+}
+
+/// Quiet Renju openings (no forced win, so Master's full search decides)
+/// on two threads: a legal move each time, after a completed iteration; a
+/// helper thread's panic would fail the test (debug builds re-raise it).
+#[test]
+fn master_on_two_threads_searches_quiet_openings() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/gomoku/openings_renju.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("openings");
+    let list = openings::parse(&text, Form::Absolute, 15).expect("parse");
+    let mut engine = Engine::new();
+    engine.set_threads(2);
+    for (n, opening) in list.iter().take(4).enumerate() {
+        let game = Game::from_moves(
+            Gomoku::standard(RuleSet::Renju),
+            opening.iter().map(|&p| p.into()),
+        )
+        .unwrap_or_else(|(i, e)| panic!("opening {}, move {}: {e}", n + 1, i + 1));
+        let position = game.position();
+        let stop = AtomicBool::new(false);
+        let p = engine
+            .choose_move(position, Level::Master, &mut Rng::new(3), &stop, TIME)
+            .expect("a move");
+        assert!(
+            position.clone().play(Move::from(p)).is_ok(),
+            "opening {}: {p} is not legal",
+            n + 1
+        );
+        assert!(
+            engine.last_depth >= 1,
+            "opening {}: no full-search iteration completed",
+            n + 1
+        );
+    }
 }
 
 /// A table entry reads back exactly as stored, extremes included (a

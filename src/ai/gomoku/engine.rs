@@ -370,10 +370,12 @@ impl Engine {
 
     /// The full search on this thread and one helper per cache in
     /// `helpers` ("Lazy SMP"): every thread deepens over the same root moves
-    /// through the one shared table, each helper starting a ply deeper, so
-    /// that one thread's results cut the other's trees. The deepest
-    /// completed iteration decides (the main thread's on a tie). Returns
-    /// the sorted moves, that depth and the nodes of all threads.
+    /// through the one shared table, the helpers starting at depth 2 or 3,
+    /// so that one thread's results cut the other's trees. The deepest
+    /// completed iteration decides (the main thread's on a tie, and always
+    /// when it proved a result: a helper's deeper but pruned search must not
+    /// overrule a proof). Returns the sorted moves, that depth and the nodes
+    /// of all threads.
     fn search_on_threads(
         &mut self,
         board: &Board,
@@ -421,12 +423,17 @@ impl Engine {
             // The main thread is done (out of time, stopped, at its depth
             // or with a proven result): so are the helpers.
             helpers_stop.store(true, Ordering::Relaxed);
+            let proven = best.first().is_some_and(|r| r.score.abs() >= WON);
             for helper in running {
-                let Ok((sorted, helper_depth, helper_nodes)) = helper.join() else {
-                    continue;
+                let (sorted, helper_depth, helper_nodes) = match helper.join() {
+                    Ok(result) => result,
+                    // A helper's failure is a bug: loud in tests, while a
+                    // player's game goes on with the main thread's move.
+                    Err(panic) if cfg!(debug_assertions) => std::panic::resume_unwind(panic),
+                    Err(_) => continue,
                 };
                 nodes += helper_nodes;
-                if helper_depth > depth && !sorted.is_empty() {
+                if helper_depth > depth && !sorted.is_empty() && !proven {
                     (best, depth) = (sorted, helper_depth);
                 }
             }

@@ -77,9 +77,9 @@ impl<'a, 'c> Search<'a, 'c> {
         self.run_from(roots, 1, max_depth)
     }
 
-    /// [`Search::run`] from `first_depth` on: a helper thread starts a ply
-    /// deeper than the main one, so that the two do not search the same
-    /// trees in step (they share the transposition table).
+    /// [`Search::run`] from `first_depth` on: a helper thread starts deeper
+    /// than the main one, so that the threads do not search the same trees
+    /// in step (they share the transposition table).
     pub fn run_from(
         &mut self,
         mut roots: Vec<RootMove>,
