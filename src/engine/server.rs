@@ -45,8 +45,6 @@ struct Session {
     /// Milliseconds for the whole match (0: no limit).
     timeout_match: u64,
     time_left: Option<u64>,
-    /// Threads the engine's search may use (`INFO thread_num`).
-    threads: usize,
     /// The `x,y,field` lines of a `BOARD` command until `DONE`.
     board_lines: Option<Vec<(Point, u8)>>,
     ended: bool,
@@ -64,7 +62,6 @@ impl Session {
             timeout_turn: 5_000,
             timeout_match: 0,
             time_left: None,
-            threads: 1,
             board_lines: None,
             ended: false,
         }
@@ -255,16 +252,17 @@ impl Session {
             "max_memory" => {
                 let megabytes = (number()? >> 20) as usize;
                 if megabytes > 0 {
+                    let threads = self.engine.threads();
                     self.engine = Engine::with_memory((megabytes / 4).clamp(1, 64));
-                    self.engine.set_threads(self.threads);
+                    self.engine.set_threads(threads);
                 }
             }
             // The threads the manager allows, no more than the machine's
             // cores (0 or nothing said: one).
             "thread_num" => {
                 let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-                self.threads = (number()? as usize).clamp(1, cores);
-                self.engine.set_threads(self.threads);
+                self.engine
+                    .set_threads((number()? as usize).clamp(1, cores));
             }
             // game_type, evaluate, folder and others: nothing to do.
             _ => {}

@@ -84,6 +84,11 @@ impl Engine {
             .resize_with(threads.clamp(1, 64) - 1, ThreatCache::new);
     }
 
+    /// The threads the full search may use (see [`Engine::set_threads`]).
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -328,12 +333,15 @@ impl Engine {
         if roots.is_empty() {
             return None;
         }
-        if set.margin == 0 && !self.helpers.is_empty() {
+        if set.margin == 0 {
+            // The levels that play their best move: on every thread allowed
+            // (with no helpers, this thread alone).
             let (sorted, depth, nodes) = self.search_on_threads(board, set, &roots, stop, deadline);
             self.last_depth = depth;
             self.last_nodes += nodes;
             return sorted.first().or(roots.first()).map(|r| r.index);
         }
+        // The weak levels, on this thread.
         let clock = Clock::new(stop, deadline);
         let mut search = Search::new(
             board.clone(),
@@ -345,7 +353,7 @@ impl Engine {
         );
         let (mut sorted, depth) = search.run(roots.clone(), set.depth);
         self.last_depth = depth;
-        if set.margin > 0 && depth > 0 && !search.clock.stopped() {
+        if depth > 0 && !search.clock.stopped() {
             // Weak levels: a fair look at several moves, then a random one
             // among those close to the best.
             sorted.truncate(6);
