@@ -96,7 +96,8 @@ fn main() {
             6,
             stones as u8 + 1,
             entries.iter().map(|(&k, &s)| (k, s)).collect(),
-        );
+        )
+        .expect("7x6 keys and scores fit");
         if let Err(e) = std::fs::write(out, book.to_bytes()) {
             eprintln!("cannot write {out}: {e}");
             std::process::exit(1);

@@ -117,7 +117,7 @@ fn part(depth: u32, part: usize, parts: usize, dir: &Path) {
             );
         }
     }
-    let book = Book::new(7, 6, depth as u8, entries);
+    let book = Book::new(7, 6, depth as u8, entries).expect("7x6 keys and scores fit");
     std::fs::create_dir_all(dir).expect("the parts' folder");
     // Written whole or not at all: a part file is never half there.
     let partial = file.with_extension("partial");
@@ -146,7 +146,8 @@ fn merge(depth: u32, parts: usize, dir: &Path, out: &Path) {
     entries.extend(scores_above(Standard, depth, deepest).expect("every child in the layer"));
     let master = Book::standard().expect("the shipped book");
     entries.extend(master.entries());
-    let merged = Book::new(7, 6, master.depth().max(depth) as u8, entries);
+    let merged =
+        Book::new(7, 6, master.depth().max(depth) as u8, entries).expect("7x6 keys and scores fit");
     std::fs::write(out, merged.to_bytes()).expect("the book written");
     println!("{}: {} positions", out.display(), merged.len());
 }

@@ -466,7 +466,7 @@ fn a_book_round_trips_and_answers_for_its_positions() {
         .enumerate()
         .map(|(i, (p, s))| (p.symmetric_key(), if i == 0 { 17 } else { *s as i8 }))
         .collect();
-    let book = Book::new(7, 6, 42, entries);
+    let book = Book::new(7, 6, 42, entries).expect("7x6 keys and scores");
     let bytes = book.to_bytes();
     let read = Book::from_bytes(&bytes).expect("valid bytes");
     assert_eq!(read, book);
@@ -717,3 +717,67 @@ fn the_claimeven_bound_is_never_below_the_exact_score() {
     // something.
     assert!(small >= 100 && applied >= 100, "{small} and {applied}");
 }
+
+#[test]
+fn a_book_stores_key_distances_and_refuses_damaged_bytes() {
+    let mut rng = Rng::new(15);
+    for round in 0..20 {
+        // Keys anywhere in 49 bits (the empty board's is 0), close together
+        // or far apart, with every score an entry can hold.
+        let mut entries = vec![(0u64, 0i8)];
+        let mut key = 0u64;
+        for _ in 0..200 {
+            key += 1 + if rng.below(2) == 0 {
+                rng.below(100) as u64
+            } else {
+                rng.next_u64() >> (16 + rng.below(30))
+            };
+            if key >= 1 << 49 {
+                break;
+            }
+            entries.push((key, rng.below(64) as i8 - 32));
+        }
+        let book = Book::new(7, 6, 10, entries.clone()).expect("keys and scores fit");
+        let bytes = book.to_bytes();
+        assert_eq!(&bytes[..8], b"LC4BOOK2");
+        let read = Book::from_bytes(&bytes).expect("its own bytes");
+        assert_eq!(read.entries().collect::<Vec<_>>(), entries, "round {round}");
+        // Cut anywhere, or with a byte more, the bytes are no book.
+        for cut in HEADER_BYTES..bytes.len() {
+            assert!(Book::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(1);
+        assert!(Book::from_bytes(&longer).is_err());
+        // The first format reads to the same book.
+        let mut fixed = bytes[..16].to_vec();
+        fixed[..8].copy_from_slice(b"LC4BOOK1");
+        for &(key, score) in &entries {
+            fixed.extend_from_slice(&key.to_le_bytes()[..7]);
+            fixed.push(score as u8);
+        }
+        assert_eq!(Book::from_bytes(&fixed), Ok(read));
+    }
+    // What no entry can hold is refused when the book is made.
+    assert!(Book::new(7, 6, 10, vec![(1, 32)]).is_err());
+    assert!(Book::new(7, 6, 10, vec![(1, -33)]).is_err());
+    assert!(Book::new(7, 6, 10, vec![(1 << 49, 0)]).is_err());
+    assert!(Book::new(8, 7, 10, vec![(1, 0)]).is_err(), "64 key bits");
+    // A key repeated (a distance of 0 after the first entry).
+    let mut repeated = Book::new(7, 6, 10, vec![(5, 1), (6, 2)])
+        .expect("fits")
+        .to_bytes();
+    // 5 << 6 | (1 + 32) = 353 = 0x161 in two bytes (low seven bits first,
+    // with the high bit set), then 1 << 6 | (2 + 32) = 98.
+    assert_eq!(repeated[16..], [0xe1, 0x02, 98]);
+    repeated[18] = 34;
+    assert!(Book::from_bytes(&repeated).is_err());
+    // Garbage after a valid header: a number that never ends.
+    let mut endless = Book::new(7, 6, 10, vec![(5, 1)]).expect("fits").to_bytes();
+    endless.truncate(16);
+    endless.extend_from_slice(&[0xff; 12]);
+    assert!(Book::from_bytes(&endless).is_err());
+}
+
+/// The header of a book file: magic, size, depth, reserved, entry count.
+const HEADER_BYTES: usize = 16;

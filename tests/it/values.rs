@@ -12,6 +12,7 @@ use lineup::game::actions::Action;
 use lineup::game::board::CurrentMatch;
 use lineup::game::board::insight::{Analysis, AnalysisSearch};
 use lineup::game::search_task::Search;
+use lineup::match_setup::GameKind;
 use lineup::rules::{BoardMove, Column, ConnectFour, ConnectFourSize, MatchGame, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -102,8 +103,9 @@ fn a_won_game_has_no_values() {
 
 #[test]
 fn stopping_ends_a_long_search_and_says_cancelled() {
-    // One stone: each column takes the solver a minute or more.
-    let board = *ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "1")
+    // One stone on 8x6, which no book covers: each column takes the
+    // solver far longer than this test (7x6's book answers at once).
+    let board = *ConnectFour::game_from_moves(eight_by_six(), "1")
         .expect("legal")
         .position();
     let stop = AtomicBool::new(false);
@@ -217,14 +219,18 @@ fn values_fill_in_on_the_real_game() {
     let Some(mut journey) = Journey::new("values_fill_in") else {
         return;
     };
-    // Eight stones: some columns take the solver a moment, so the row
+    // Thirteen stones on 8x6, which no book covers: the values take the
+    // solver seconds (7x6's book would give them at once), so the row
     // first shows what is coming.
-    let moves = "44433352";
-    journey.launch(SoundOut::Nowhere, &["--game", "connect4", "--moves", moves]);
+    let moves = "7654266748778";
+    journey.launch(
+        SoundOut::Nowhere,
+        &["--game", "connect4", "--size", "8x6", "--moves", moves],
+    );
     journey.wait_for("Screen: Some(Loading) -> Some(Game)");
     journey.click_button(VALUES_BUTTON, "ToggleAnalysis");
     let board = |moves: &str| {
-        *ConnectFour::game_from_moves(ConnectFourSize::STANDARD, moves)
+        *ConnectFour::game_from_moves(eight_by_six(), moves)
             .expect("legal")
             .position()
     };
@@ -320,9 +326,15 @@ fn a_hint_slow_to_prove_shows_masters_choice_as_provisional_then_the_proof() {
 fn the_hint_button_says_it_is_looking_then_shows_a_guess_while_a_proof_runs() {
     use lineup::ai::advice::Found;
     use lineup::game::board::insight::{Hint, HintGlow, HintGuessMark, HintSearch};
-    // Two stones off the book (Master's first move would be the centre):
-    // proving the best move takes the solver far longer than these frames.
-    let mut app = app_in_game(C4, "17", HUMANS);
+    // Two stones on 8x6, which no book covers: proving the best move takes
+    // the solver far longer than these frames.
+    let mut app = app_in_game(
+        GameKind::ConnectFour {
+            size: eight_by_six(),
+        },
+        "17",
+        HUMANS,
+    );
     let label = |app: &mut App| {
         let mut buttons = app.world_mut().query::<(&Action, &Children)>();
         let children: Vec<Entity> = buttons
@@ -387,6 +399,12 @@ fn the_hint_button_says_it_is_looking_then_shows_a_guess_while_a_proof_runs() {
         .iter(app.world())
         .count();
     assert_eq!(glows, 0, "the old position's hint is gone");
+}
+
+/// A board as wide as the window allows at 7x6's cell size, with no book:
+/// its early positions take the solver minutes on any machine.
+fn eight_by_six() -> ConnectFourSize {
+    ConnectFourSize::new(8, 6).expect("valid")
 }
 
 /// Whether the side to move can win with its next stone.

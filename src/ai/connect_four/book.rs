@@ -11,12 +11,17 @@
 //! score. [`Book::best_move`] reads that back; searches that reach a stored
 //! position also stop there.
 //!
-//! Format, all little-endian: the magic `LC4BOOK1`, then columns, rows and
+//! Format, all little-endian: the magic `LC4BOOK2`, then columns, rows and
 //! depth (no position in the book has more stones), one reserved byte, the
-//! entry count as `u32`, then the entries sorted by key: 7 bytes of
+//! entry count as `u32`, then one LEB128 number per entry, in key order:
+//! the key's distance from the previous key (the first key itself) shifted
+//! left six bits, with the score plus 32 in those six bits. The key is
 //! [`Position::symmetric_key`] (a position and its mirror image share one
-//! entry) and the score as one signed byte. Seven key bytes hold boards of
-//! up to 56 bits (7×6 takes 49).
+//! entry): at most 56 bits (7×6 takes 49).
+//!
+//! Why distances: a book of every position up to 10 stones has 1.2 million
+//! keys spread thinly over 49 bits; fixed 7-byte keys and a score byte
+//! (`LC4BOOK1`, still read) take 8 bytes an entry, distances about 2.3.
 
 use super::position::Position;
 use super::shape::Shape;
@@ -27,10 +32,15 @@ use std::sync::{Arc, OnceLock};
 /// The book made by `examples/make_book.rs` for the standard board.
 static STANDARD: &[u8] = include_bytes!("../../../assets/books/connect4_7x6.book");
 
-const MAGIC: &[u8; 8] = b"LC4BOOK1";
+const MAGIC: &[u8; 8] = b"LC4BOOK2";
+/// The first format: fixed entries of a 7-byte key and a score byte.
+const MAGIC_FIXED: &[u8; 8] = b"LC4BOOK1";
 const HEADER: usize = 16;
 const KEY_BYTES: usize = 7;
 const ENTRY: usize = KEY_BYTES + 1;
+/// Bits of an entry's number that hold its score (plus [`SCORE_OFFSET`]).
+const SCORE_BITS: u32 = 6;
+const SCORE_OFFSET: i32 = 32;
 
 /// Exact scores of early positions, keyed by their symmetric key.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,42 +66,27 @@ impl std::error::Error for BookError {}
 
 impl Book {
     /// A book from `(symmetric key, score)` pairs of positions with at most
-    /// `depth` stones on a `columns` × `rows` board (any order).
-    pub fn new(columns: u8, rows: u8, depth: u8, mut entries: Vec<(u64, i8)>) -> Self {
+    /// `depth` stones on a `columns` × `rows` board (any order). Refused:
+    /// a board too large for 7-byte keys, a key wider than the board's, a
+    /// score outside -32..=31 (no board that fits has one).
+    pub fn new(
+        columns: u8,
+        rows: u8,
+        depth: u8,
+        mut entries: Vec<(u64, i8)>,
+    ) -> Result<Self, BookError> {
+        let bits = key_bits(columns, rows)?;
+        let range = -SCORE_OFFSET..(1 << SCORE_BITS) - SCORE_OFFSET;
+        if let Some(&(key, score)) = entries
+            .iter()
+            .find(|&&(key, score)| key >> bits != 0 || !range.contains(&i32::from(score)))
+        {
+            return Err(BookError(format!(
+                "no entry can hold key {key:#x} with score {score}"
+            )));
+        }
         entries.sort_unstable_by_key(|&(key, _)| key);
         entries.dedup_by_key(|&mut (key, _)| key);
-        Book {
-            columns,
-            rows,
-            depth,
-            entries,
-        }
-    }
-
-    /// Reads the format described in the module documentation.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, BookError> {
-        let error = |what: &str| BookError(what.to_string());
-        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
-            return Err(error("missing header"));
-        }
-        let (columns, rows, depth) = (bytes[8], bytes[9], bytes[10]);
-        if u32::from(columns) * (u32::from(rows) + 1) > 8 * KEY_BYTES as u32 {
-            return Err(error("board too large for 7-byte keys"));
-        }
-        let count = u32::from_le_bytes([bytes[12], bytes[13], bytes[14], bytes[15]]) as usize;
-        let body = &bytes[HEADER..];
-        if body.len() != count.saturating_mul(ENTRY) {
-            return Err(error("entry count does not match the length"));
-        }
-        let mut entries = Vec::with_capacity(count);
-        for chunk in body.chunks_exact(ENTRY) {
-            let mut key = [0u8; 8];
-            key[..KEY_BYTES].copy_from_slice(&chunk[..KEY_BYTES]);
-            entries.push((u64::from_le_bytes(key), chunk[KEY_BYTES] as i8));
-        }
-        if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
-            return Err(error("keys not sorted"));
-        }
         Ok(Book {
             columns,
             rows,
@@ -100,15 +95,43 @@ impl Book {
         })
     }
 
+    /// Reads the format described in the module documentation (or the
+    /// first one, `LC4BOOK1`).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, BookError> {
+        let error = |what: &str| BookError(what.to_string());
+        if bytes.len() < HEADER {
+            return Err(error("missing header"));
+        }
+        let (columns, rows, depth) = (bytes[8], bytes[9], bytes[10]);
+        let count = u32::from_le_bytes([bytes[12], bytes[13], bytes[14], bytes[15]]) as usize;
+        let body = &bytes[HEADER..];
+        let entries = match &bytes[..8] {
+            magic if magic == MAGIC => read_distances(body, count)?,
+            magic if magic == MAGIC_FIXED => read_fixed(body, count)?,
+            _ => return Err(error("missing header")),
+        };
+        if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
+            return Err(error("keys not sorted"));
+        }
+        Book::new(columns, rows, depth, entries)
+    }
+
     /// The bytes [`Self::from_bytes`] reads.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(HEADER + self.entries.len() * ENTRY);
+        let mut bytes = Vec::with_capacity(HEADER + self.entries.len() * 3);
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&[self.columns, self.rows, self.depth, 0]);
         bytes.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
+        let mut previous = 0;
         for &(key, score) in &self.entries {
-            bytes.extend_from_slice(&key.to_le_bytes()[..KEY_BYTES]);
-            bytes.push(score as u8);
+            let score = (i32::from(score) + SCORE_OFFSET) as u64;
+            let mut number = (key - previous) << SCORE_BITS | score;
+            previous = key;
+            while number >= 0x80 {
+                bytes.push(number as u8 | 0x80);
+                number >>= 7;
+            }
+            bytes.push(number as u8);
         }
         bytes
     }
@@ -190,4 +213,66 @@ impl Book {
             .ok()
             .map(|i| i32::from(self.entries[i].1))
     }
+}
+
+/// The bits of a key for a `columns` × `rows` board (a bit per cell and a
+/// sentinel per column), refused beyond 7 bytes.
+fn key_bits(columns: u8, rows: u8) -> Result<u32, BookError> {
+    let bits = u32::from(columns) * (u32::from(rows) + 1);
+    if bits > 8 * KEY_BYTES as u32 {
+        return Err(BookError("board too large for 7-byte keys".to_string()));
+    }
+    Ok(bits)
+}
+
+/// `LC4BOOK2`'s entries: a key distance and a score in each LEB128 number.
+fn read_distances(body: &[u8], count: usize) -> Result<Vec<(u64, i8)>, BookError> {
+    let error = |what: &str| BookError(what.to_string());
+    let mut entries = Vec::with_capacity(count.min(body.len()));
+    let mut bytes = body.iter();
+    let mut key = 0u64;
+    for _ in 0..count {
+        let mut number = 0u64;
+        let mut shift = 0;
+        loop {
+            let byte = *bytes.next().ok_or_else(|| error("entries cut short"))?;
+            number |= u64::from(byte & 0x7f) << shift;
+            if byte < 0x80 {
+                break;
+            }
+            // Nine bytes hold 63 bits, more than any entry needs.
+            shift += 7;
+            if shift > 56 {
+                return Err(error("an entry longer than a key"));
+            }
+        }
+        let score = (number & ((1 << SCORE_BITS) - 1)) as i32 - SCORE_OFFSET;
+        // A distance of 0 after the first repeats a key: refused with the
+        // other unsorted keys.
+        key = key
+            .checked_add(number >> SCORE_BITS)
+            .ok_or_else(|| error("a key beyond 64 bits"))?;
+        entries.push((key, score as i8));
+    }
+    if bytes.next().is_some() {
+        return Err(error("entry count does not match the length"));
+    }
+    Ok(entries)
+}
+
+/// `LC4BOOK1`'s entries: fixed 7-byte keys and score bytes.
+fn read_fixed(body: &[u8], count: usize) -> Result<Vec<(u64, i8)>, BookError> {
+    if body.len() != count.saturating_mul(ENTRY) {
+        return Err(BookError(
+            "entry count does not match the length".to_string(),
+        ));
+    }
+    Ok(body
+        .chunks_exact(ENTRY)
+        .map(|chunk| {
+            let mut key = [0u8; 8];
+            key[..KEY_BYTES].copy_from_slice(&chunk[..KEY_BYTES]);
+            (u64::from_le_bytes(key), chunk[KEY_BYTES] as i8)
+        })
+        .collect())
 }
