@@ -138,16 +138,42 @@ fn merge(depth: u32, parts: usize, dir: &Path, out: &Path) {
         let bytes = std::fs::read(&file)
             .unwrap_or_else(|e| panic!("{}: {e} (build it with `part`)", file.display()));
         let book = Book::from_bytes(&bytes).expect("a part is a book");
+        assert!(
+            book.fits(Standard) && book.depth() == depth,
+            "{}: not a 7x6 part of layer {depth}",
+            file.display()
+        );
+        // Parts hold different positions (every PARTS-th of the layer).
+        let before = deepest.len();
         deepest.extend(book.entries());
+        assert_eq!(
+            deepest.len(),
+            before + book.len(),
+            "{}: positions of another part",
+            file.display()
+        );
     }
     let expected = layer(Standard, depth).len();
     assert_eq!(deepest.len(), expected, "every position of layer {depth}");
-    let mut entries: Vec<(u64, i8)> = deepest.iter().map(|(&k, &s)| (k, s)).collect();
+    let mut entries: HashMap<u64, i8> = deepest.clone();
     entries.extend(scores_above(Standard, depth, deepest).expect("every child in the layer"));
+    // Master's book was solved on its own: where it holds a position of
+    // the layers too, both scores must be the same (a check of both).
     let master = Book::standard().expect("the shipped book");
-    entries.extend(master.entries());
+    let mut agree = 0;
+    for (key, score) in master.entries() {
+        match entries.insert(key, score) {
+            Some(layers) if layers != score => {
+                panic!("position {key:#x}: {layers} from the layers, {score} in Master's book")
+            }
+            Some(_) => agree += 1,
+            None => {}
+        }
+    }
+    println!("{agree} positions of Master's book have the layers' score");
+    let depth = master.depth().max(depth) as u8;
     let merged =
-        Book::new(7, 6, master.depth().max(depth) as u8, entries).expect("7x6 keys and scores fit");
+        Book::new(7, 6, depth, entries.into_iter().collect()).expect("7x6 keys and scores fit");
     std::fs::write(out, merged.to_bytes()).expect("the book written");
     println!("{}: {} positions", out.display(), merged.len());
 }

@@ -758,7 +758,35 @@ fn a_book_stores_key_distances_and_refuses_damaged_bytes() {
         }
         assert_eq!(Book::from_bytes(&fixed), Ok(read));
     }
+    // The widest keys a book may hold (8x6: 56 bits) take nine bytes.
+    let widest = vec![(0, -32), ((1 << 56) - 1, 31)];
+    let book = Book::new(8, 6, 48, widest.clone()).expect("8x6 keys fit");
+    let bytes = book.to_bytes();
+    assert_eq!(bytes.len(), 16 + 1 + 9);
+    let read = Book::from_bytes(&bytes).expect("its own bytes");
+    assert_eq!(read.entries().collect::<Vec<_>>(), widest);
+    // The same nine bytes under a 7x6 header: a key wider than the board.
+    let mut narrower = bytes.clone();
+    narrower[8..10].copy_from_slice(&[7, 6]);
+    assert!(Book::from_bytes(&narrower).is_err());
+    // A ten-byte number, and a count far beyond the bytes.
+    let mut too_long = bytes[..16].to_vec();
+    too_long[12..16].copy_from_slice(&1u32.to_le_bytes());
+    too_long.extend_from_slice(&[0x80; 9]);
+    too_long.push(0);
+    assert!(Book::from_bytes(&too_long).is_err());
+    let mut counted = bytes[..17].to_vec();
+    counted[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(Book::from_bytes(&counted).is_err());
     // What no entry can hold is refused when the book is made.
+    assert!(
+        Book::new(7, 6, 10, vec![(1, 3), (1, 4)]).is_err(),
+        "two scores"
+    );
+    assert_eq!(
+        Book::new(7, 6, 10, vec![(1, 3), (1, 3)]).map(|b| b.len()),
+        Ok(1)
+    );
     assert!(Book::new(7, 6, 10, vec![(1, 32)]).is_err());
     assert!(Book::new(7, 6, 10, vec![(1, -33)]).is_err());
     assert!(Book::new(7, 6, 10, vec![(1 << 49, 0)]).is_err());

@@ -66,9 +66,10 @@ impl std::error::Error for BookError {}
 
 impl Book {
     /// A book from `(symmetric key, score)` pairs of positions with at most
-    /// `depth` stones on a `columns` × `rows` board (any order). Refused:
-    /// a board too large for 7-byte keys, a key wider than the board's, a
-    /// score outside -32..=31 (no board that fits has one).
+    /// `depth` stones on a `columns` × `rows` board (any order, a pair
+    /// given twice kept once). Refused: a board too large for 7-byte keys,
+    /// a key wider than the board's, a score outside -32..=31 (no board
+    /// that fits has one), a key with two scores.
     pub fn new(
         columns: u8,
         rows: u8,
@@ -86,6 +87,15 @@ impl Book {
             )));
         }
         entries.sort_unstable_by_key(|&(key, _)| key);
+        if let Some(pair) = entries
+            .windows(2)
+            .find(|pair| pair[0].0 == pair[1].0 && pair[0].1 != pair[1].1)
+        {
+            return Err(BookError(format!(
+                "key {:#x} with two scores, {} and {}",
+                pair[0].0, pair[0].1, pair[1].1
+            )));
+        }
         entries.dedup_by_key(|&mut (key, _)| key);
         Ok(Book {
             columns,
@@ -108,7 +118,7 @@ impl Book {
         let entries = match &bytes[..8] {
             magic if magic == MAGIC => read_distances(body, count)?,
             magic if magic == MAGIC_FIXED => read_fixed(body, count)?,
-            _ => return Err(error("missing header")),
+            _ => return Err(error("not a book file (unknown format)")),
         };
         if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
             return Err(error("keys not sorted"));
