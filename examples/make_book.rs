@@ -1,14 +1,16 @@
-//! Builds the Connect Four opening book (`assets/books/connect4_7x6.book`):
-//! Master's own opening strategy, for whichever side it plays.
+//! Builds Master's own opening strategy for Connect Four, for whichever
+//! side it plays: the first half of the shipped book
+//! (`assets/books/connect4_7x6.book`; `make_layer_book merge` then adds
+//! every position up to 10 stones to it).
 //!
 //! ```sh
 //! cargo run --profile dev --example make_book -- PLIES OUT.book [TABLE_LOG2]
 //! ```
 //!
-//! Why a strategy and not every position: a book of every position after
-//! up to 8 stones would hold 92 000 of them, each seconds to minutes of
-//! solving (weeks of CPU time). Master does not need them all: on its own
-//! turn it only needs its best move, and the opponent's replies are the
+//! Why a strategy and not every position: beyond the 10 stones of the full
+//! layers, every position would be millions more (2.1 million at 11 stones
+//! alone). Master does not need them all: on its own turn it only needs
+//! its best move, and the opponent's replies are the
 //! only branching. So the tool walks the tree of "Master's best move, then
 //! any reply" from both the empty board (Master first) and the seven
 //! first moves (Master second). At each of Master's turns with at most

@@ -110,6 +110,8 @@ fn random_position(rng: &mut Rng) -> Option<ConnectFour> {
 
 fn shown(wait: Option<Duration>, cap: Duration) -> String {
     match wait {
+        // Tenths below 10 ms: a book's answer is well under one.
+        Some(w) if w < Duration::from_millis(10) => format!("{:.1} ms", w.as_secs_f64() * 1000.0),
         Some(w) if w < Duration::from_secs(1) => format!("{:.0} ms", w.as_secs_f64() * 1000.0),
         Some(w) => format!("{:.1} s", w.as_secs_f64()),
         None => format!("> {} s", cap.as_secs()),

@@ -809,3 +809,49 @@ fn a_book_stores_key_distances_and_refuses_damaged_bytes() {
 
 /// The header of a book file: magic, size, depth, reserved, entry count.
 const HEADER_BYTES: usize = 16;
+
+#[test]
+fn the_shipped_book_holds_every_position_up_to_ten_stones() {
+    let book = Book::standard().expect("the shipped book parses");
+    assert!(book.depth() >= 10, "depth {}", book.depth());
+    let mut rng = Rng::new(10);
+    // Without a book: the solved layer against a plain solve.
+    let mut solver = Solver::new();
+    let stop = never();
+    let (mut derived, mut solved) = (0, 0);
+    while derived + solved < 400 {
+        let stones = rng.below(11);
+        let Some(board) = play_randomly(ConnectFourSize::STANDARD, stones, &mut rng) else {
+            continue;
+        };
+        let position = Position::from_standard(&board).expect("7x6").expect("on");
+        let score = book
+            .get(&position)
+            .unwrap_or_else(|| panic!("{board:?} is not in the book"));
+        if stones < 10 {
+            // Above the solved layer each score is the best of the
+            // children's (a win at once: Pons' score for it).
+            let best = (0..7)
+                .filter(|&c| position.can_play(c))
+                .map(|c| {
+                    if position.is_winning_move(c) {
+                        (42 + 1 - position.moves() as i32) / 2
+                    } else {
+                        let mut child = position;
+                        child.play_column(c);
+                        -book.get(&child).expect("every child is in the book")
+                    }
+                })
+                .max();
+            assert_eq!(Some(score), best, "{board:?}");
+            derived += 1;
+        } else if solved < 30 {
+            assert_eq!(
+                solver.solve_position(&position, false, &stop),
+                Ok(score),
+                "{board:?}"
+            );
+            solved += 1;
+        }
+    }
+}

@@ -1,15 +1,22 @@
 //! The opening book: exact scores of early positions, computed once
-//! offline by `cargo run --example make_book` and shipped as
-//! `assets/books/connect4_7x6.book` (built into the program).
+//! offline and shipped as `assets/books/connect4_7x6.book` (built into the
+//! program).
 //!
 //! Why: the first moves are by far the most expensive to solve (the empty
-//! 7×6 board takes the solver minutes, a position after one stone over a
-//! minute), yet [`crate::ai::Level::Master`] must answer at once. The book
-//! holds Master's own opening strategy: for each of its turns in the first
-//! moves (after any replies of the opponent, whichever side Master plays)
-//! the position's score and the child it chose, which has the opposite
-//! score. [`Book::best_move`] reads that back; searches that reach a stored
-//! position also stop there.
+//! 7×6 board takes the solver half a minute, a position after one stone
+//! seconds to a minute), yet [`crate::ai::Level::Master`] must answer at
+//! once and a player's Values must be exact at once. The shipped book holds
+//! two things, merged by `examples/make_layer_book.rs`:
+//! - every position up to 10 stones (one of each mirror pair), so that
+//!   every column's value up to 9 stones is read, not searched
+//!   ([`super::layers`] says how they are built);
+//! - Master's own opening strategy (`examples/make_book.rs`): for each of
+//!   its turns up to 13 stones (after any replies, whichever side it
+//!   plays) the position's score and the child it chose, which has the
+//!   opposite score.
+//!
+//! [`Book::best_move`] reads Master's choice back; searches that reach a
+//! stored position also stop there.
 //!
 //! Format, all little-endian: the magic `LC4BOOK2`, then columns, rows and
 //! depth (no position in the book has more stones), one reserved byte, the
@@ -29,7 +36,7 @@ use super::solver::column_order;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-/// The book made by `examples/make_book.rs` for the standard board.
+/// The book for the standard board (see the module's documentation).
 static STANDARD: &[u8] = include_bytes!("../../../assets/books/connect4_7x6.book");
 
 const MAGIC: &[u8; 8] = b"LC4BOOK2";

@@ -11,7 +11,10 @@
 //! - [`solve_cli`]: the standard solver's line protocol (`4453 -2`).
 //! - [`heuristic`]: depth-limited search for the weaker levels.
 //! - [`levels`]: the computer player's skill levels and move choice.
-//! - [`book`]: Master's opening strategy (exact scores), built offline.
+//! - [`values`]: every column's value, proven, shown as it is found.
+//! - [`book`]: exact scores of every position up to 10 stones and of
+//!   Master's opening strategy, built offline.
+//! - [`layers`]: every position of a layer, and scores derived upwards.
 //!
 //! Scores follow the standard convention: for the side to move, 0 is a
 //! draw, a win is `22 - stones the winner placed` on 7×6 (faster is
