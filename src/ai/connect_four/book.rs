@@ -83,16 +83,6 @@ impl Book {
         depth: u8,
         mut entries: Vec<(u64, i8)>,
     ) -> Result<Self, BookError> {
-        let bits = key_bits(columns, rows)?;
-        let range = -SCORE_OFFSET..(1 << SCORE_BITS) - SCORE_OFFSET;
-        if let Some(&(key, score)) = entries
-            .iter()
-            .find(|&&(key, score)| key >> bits != 0 || !range.contains(&i32::from(score)))
-        {
-            return Err(BookError(format!(
-                "no entry can hold key {key:#x} with score {score}"
-            )));
-        }
         entries.sort_unstable_by_key(|&(key, _)| key);
         if let Some(pair) = entries
             .windows(2)
@@ -104,6 +94,31 @@ impl Book {
             )));
         }
         entries.dedup_by_key(|&mut (key, _)| key);
+        Book::sorted(columns, rows, depth, entries)
+    }
+
+    /// A book from entries already in rising key order, each key once (as
+    /// [`Book::new`] leaves them, and as a file holds them): checked, not
+    /// sorted again.
+    fn sorted(
+        columns: u8,
+        rows: u8,
+        depth: u8,
+        entries: Vec<(u64, i8)>,
+    ) -> Result<Self, BookError> {
+        let bits = key_bits(columns, rows)?;
+        let range = -SCORE_OFFSET..(1 << SCORE_BITS) - SCORE_OFFSET;
+        if let Some(&(key, score)) = entries
+            .iter()
+            .find(|&&(key, score)| key >> bits != 0 || !range.contains(&i32::from(score)))
+        {
+            return Err(BookError(format!(
+                "no entry can hold key {key:#x} with score {score}"
+            )));
+        }
+        if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
+            return Err(BookError("keys not sorted".to_string()));
+        }
         Ok(Book {
             columns,
             rows,
@@ -127,10 +142,7 @@ impl Book {
             magic if magic == MAGIC_FIXED => read_fixed(body, count)?,
             _ => return Err(error("not a book file (unknown format)")),
         };
-        if !entries.windows(2).all(|w| w[0].0 < w[1].0) {
-            return Err(error("keys not sorted"));
-        }
-        Book::new(columns, rows, depth, entries)
+        Book::sorted(columns, rows, depth, entries)
     }
 
     /// The bytes [`Self::from_bytes`] reads.
