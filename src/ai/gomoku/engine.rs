@@ -232,18 +232,12 @@ impl Engine {
         let mut set = settings(Level::Master);
         set.depth = depth;
         set.vcf_depth = vcf_fours;
+        set.leaf_vcf = 0;
         let mut rng = Rng::new(0);
         let start = Instant::now();
         let roots = self.root_moves(&mut board, &set, &mut rng, stop, start, far - start);
         let clock = Clock::new(stop, far);
-        let mut search = Search::new(
-            board.clone(),
-            &self.tt,
-            &mut self.cache,
-            0,
-            set.quiesce_fours,
-            clock,
-        );
+        let mut search = Search::new(board.clone(), &self.tt, &mut self.cache, &set, clock);
         let (sorted, _) = search.run(roots, depth);
         if search.clock.stopped() {
             return None;
@@ -343,14 +337,7 @@ impl Engine {
         }
         // The weak levels, on this thread.
         let clock = Clock::new(stop, deadline);
-        let mut search = Search::new(
-            board.clone(),
-            &self.tt,
-            &mut self.cache,
-            set.leaf_vcf,
-            set.quiesce_fours,
-            clock,
-        );
+        let mut search = Search::new(board.clone(), &self.tt, &mut self.cache, set, clock);
         let (mut sorted, depth) = search.run(roots.clone(), set.depth);
         self.last_depth = depth;
         if depth > 0 && !search.clock.stopped() {
@@ -403,14 +390,7 @@ impl Engine {
                         (board.clone(), roots.to_vec(), &helpers_stop);
                     scope.spawn(move || {
                         let clock = Clock::new(helpers_stop, deadline);
-                        let mut search = Search::new(
-                            board,
-                            tt,
-                            helper_cache,
-                            set.leaf_vcf,
-                            set.quiesce_fours,
-                            clock,
-                        );
+                        let mut search = Search::new(board, tt, helper_cache, set, clock);
                         let first = 2 + n as i32 % 2;
                         let (sorted, depth) = search.run_from(roots, first, set.depth);
                         (sorted, depth, search.clock.nodes)
@@ -418,14 +398,7 @@ impl Engine {
                 })
                 .collect();
             let clock = Clock::new(stop, deadline);
-            let mut search = Search::new(
-                board.clone(),
-                tt,
-                cache,
-                set.leaf_vcf,
-                set.quiesce_fours,
-                clock,
-            );
+            let mut search = Search::new(board.clone(), tt, cache, set, clock);
             let (mut best, mut depth) = search.run(roots.to_vec(), set.depth);
             let mut nodes = search.clock.nodes;
             // The main thread is done (out of time, stopped, at its depth

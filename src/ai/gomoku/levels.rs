@@ -17,6 +17,10 @@ pub struct Settings {
     /// Fours in a row the search's leaves look through before taking the
     /// static value (0: none, the leaf is taken as it is).
     pub quiesce_fours: i32,
+    /// Plies from the horizon within which a node off the main line whose
+    /// static value is far above beta is cut (0: never; the weak levels
+    /// search every node they reach).
+    pub futility_depth: i32,
     /// Whether the level checks that its move leaves the opponent no VCF.
     pub guard_vcf: bool,
     /// Chance in percent of overlooking a win in one.
@@ -37,6 +41,7 @@ pub fn settings(level: Level) -> Settings {
             vct_depth: 0,
             leaf_vcf: 0,
             quiesce_fours: 0,
+            futility_depth: 0,
             guard_vcf: false,
             miss_win: 15,
             miss_block: 30,
@@ -49,6 +54,7 @@ pub fn settings(level: Level) -> Settings {
             vct_depth: 0,
             leaf_vcf: 0,
             quiesce_fours: 0,
+            futility_depth: 0,
             guard_vcf: false,
             miss_win: 0,
             miss_block: 5,
@@ -61,6 +67,7 @@ pub fn settings(level: Level) -> Settings {
             vct_depth: 0,
             leaf_vcf: 0,
             quiesce_fours: 6,
+            futility_depth: 0,
             guard_vcf: true,
             miss_win: 0,
             miss_block: 0,
@@ -73,6 +80,7 @@ pub fn settings(level: Level) -> Settings {
             vct_depth: 3,
             leaf_vcf: 0,
             quiesce_fours: 6,
+            futility_depth: 5,
             guard_vcf: true,
             miss_win: 0,
             miss_block: 0,
@@ -85,6 +93,7 @@ pub fn settings(level: Level) -> Settings {
             vct_depth: 3,
             leaf_vcf: 0,
             quiesce_fours: 6,
+            futility_depth: 5,
             guard_vcf: true,
             miss_win: 0,
             miss_block: 0,
