@@ -4,6 +4,7 @@
 
 use lineup::ai::Level;
 use lineup::ai::Rng;
+use lineup::ai::connect_four::solver::win_now_score;
 use lineup::ai::connect_four::{Book, Engine, Position, SolveError, Solver, Standard, run_solve};
 use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game, Rules};
 use std::collections::HashSet;
@@ -835,7 +836,7 @@ fn the_shipped_book_holds_every_position_up_to_ten_stones() {
                 .filter(|&c| position.can_play(c))
                 .map(|c| {
                     if position.is_winning_move(c) {
-                        (42 + 1 - position.moves() as i32) / 2
+                        win_now_score(&position)
                     } else {
                         let mut child = position;
                         child.play_column(c);
