@@ -530,6 +530,33 @@ fn an_open_four_against_no_four_is_a_proven_win() {
     assert!(found.is_some_and(|f| f.score < WON), "{found:?}");
 }
 
+/// A win that the search first sees at an iteration with a narrow
+/// aspiration window is still reported as proven: the window widens each
+/// time the score lands above it. Here White's win (from a self-play game)
+/// scores −201 at three plies and first shows at five; with the window left
+/// unwidened the score stayed at 59, under the window's top.
+#[test]
+fn a_win_found_past_the_aspiration_window_is_proven() {
+    let stop = AtomicBool::new(false);
+    let mut position = Gomoku::standard(RuleSet::Renju);
+    for word in "d11 d13 a12 f14 a10 c15 g13 e12 a11 a13 f12 c14 f11".split(' ') {
+        let p = Point::parse(word).expect("a point");
+        position.play(Move::Stone(p)).expect("a legal move");
+    }
+    let shallow = Engine::new()
+        .evaluate(&position, 3, 0, &stop)
+        .expect("an evaluation");
+    assert!(
+        shallow.score.abs() < WON,
+        "no proof at three plies: {shallow:?}"
+    );
+    let deep = Engine::new()
+        .evaluate(&position, 6, 0, &stop)
+        .expect("an evaluation");
+    assert!(deep.score >= WON, "{deep:?}");
+    assert_eq!(deep.best.to_string(), "e14");
+}
+
 /// A search one ply deep sees a win by fours: its leaves look through the
 /// side to move's fours (each block is forced). Without that look, one ply
 /// only rated these positions by their shapes.

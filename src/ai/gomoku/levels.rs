@@ -21,6 +21,10 @@ pub struct Settings {
     /// static value is far above beta is cut (0: never; the weak levels
     /// search every node they reach).
     pub futility_depth: i32,
+    /// Half the width of the root's first window around the last
+    /// iteration's score, from depth 4 (0: the full window; the weak levels
+    /// keep exact root scores).
+    pub aspiration: i32,
     /// Whether the level checks that its move leaves the opponent no VCF.
     pub guard_vcf: bool,
     /// Chance in percent of overlooking a win in one.
@@ -32,6 +36,13 @@ pub struct Settings {
     pub margin: i32,
 }
 
+/// The strong levels' aspiration half-width: under a tenth of the
+/// evaluation's logistic scale (651). Measured, it changes little: Master's
+/// mean depth at 850 ms on the 30 Renju openings (`gomoku_depth`, four runs
+/// each) 11.38 plies against 11.32 without, and 29 of 60 against Rapfi at
+/// depth 12 against 31 without.
+const ASPIRATION: i32 = 60;
+
 pub fn settings(level: Level) -> Settings {
     match level {
         Level::Beginner => Settings {
@@ -42,6 +53,7 @@ pub fn settings(level: Level) -> Settings {
             leaf_vcf: 0,
             quiesce_fours: 0,
             futility_depth: 0,
+            aspiration: 0,
             guard_vcf: false,
             miss_win: 15,
             miss_block: 30,
@@ -55,6 +67,7 @@ pub fn settings(level: Level) -> Settings {
             leaf_vcf: 0,
             quiesce_fours: 0,
             futility_depth: 0,
+            aspiration: 0,
             guard_vcf: false,
             miss_win: 0,
             miss_block: 5,
@@ -68,6 +81,7 @@ pub fn settings(level: Level) -> Settings {
             leaf_vcf: 0,
             quiesce_fours: 6,
             futility_depth: 0,
+            aspiration: 0,
             guard_vcf: true,
             miss_win: 0,
             miss_block: 0,
@@ -81,6 +95,7 @@ pub fn settings(level: Level) -> Settings {
             leaf_vcf: 0,
             quiesce_fours: 6,
             futility_depth: 5,
+            aspiration: ASPIRATION,
             guard_vcf: true,
             miss_win: 0,
             miss_block: 0,
@@ -94,6 +109,7 @@ pub fn settings(level: Level) -> Settings {
             leaf_vcf: 0,
             quiesce_fours: 6,
             futility_depth: 5,
+            aspiration: ASPIRATION,
             guard_vcf: true,
             miss_win: 0,
             miss_block: 0,

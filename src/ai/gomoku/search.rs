@@ -8,6 +8,10 @@
 //! near the horizon, off the principal variation, a node whose static value
 //! is far above beta is not searched at all (futility).
 //!
+//! From the fourth iteration on, the root searches a narrow window around
+//! the last iteration's score first (aspiration) and widens it when the
+//! score falls outside.
+//!
 //! Two exact shortcuts and one look past the horizon: a side that can make
 //! an open four while the opponent has no four to answer with has won (two
 //! moves later, whatever the reply); and a leaf is not taken at its static
@@ -50,6 +54,9 @@ pub struct Search<'a, 'c> {
     quiesce_fours: i32,
     /// Plies from the horizon within which futility cuts apply (0: none).
     futility_depth: i32,
+    /// Half the width of an iteration's first window around the last
+    /// score (0: always the full window).
+    aspiration: i32,
 }
 
 /// A root move with its score from the last completed iteration.
@@ -78,6 +85,7 @@ impl<'a, 'c> Search<'a, 'c> {
             leaf_vcf: set.leaf_vcf,
             quiesce_fours: set.quiesce_fours,
             futility_depth: set.futility_depth,
+            aspiration: set.aspiration,
         }
     }
 
@@ -99,37 +107,48 @@ impl<'a, 'c> Search<'a, 'c> {
     ) -> (Vec<RootMove>, i32) {
         let mut completed = 0;
         for depth in first_depth..=max_depth {
-            let mut alpha = -WIN - 1;
-            let mut scored: Vec<RootMove> = Vec::with_capacity(roots.len());
-            for (n, root) in roots.iter().enumerate() {
-                self.board.play(root.index);
-                let score = if n == 0 {
-                    -self.negamax(depth - 1, 1, -WIN - 1, -alpha)
-                } else {
-                    let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
-                    if s > alpha && !self.clock.stopped() {
-                        -self.negamax(depth - 1, 1, -WIN - 1, -alpha)
-                    } else {
-                        s
-                    }
-                };
-                self.board.undo();
+            // Aspiration: once a few plies are done the score moves little
+            // from one iteration to the next, so the window starts narrow
+            // around the last one (more cuts) and widens fourfold each time
+            // the score lands outside it, to the full window past 2000.
+            let previous = roots[0].score;
+            let mut delta = self.aspiration;
+            let narrow = delta > 0 && depth >= 4 && completed > 0 && previous.abs() < WON;
+            let (mut low, mut high) = if narrow {
+                (previous - delta, previous + delta)
+            } else {
+                (-WIN - 1, WIN + 1)
+            };
+            let mut scored = loop {
+                let scored = self.iterate(&roots, depth, low, high);
                 if self.clock.stopped() {
-                    break;
+                    break scored;
                 }
-                // Moves that failed low keep a score just under the best, in
-                // their old order, for the next iteration's ordering.
-                let score = if score > alpha {
-                    score
+                let best = scored.iter().map(|r| r.score).max().unwrap_or(low);
+                delta *= 4;
+                if best <= low && low > -WIN - 1 {
+                    low = if delta > 2000 {
+                        -WIN - 1
+                    } else {
+                        previous - delta
+                    };
+                } else if best >= high && high < WIN + 1 {
+                    high = if delta > 2000 {
+                        WIN + 1
+                    } else {
+                        previous + delta
+                    };
+                    // The move that failed high is searched first.
+                    if let Some(top) = scored.iter().max_by_key(|r| r.score) {
+                        let top = top.index;
+                        let at = roots.iter().position(|r| r.index == top).unwrap_or(0);
+                        let moved = roots.remove(at);
+                        roots.insert(0, moved);
+                    }
                 } else {
-                    alpha - 1 - n as i32
-                };
-                alpha = alpha.max(score);
-                scored.push(RootMove {
-                    index: root.index,
-                    score,
-                });
-            }
+                    break scored;
+                }
+            };
             if self.clock.stopped() {
                 // A partial iteration counts only if it found a new best.
                 if let Some(best) = scored.iter().max_by_key(|r| r.score)
@@ -151,6 +170,47 @@ impl<'a, 'c> Search<'a, 'c> {
             }
         }
         (roots, completed)
+    }
+
+    /// One iteration over `roots` at `depth` in the window `low..high`:
+    /// each move's score, in the order searched, up to the first that fails
+    /// high (or the clock's stop).
+    fn iterate(&mut self, roots: &[RootMove], depth: i32, low: i32, high: i32) -> Vec<RootMove> {
+        let mut alpha = low;
+        let mut scored: Vec<RootMove> = Vec::with_capacity(roots.len());
+        for (n, root) in roots.iter().enumerate() {
+            self.board.play(root.index);
+            let score = if n == 0 {
+                -self.negamax(depth - 1, 1, -high, -alpha)
+            } else {
+                let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                if s > alpha && s < high && !self.clock.stopped() {
+                    -self.negamax(depth - 1, 1, -high, -alpha)
+                } else {
+                    s
+                }
+            };
+            self.board.undo();
+            if self.clock.stopped() {
+                break;
+            }
+            // Moves that failed low keep a score just under the best, in
+            // their old order, for the next iteration's ordering.
+            let score = if score > alpha {
+                score
+            } else {
+                alpha - 1 - n as i32
+            };
+            alpha = alpha.max(score);
+            scored.push(RootMove {
+                index: root.index,
+                score,
+            });
+            if score >= high {
+                break;
+            }
+        }
+        scored
     }
 
     /// The exact score of one root move at `depth` (full window), for the
