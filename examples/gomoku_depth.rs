@@ -7,7 +7,8 @@
 //! cargo run --example gomoku_depth -- [MS] [OPENINGS FILE] [--offset] [--threads N]
 //! ```
 //!
-//! MS defaults to 850 (what pbrain-lineup takes of a 1 s turn); the list to
+//! MS defaults to 850 (what pbrain-lineup took of a 1 s turn until it kept
+//! less back, and what README's figures are measured at); the list to
 //! the repo's `tests/data/gomoku/openings_renju.txt`, played under Renju;
 //! the threads to one (the depth shown is the deepest any thread completed).
 
