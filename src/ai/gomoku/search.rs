@@ -133,17 +133,18 @@ impl<'a, 'c> Search<'a, 'c> {
                         previous - delta
                     };
                 } else if best >= high && high < WIN + 1 {
-                    high = if delta > 2000 {
+                    // Past a proven win only the full window is left.
+                    high = if delta > 2000 || best >= WON {
                         WIN + 1
                     } else {
                         previous + delta
                     };
-                    // The move that failed high is searched first.
-                    if let Some(top) = scored.iter().max_by_key(|r| r.score) {
-                        let top = top.index;
-                        let at = roots.iter().position(|r| r.index == top).unwrap_or(0);
-                        let moved = roots.remove(at);
-                        roots.insert(0, moved);
+                    // The move that failed high is searched first, its bound
+                    // as its score: should the clock stop the search again,
+                    // that is what it is known to be worth.
+                    if let Some(top) = scored.iter().max_by_key(|r| r.score).copied() {
+                        roots.retain(|r| r.index != top.index);
+                        roots.insert(0, top);
                     }
                 } else {
                     break scored;
