@@ -538,20 +538,18 @@ fn an_open_four_against_no_four_is_a_proven_win() {
 #[test]
 fn a_win_found_past_the_aspiration_window_is_proven() {
     let stop = AtomicBool::new(false);
-    let mut position = Gomoku::standard(RuleSet::Renju);
-    for word in "d11 d13 a12 f14 a10 c15 g13 e12 a11 a13 f12 c14 f11".split(' ') {
-        let p = Point::parse(word).expect("a point");
-        position.play(Move::Stone(p)).expect("a legal move");
-    }
+    let moves = "d11 d13 a12 f14 a10 c15 g13 e12 a11 a13 f12 c14 f11";
+    let game = Gomoku::game_from_moves(Gomoku::standard(RuleSet::Renju), moves).expect("legal");
+    let position = game.position();
     let shallow = Engine::new()
-        .evaluate(&position, 3, 0, &stop)
+        .evaluate(position, 3, 0, &stop)
         .expect("an evaluation");
     assert!(
         shallow.score.abs() < WON,
         "no proof at three plies: {shallow:?}"
     );
     let deep = Engine::new()
-        .evaluate(&position, 6, 0, &stop)
+        .evaluate(position, 6, 0, &stop)
         .expect("an evaluation");
     assert!(deep.score >= WON, "{deep:?}");
     assert_eq!(deep.best.to_string(), "e14");
