@@ -321,23 +321,30 @@ impl Board {
     }
 
     fn set_shape(&mut self, i: usize, c: Colour, k: usize, shape: u8) {
-        let old = self.shapes[i][c][k];
+        // The point's four shapes as one word, changed with shifts: a byte
+        // written at a variable index and read back as four bytes stalls the
+        // processor (`perf`: a third of this function's time). With the
+        // one-table point values, the search's nodes a second rose by about
+        // a tenth (`gomoku_depth 850` on the 30 Renju openings, runs
+        // alternated: 618 k on average of eight before, 684 k of seven after).
+        let shift = 8 * k;
+        let word = u32::from_le_bytes(self.shapes[i][c]);
+        let old = (word >> shift) as u8;
         if old == shape {
             return;
         }
+        let new = word & !(0xff << shift) | u32::from(shape) << shift;
         self.fives[c] = self.fives[c] + u32::from(shape == FIVE) - u32::from(old == FIVE);
         self.open_fours[c] =
             self.open_fours[c] + u32::from(shape == OPEN_FOUR) - u32::from(old == OPEN_FOUR);
         let is_four = |s: u8| u32::from(s == FOUR || s == OPEN_FOUR);
         self.fours[c] = self.fours[c] + is_four(shape) - is_four(old);
         let fouls = self.fouls_bind(c);
-        let before = weights::combination_values(self.shapes[i][c], fouls);
-        self.shapes[i][c][k] = shape;
-        let after = weights::combination_values(self.shapes[i][c], fouls);
+        let before = weights::point_values(word.to_le_bytes(), fouls);
+        let after = weights::point_values(new.to_le_bytes(), fouls);
+        self.shapes[i][c] = new.to_le_bytes();
         for role in [TO_MOVE, WAITING] {
-            let shapes = &weights::SHAPE_VALUE[role];
-            self.value[c][role] +=
-                shapes[shape as usize] - shapes[old as usize] + after[role] - before[role];
+            self.value[c][role] += after[role] - before[role];
         }
     }
 
