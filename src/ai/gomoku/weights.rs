@@ -82,8 +82,9 @@ pub fn point_values(shapes: [u8; 4], fouls: bool) -> [i32; 2] {
     static TABLES: OnceLock<[Box<[[i16; 2]]>; 2]> = OnceLock::new();
     // Why a table: it is read twice per shape change, the hottest path of
     // the search, and 9^4 shape quadruples make it small; 16-bit entries
-    // (26 KB a table) keep it in the processor's nearest cache. Any test
-    // that searches builds it, so weights too large for 16 bits fail there.
+    // halve it (26 KB a table instead of 52), so less of the cache goes to
+    // it. Any test that searches builds it, so weights too large for 16 bits
+    // fail there.
     let tables = TABLES.get_or_init(|| {
         [false, true].map(|fouls| {
             (0..SHAPE_KEYS)
