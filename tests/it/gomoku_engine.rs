@@ -581,7 +581,7 @@ fn a_singular_move_is_searched_a_ply_deeper() {
 /// with open threes reduced like quiet moves the search rated it 2443 there
 /// and first proved it at nine. (In other positions the rule proves a win a
 /// ply later; matches against Rapfi decided for it: `search.rs`,
-/// `SINGULAR_MARGIN`.)
+/// `reduction`.)
 #[test]
 fn an_open_three_is_not_searched_shallower() {
     let stop = AtomicBool::new(false);

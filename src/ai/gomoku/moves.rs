@@ -33,14 +33,16 @@ pub fn point_value(shapes: [u8; 4]) -> i32 {
     sum
 }
 
-/// Whether a stone here makes at least a four for `c`.
+/// Whether a stone here makes at least a four for the colour whose shapes
+/// these are.
 pub fn makes_four(shapes: [u8; 4]) -> bool {
     shapes
         .iter()
         .any(|&s| s == FOUR || s == OPEN_FOUR || s == FIVE)
 }
 
-/// Whether a stone here makes at least an open three for `c`.
+/// Whether a stone here makes at least an open three for the colour whose
+/// shapes these are.
 pub fn makes_three(shapes: [u8; 4]) -> bool {
     shapes
         .iter()
