@@ -539,8 +539,7 @@ fn an_open_four_against_no_four_is_a_proven_win() {
 fn a_win_found_past_the_aspiration_window_is_proven() {
     let stop = AtomicBool::new(false);
     let moves = "d11 d13 a12 f14 a10 c15 g13 e12 a11 a13 f12 c14 f11";
-    let game = Gomoku::game_from_moves(Gomoku::standard(RuleSet::Renju), moves).expect("legal");
-    let position = game.position();
+    let position = &renju_after(moves);
     let shallow = Engine::new()
         .evaluate(position, 3, 0, &stop)
         .expect("an evaluation");
@@ -566,9 +565,8 @@ fn a_singular_move_is_searched_a_ply_deeper() {
         ("k9 i6 m9 n9 o8 j8 i9 n4 f8 j6", "j9"),
         ("i7 j8 i9 k10 g9 g10 h11 j10 j6 h8 i8 i10 h10 k11", "i6"),
     ] {
-        let game = Gomoku::game_from_moves(Gomoku::standard(RuleSet::Renju), moves).expect("legal");
         let found = Engine::new()
-            .evaluate(game.position(), 8, 0, &stop)
+            .evaluate(&renju_after(moves), 8, 0, &stop)
             .expect("an evaluation");
         assert!(found.score >= WON, "{moves}: {found:?}");
         assert_eq!(found.best.to_string(), win, "{moves}");
@@ -586,9 +584,8 @@ fn a_singular_move_is_searched_a_ply_deeper() {
 fn an_open_three_is_not_searched_shallower() {
     let stop = AtomicBool::new(false);
     let moves = "f10 e11 f8 f12 j11 f9 i10 h8 d10 h9 e9 c11 g11 h12";
-    let game = Gomoku::game_from_moves(Gomoku::standard(RuleSet::Renju), moves).expect("legal");
     let found = Engine::new()
-        .evaluate(game.position(), 8, 0, &stop)
+        .evaluate(&renju_after(moves), 8, 0, &stop)
         .expect("an evaluation");
     assert!(found.score >= WON, "{found:?}");
     assert_eq!(found.best.to_string(), "i11");
