@@ -6,4 +6,5 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 # shellcheck disable=SC2086
 ensure_packages $LINEUP_BUILD_PACKAGES
-cargo bench --profile dev "$@"
+# The benchmarks measure the plain libraries: no Bevy to build.
+cargo bench --profile dev -p lineup-core "$@"

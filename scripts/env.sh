@@ -13,6 +13,12 @@ LINEUP_RUN_PACKAGES="libvulkan1 mesa-vulkan-drivers libxcursor1 libxrandr2 libxi
 # A virtual display, input tools, xprop (the window icon) and xwd (what the
 # screen shows) for the window tests, and gdb for the stacks of a game that crashed or hung in one.
 LINEUP_TEST_PACKAGES="xvfb xauth xdotool x11-utils x11-apps gdb"
+# To build the Debian package (dpkg-shlibdeps finds the libraries the
+# programs link; strip), and to check and try it (scripts/package-test.sh).
+LINEUP_PACKAGE_PACKAGES="dpkg-dev binutils"
+LINEUP_PACKAGE_CHECK_PACKAGES="lintian desktop-file-utils appstream systemd man-db bsdextrautils"
+# The cargo-deb that scripts/package.sh installs when it finds no other.
+CARGO_DEB_VERSION="3.8.0"
 
 # Installs whichever of the given Debian packages are missing (via sudo when
 # not root).

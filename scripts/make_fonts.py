@@ -6,7 +6,7 @@ the characters the game can show, so the program carries ~1 MB instead of
 The kept characters: printable ASCII and Latin-1 (player names, file names),
 the punctuation and symbols the interface uses, and every character of every
 string table in assets/i18n/. Run it again whenever a table gains characters;
-the glyph test (tests/it/fonts.rs) fails until you do.
+the glyph test (tests/it/strings.rs) fails until you do.
 
     apt-get install fonts-noto-cjk      # the source fonts (OFL-1.1)
     pip install fonttools               # pyftsubset

@@ -7,5 +7,5 @@ source scripts/env.sh
 # shellcheck disable=SC2086
 ensure_packages $LINEUP_BUILD_PACKAGES $LINEUP_RUN_PACKAGES
 # pbrain-lineup too: the game offers the engine beside it as a player.
-cargo build --bin pbrain-lineup
+cargo build -p lineup-core --bin pbrain-lineup
 cargo run --bin lineup -- "$@"

@@ -6,4 +6,4 @@ source scripts/env.sh
 # shellcheck disable=SC2086
 ensure_packages $LINEUP_BUILD_PACKAGES $LINEUP_RUN_PACKAGES $LINEUP_TEST_PACKAGES
 cargo fmt --check
-cargo test "$@"
+cargo test --workspace "$@"

@@ -1,50 +1,173 @@
-//! The command line, read without Bevy: play (optionally straight into a
-//! position, optionally capturing a screenshot), or `solve`. What it asks
-//! for is plain data ([`Launch`]); the game layer acts on it.
+//! The command line, declared once with clap: `--help`, the man page and
+//! the shell completions all come from [`Cli`]. What it asks for is read
+//! into plain data ([`Launch`]); the game layer acts on it.
 
-use crate::engine::registry::{self, ProgramError};
-use crate::i18n::Language;
-use crate::match_setup::{EngineSlot, GameKind, Level, MatchSetup, PlayerKind};
-use crate::match_state::Match;
-use crate::persist::psq;
-use crate::persist::save_file::{self, SaveFile};
-use crate::rules::opening::OpeningRule;
-use crate::rules::{ConnectFour, ConnectFourSize, Gomoku, MatchGame, RuleSet};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use lineup_core::engine::registry::{self, ProgramError};
+use lineup_core::i18n::Language;
+use lineup_core::match_setup::{EngineSlot, GameKind, Level, MatchSetup, PlayerKind};
+use lineup_core::match_state::Match;
+use lineup_core::persist::psq;
+use lineup_core::persist::save_file::{self, SaveFile};
+use lineup_core::rules::opening::OpeningRule;
+use lineup_core::rules::{ConnectFour, ConnectFourSize, Gomoku, MatchGame, RuleSet};
 use std::path::PathBuf;
 
-pub const USAGE: &str = "\
-Usage: lineup [OPTIONS]
-       lineup solve [--analyze] [--no-book] [--threads N]
-                                 read Connect Four positions (e.g. 4453) from stdin, print scores
-                                 (--threads: each search on N threads, for long solves)
+/// Connect Four and Gomoku/Renju, with strong computer players.
+#[derive(Parser, Debug)]
+#[command(
+    name = "lineup",
+    version,
+    about = "Connect Four and Gomoku/Renju, with strong computer players",
+    long_about = "Connect Four and Gomoku/Renju, with strong computer players.\n\n\
+        Without options the title screen opens. The options below start straight \
+        into a game, a position, a saved game or a menu.",
+    after_help = "Examples:\n  \
+        lineup --game connect4 --second computer:master\n  \
+        lineup --game gomoku --rule renju --opening soosorv8\n  \
+        lineup --load game.ron --review 12\n  \
+        echo 4453 | lineup solve",
+    args_conflicts_with_subcommands = true,
+    disable_help_subcommand = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    task: Option<Task>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
 
-Options:
-  --game connect4|gomoku        start straight into a game
-  --rule freestyle|exact|renju  Gomoku rule set (default renju)
-  --opening RULE                swap2 (freestyle, exact), soosorv8 or taraguchi10 (renju)
-  --size N | CxR                board: Gomoku N from 9 to 20 (default 15), Connect Four
-                                columns x rows, e.g. 7x6 (the default)
-  --moves MOVES                 play these moves first: 4453 (Connect Four), h8i9j10 (Gomoku)
-  --load FILE                   open a saved game (.ron) or a Gomoku .psq file (with --rule)
-  --first PLAYER                who plays Red/Black: human (default), computer[:LEVEL] or
-                                engine[:N] (Gomoku: the Nth Gomocup engine of the list)
-  --second PLAYER               who plays Yellow/White; LEVEL is beginner, easy, medium,
-                                hard or master
-  --add-engine PATH             add a Gomocup engine (a pbrain- program) to the list that
-                                New game offers, named after its file; kept in the settings
-  --review [N]                  open the game of --moves or --load in review mode at
-                                move N (the last if omitted)
-  --menu NAME                   open a menu at start: main, new-game, settings, load, about,
-                                pause, resign, save (the last two in a game)
-  --screenshot FILE.png         once everything has settled, save a screenshot and exit
-  --window WxH                  window size in pixels (default 1280x800)
-  --quit-after SECONDS          close by itself after that many seconds
-  --frame-stats                 on exit, print frame times (median, 99th percentile,
-                                longest) and the time from start to the first screen
-  --language en|zh-CN           the language until one is chosen in Settings
-                                (default: the system's, from LC_ALL / LANG)
-  -h, --help                    this help
-  -V, --version                 the version";
+#[derive(Subcommand, Debug)]
+enum Task {
+    /// Reads Connect Four positions (e.g. 4453) from standard input and
+    /// prints each one's exact score.
+    Solve(SolveArgs),
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// Print every column's score, not only the position's.
+    #[arg(short, long)]
+    analyze: bool,
+    /// Solve every position, even those the opening book holds.
+    #[arg(long)]
+    no_book: bool,
+    /// Each search on N threads (for long solves).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Start straight into a game.
+    #[arg(long, value_enum, value_name = "GAME")]
+    game: Option<GameName>,
+    /// The Gomoku rule set [default: renju].
+    #[arg(long, value_enum, value_name = "RULE")]
+    rule: Option<RuleName>,
+    /// A tournament opening: swap2 (freestyle, exact), soosorv8 or
+    /// taraguchi10 (renju).
+    #[arg(long, value_enum, value_name = "OPENING", ignore_case = true)]
+    opening: Option<OpeningName>,
+    /// The board: Gomoku N from 9 to 20 (default 15); Connect Four columns x
+    /// rows, e.g. 7x6 (the default).
+    #[arg(long, value_name = "N|CxR")]
+    size: Option<String>,
+    /// Play these moves first: 4453 (Connect Four), h8i9j10 (Gomoku).
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
+    /// Open a saved game (.ron) or a Gomoku .psq file (with --rule).
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+    /// Who plays Red/Black: human (default), computer[:LEVEL] or engine[:N]
+    /// (Gomoku: the Nth Gomocup engine of the list).
+    #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
+    first: Option<PlayerKind>,
+    /// Who plays Yellow/White; LEVEL is beginner, easy, medium, hard or
+    /// master.
+    #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
+    second: Option<PlayerKind>,
+    /// Add a Gomocup engine (a pbrain- program) to the list New game offers,
+    /// named after its file; kept in the settings.
+    #[arg(long, value_name = "PATH", value_parser = parse_engine)]
+    add_engine: Vec<PathBuf>,
+    /// Open the game of --moves or --load in review mode at move N (the last
+    /// if omitted).
+    #[arg(long, value_name = "N", num_args = 0..=1)]
+    review: Option<Option<usize>>,
+    /// Open a menu at start (pause, resign and save in a game).
+    #[arg(long, value_enum, value_name = "NAME")]
+    menu: Option<StartMenu>,
+    /// Once everything has settled, save a screenshot and exit.
+    #[arg(long, value_name = "FILE.png", value_parser = parse_screenshot)]
+    screenshot: Option<PathBuf>,
+    /// The window's size in pixels [default: 1280x800].
+    #[arg(long, value_name = "WxH", value_parser = parse_window)]
+    window: Option<(u32, u32)>,
+    /// Close by itself after that many seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    quit_after: Option<std::time::Duration>,
+    /// On exit, print frame times (median, 99th percentile, longest) and the
+    /// time from start to the first screen.
+    #[arg(long)]
+    frame_stats: bool,
+    /// The language until one is chosen in Settings [default: the system's,
+    /// from LC_ALL / LANG].
+    #[arg(long, value_name = "en|zh-CN", value_parser = parse_language)]
+    language: Option<Language>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum GameName {
+    #[value(name = "connect4", aliases = ["connect-four", "c4"])]
+    ConnectFour,
+    #[value(name = "gomoku", alias = "renju")]
+    Gomoku,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum RuleName {
+    /// Five or more in a row wins.
+    #[value(alias = "free")]
+    Freestyle,
+    /// Exactly five wins; an overline wins for nobody.
+    #[value(aliases = ["exact-five", "standard"])]
+    Exact,
+    /// Black may not make a double three, a double four or an overline.
+    Renju,
+}
+
+impl From<RuleName> for RuleSet {
+    fn from(name: RuleName) -> RuleSet {
+        match name {
+            RuleName::Freestyle => RuleSet::Freestyle,
+            RuleName::Exact => RuleSet::ExactFive,
+            RuleName::Renju => RuleSet::Renju,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum OpeningName {
+    None,
+    Swap2,
+    #[value(name = "soosorv8", aliases = ["soosorv-8", "soosyrv8"])]
+    Soosorv8,
+    #[value(name = "taraguchi10", alias = "taraguchi-10")]
+    Taraguchi10,
+}
+
+impl From<OpeningName> for OpeningRule {
+    fn from(name: OpeningName) -> OpeningRule {
+        match name {
+            OpeningName::None => OpeningRule::None,
+            OpeningName::Swap2 => OpeningRule::Swap2,
+            OpeningName::Soosorv8 => OpeningRule::Soosorv8,
+            OpeningName::Taraguchi10 => OpeningRule::Taraguchi10,
+        }
+    }
+}
 
 /// How the program was asked to start a game.
 #[derive(Debug, Default)]
@@ -70,11 +193,14 @@ pub struct Launch {
 }
 
 /// The menus `--menu` can open, by the names it takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StartMenu {
+    /// The title screen's menu.
     Main,
+    /// New game: the game, the board, the rules and the players.
     NewGame,
     Settings,
+    /// Load game: the saved and finished games.
     Load,
     About,
     /// The pause menu (in a game).
@@ -89,21 +215,6 @@ pub enum StartMenu {
     AddEngine,
 }
 
-impl StartMenu {
-    pub const ALL: [(&str, StartMenu); 10] = [
-        ("main", StartMenu::Main),
-        ("new-game", StartMenu::NewGame),
-        ("settings", StartMenu::Settings),
-        ("load", StartMenu::Load),
-        ("about", StartMenu::About),
-        ("pause", StartMenu::Pause),
-        ("resign", StartMenu::Resign),
-        ("save", StartMenu::Save),
-        ("online", StartMenu::Online),
-        ("add-engine", StartMenu::AddEngine),
-    ];
-}
-
 /// What the program was asked to do.
 #[derive(Debug)]
 pub enum Command {
@@ -115,226 +226,173 @@ pub enum Command {
         book: bool,
         threads: usize,
     },
-    Help,
-    Version,
+    /// `--help` or `--version`: the text to print.
+    Print(String),
 }
 
-/// Reads the arguments (without the program name). The error says what is
-/// wrong for a person.
-pub fn parse(args: &[String]) -> Result<Command, String> {
-    if args.first().map(String::as_str) == Some("solve") {
-        let (mut analyze, mut book, mut threads) = (false, true, 1);
-        let mut flags = args[1..].iter();
-        while let Some(flag) = flags.next() {
-            match flag.as_str() {
-                "--analyze" | "-a" => analyze = true,
-                "--no-book" => book = false,
-                "--threads" => {
-                    threads = flags
-                        .next()
-                        .and_then(|n| n.parse().ok())
-                        .filter(|&n| (1..=256).contains(&n))
-                        .ok_or("--threads needs a number from 1 to 256")?;
-                }
-                other => {
-                    return Err(format!(
-                        "solve takes only --analyze, --no-book and --threads N, not '{other}'"
-                    ));
-                }
-            }
-        }
-        return Ok(Command::Solve {
-            analyze,
-            book,
-            threads,
-        });
+/// Why the arguments were refused, worded for a person; the program exits
+/// with code 2 after printing it.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
-    let mut game = None;
-    let mut rule = None;
-    let mut size = None;
-    let mut moves = None;
-    let mut load = None;
-    let mut players = [PlayerKind::Human; 2];
-    let mut opening = None;
-    let mut launch = Launch::default();
-    let mut rest = args.iter().peekable();
-    while let Some(arg) = rest.next() {
-        if arg == "--review" {
-            // The move number is optional: taken only if the next word is one.
-            let ply = rest.peek().and_then(|n| n.parse::<usize>().ok());
-            if ply.is_some() {
-                rest.next();
-            }
-            launch.review = Some(ply);
-            continue;
-        }
-        let mut value = |name: &str| {
-            rest.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
+}
+
+/// The whole command line's definition (for the man page and completions).
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
+/// Reads the arguments (without the program name).
+pub fn parse(args: &[String]) -> Result<Command, UsageError> {
+    let words = std::iter::once("lineup".to_string()).chain(args.iter().cloned());
+    let cli = match Cli::try_parse_from(words) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => return Ok(Command::Print(e.render().to_string())),
+        Err(e) => return Err(UsageError(e.render().to_string())),
+    };
+    match cli.task {
+        Some(Task::Solve(solve)) => Ok(Command::Solve {
+            analyze: solve.analyze,
+            book: !solve.no_book,
+            threads: usize::from(solve.threads),
+        }),
+        None => cli.play.launch().map_err(|problem| {
+            UsageError(format!(
+                "error: {problem}\n\nFor more information, try '--help'.\n"
+            ))
+        }),
+    }
+}
+
+impl PlayArgs {
+    /// What the options ask for together; the error names the options
+    /// that do not go together.
+    fn launch(self) -> Result<Command, String> {
+        let mut launch = Launch {
+            screenshot: self.screenshot,
+            menu: self.menu,
+            window: self.window,
+            quit_after: self.quit_after,
+            frame_stats: self.frame_stats,
+            review: self.review,
+            language: self.language,
+            add_engines: self.add_engine,
+            start: None,
         };
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(Command::Help),
-            "-V" | "--version" => return Ok(Command::Version),
-            "--game" => game = Some(value("--game")?),
-            "--rule" => rule = Some(parse_rule(&value("--rule")?)?),
-            "--opening" => opening = Some(parse_opening(&value("--opening")?)?),
-            "--size" => size = Some(value("--size")?),
-            "--moves" => moves = Some(value("--moves")?),
-            "--load" => load = Some(PathBuf::from(value("--load")?)),
-            "--add-engine" => {
-                let path = PathBuf::from(value("--add-engine")?);
-                let program = registry::check_program(&path).map_err(|e| match e {
-                    ProgramError::NotFound => {
-                        format!("--add-engine: no program at {}", path.display())
-                    }
-                    ProgramError::NotAProgram => {
-                        format!(
-                            "--add-engine: {} is not a program that can be run",
-                            path.display()
-                        )
-                    }
-                })?;
-                launch.add_engines.push(program);
-            }
-            "--first" => players[0] = parse_player(&value("--first")?)?,
-            "--second" => players[1] = parse_player(&value("--second")?)?,
-            "--menu" => launch.menu = Some(parse_menu(&value("--menu")?)?),
-            "--screenshot" => launch.screenshot = Some(parse_screenshot(&value("--screenshot")?)?),
-            "--window" => launch.window = Some(parse_window(&value("--window")?)?),
-            "--quit-after" => launch.quit_after = Some(parse_seconds(&value("--quit-after")?)?),
-            "--frame-stats" => launch.frame_stats = true,
-            "--language" => {
-                let code = value("--language")?;
-                launch.language = Some(
-                    Language::ALL
-                        .into_iter()
-                        .find(|l| l.code().eq_ignore_ascii_case(&code))
-                        .ok_or_else(|| format!("--language: '{code}' is not en or zh-CN"))?,
+        let players = [
+            self.first.unwrap_or(PlayerKind::Human),
+            self.second.unwrap_or(PlayerKind::Human),
+        ];
+        let rule = self.rule.map(RuleSet::from);
+        let (size, moves) = (self.size, self.moves);
+        if launch.review.is_some() && self.load.is_none() && moves.is_none() {
+            return Err("--review needs a game: --moves (with --game) or --load".into());
+        }
+        if let Some(path) = self.load {
+            if self.game.is_some() || moves.is_some() || size.is_some() {
+                return Err(
+                    "--load brings its own game: no --game, --size or --moves with it".into(),
                 );
             }
-            other => return Err(format!("unknown argument '{other}'")),
+            launch.start = Some(load_file(&path, rule, players)?);
+            return Ok(Command::Play(Box::new(launch)));
         }
-    }
-    if launch.review.is_some() && load.is_none() && moves.is_none() {
-        return Err("--review needs a game: --moves (with --game) or --load".into());
-    }
-    if let Some(path) = load {
-        if game.is_some() || moves.is_some() || size.is_some() {
-            return Err("--load brings its own game: no --game, --size or --moves with it".into());
-        }
-        launch.start = Some(load_file(&path, rule, players)?);
-        return Ok(Command::Play(Box::new(launch)));
-    }
-    let kind = match game.as_deref() {
-        None => {
-            if rule.is_some() || size.is_some() || moves.is_some() {
-                return Err("--rule, --size and --moves need --game".into());
-            }
-            None
-        }
-        Some("connect4" | "connect-four" | "c4") => {
-            if rule.is_some() {
-                return Err("--rule is for Gomoku".into());
-            }
-            let size = match size.as_deref() {
-                None => ConnectFourSize::STANDARD,
-                Some(text) => {
-                    let (c, r) = text.split_once('x').ok_or_else(|| {
-                        format!("--size '{text}': expected columns x rows, e.g. 7x6")
-                    })?;
-                    let number = |s: &str| {
-                        s.trim()
-                            .parse::<u8>()
-                            .map_err(|_| format!("--size '{text}': '{s}' is not a number"))
-                    };
-                    ConnectFourSize::new(number(c)?, number(r)?)
-                        .map_err(|e| format!("--size '{text}': {e}"))?
+        let kind = match self.game {
+            None => {
+                if rule.is_some() || size.is_some() || moves.is_some() {
+                    return Err("--rule, --size and --moves need --game".into());
                 }
-            };
-            Some(GameKind::ConnectFour { size })
-        }
-        Some("gomoku" | "renju") => {
-            let n = match size.as_deref() {
-                None => Gomoku::STANDARD_SIZE,
-                Some(text) => text
-                    .parse::<u8>()
-                    .map_err(|_| format!("--size '{text}': expected a number from 9 to 20"))?,
-            };
-            Gomoku::new(n, RuleSet::Freestyle).map_err(|e| format!("--size: {e}"))?;
-            Some(GameKind::Gomoku {
-                size: n,
-                rule: rule.unwrap_or(RuleSet::Renju),
-            })
-        }
-        Some(other) => return Err(format!("unknown game '{other}': use connect4 or gomoku")),
-    };
-    if players.iter().any(|p| matches!(p, PlayerKind::Engine(_)))
-        && !matches!(kind, Some(GameKind::Gomoku { .. }))
-    {
-        return Err("a Gomocup engine plays Gomoku only: add --game gomoku".into());
-    }
-    if let Some(rule) = opening {
-        match kind {
-            Some(GameKind::Gomoku { rule: set, .. }) if rule.fits(set) && moves.is_none() => {}
-            Some(GameKind::Gomoku { .. }) if moves.is_some() => {
-                return Err("--opening starts from an empty board: no --moves with it".into());
+                None
             }
-            Some(GameKind::Gomoku { rule: set, .. }) => {
-                return Err(format!(
-                    "--opening {rule} is not played under {set:?} rules"
-                ));
+            Some(GameName::ConnectFour) => {
+                if rule.is_some() {
+                    return Err("--rule is for Gomoku".into());
+                }
+                let size = match size.as_deref() {
+                    None => ConnectFourSize::STANDARD,
+                    Some(text) => connect_four_size(text)?,
+                };
+                Some(GameKind::ConnectFour { size })
             }
-            _ => return Err("--opening needs --game gomoku".into()),
-        }
-    }
-    if let Some(kind) = kind {
-        let setup = MatchSetup {
-            opening: opening.unwrap_or_default(),
-            ..MatchSetup::new(kind, players)
+            Some(GameName::Gomoku) => {
+                let n = match size.as_deref() {
+                    None => Gomoku::STANDARD_SIZE,
+                    Some(text) => text
+                        .parse::<u8>()
+                        .map_err(|_| format!("--size '{text}': expected a number from 9 to 20"))?,
+                };
+                Gomoku::new(n, RuleSet::Freestyle).map_err(|e| format!("--size: {e}"))?;
+                Some(GameKind::Gomoku {
+                    size: n,
+                    rule: rule.unwrap_or(RuleSet::Renju),
+                })
+            }
         };
-        let mut start = Match::new(setup);
-        if let Some(text) = moves {
-            start.game = match kind {
-                GameKind::ConnectFour { size } => MatchGame::ConnectFour(
-                    ConnectFour::game_from_moves(size, &text)
-                        .map_err(|e| format!("--moves: {e}"))?,
-                ),
-                GameKind::Gomoku { size, rule } => {
-                    let board = Gomoku::new(size, rule).map_err(|e| format!("--size: {e}"))?;
-                    MatchGame::Gomoku(
-                        Gomoku::game_from_moves(board, &text)
-                            .map_err(|e| format!("--moves: {e}"))?,
-                    )
-                }
-            };
+        if players.iter().any(|p| matches!(p, PlayerKind::Engine(_)))
+            && !matches!(kind, Some(GameKind::Gomoku { .. }))
+        {
+            return Err("a Gomocup engine plays Gomoku only: add --game gomoku".into());
         }
-        launch.start = Some(start);
+        let opening = self.opening.map(OpeningRule::from);
+        if let Some(rule) = opening {
+            match kind {
+                Some(GameKind::Gomoku { rule: set, .. }) if rule.fits(set) && moves.is_none() => {}
+                Some(GameKind::Gomoku { .. }) if moves.is_some() => {
+                    return Err("--opening starts from an empty board: no --moves with it".into());
+                }
+                Some(GameKind::Gomoku { rule: set, .. }) => {
+                    return Err(format!(
+                        "--opening {rule} is not played under {set:?} rules"
+                    ));
+                }
+                _ => return Err("--opening needs --game gomoku".into()),
+            }
+        }
+        if let Some(kind) = kind {
+            let setup = MatchSetup {
+                opening: opening.unwrap_or_default(),
+                ..MatchSetup::new(kind, players)
+            };
+            let mut start = Match::new(setup);
+            if let Some(text) = moves {
+                start.game = game_from_moves(kind, &text)?;
+            }
+            launch.start = Some(start);
+        }
+        Ok(Command::Play(Box::new(launch)))
     }
-    Ok(Command::Play(Box::new(launch)))
 }
 
-fn parse_rule(text: &str) -> Result<RuleSet, String> {
-    match text {
-        "freestyle" | "free" => Ok(RuleSet::Freestyle),
-        "exact" | "exact-five" | "standard" => Ok(RuleSet::ExactFive),
-        "renju" => Ok(RuleSet::Renju),
-        _ => Err(format!(
-            "unknown rule '{text}': use freestyle, exact or renju"
-        )),
-    }
+/// `7x6`: columns x rows.
+fn connect_four_size(text: &str) -> Result<ConnectFourSize, String> {
+    let (c, r) = text
+        .split_once('x')
+        .ok_or_else(|| format!("--size '{text}': expected columns x rows, e.g. 7x6"))?;
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u8>()
+            .map_err(|_| format!("--size '{text}': '{s}' is not a number"))
+    };
+    ConnectFourSize::new(number(c)?, number(r)?).map_err(|e| format!("--size '{text}': {e}"))
 }
 
-fn parse_opening(text: &str) -> Result<OpeningRule, String> {
-    match text.to_ascii_lowercase().as_str() {
-        "none" => Ok(OpeningRule::None),
-        "swap2" => Ok(OpeningRule::Swap2),
-        "soosorv8" | "soosorv-8" | "soosyrv8" => Ok(OpeningRule::Soosorv8),
-        "taraguchi10" | "taraguchi-10" => Ok(OpeningRule::Taraguchi10),
-        _ => Err(format!(
-            "unknown opening '{text}': use swap2, soosorv8 or taraguchi10"
-        )),
-    }
+/// The game `moves` reach from the start of `kind`.
+fn game_from_moves(kind: GameKind, moves: &str) -> Result<MatchGame, String> {
+    Ok(match kind {
+        GameKind::ConnectFour { size } => MatchGame::ConnectFour(
+            ConnectFour::game_from_moves(size, moves).map_err(|e| format!("--moves: {e}"))?,
+        ),
+        GameKind::Gomoku { size, rule } => {
+            let board = Gomoku::new(size, rule).map_err(|e| format!("--size: {e}"))?;
+            MatchGame::Gomoku(
+                Gomoku::game_from_moves(board, moves).map_err(|e| format!("--moves: {e}"))?,
+            )
+        }
+    })
 }
 
 fn parse_player(text: &str) -> Result<PlayerKind, String> {
@@ -364,12 +422,21 @@ fn parse_player(text: &str) -> Result<PlayerKind, String> {
     }
 }
 
-fn parse_menu(text: &str) -> Result<StartMenu, String> {
-    StartMenu::ALL
+fn parse_engine(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    registry::check_program(&path).map_err(|e| match e {
+        ProgramError::NotFound => format!("no program at {}", path.display()),
+        ProgramError::NotAProgram => {
+            format!("{} is not a program that can be run", path.display())
+        }
+    })
+}
+
+fn parse_language(code: &str) -> Result<Language, String> {
+    Language::ALL
         .into_iter()
-        .find(|(name, _)| *name == text)
-        .map(|(_, menu)| menu)
-        .ok_or_else(|| format!("unknown menu '{text}'"))
+        .find(|l| l.code().eq_ignore_ascii_case(code))
+        .ok_or_else(|| format!("'{code}' is not en or zh-CN"))
 }
 
 fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
@@ -377,7 +444,7 @@ fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
         .ok()
         .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6)
         .map(std::time::Duration::from_secs_f64)
-        .ok_or_else(|| format!("--quit-after '{text}': expected a number of seconds, e.g. 5"))
+        .ok_or_else(|| "expected a number of seconds, e.g. 5".to_string())
 }
 
 fn parse_screenshot(text: &str) -> Result<PathBuf, String> {
@@ -389,24 +456,20 @@ fn parse_screenshot(text: &str) -> Result<PathBuf, String> {
         .as_deref()
         != Some("png")
     {
-        return Err(format!("--screenshot '{text}': the file must end in .png"));
+        return Err("the file must end in .png".to_string());
     }
     let folder = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(std::path::Path::new("."));
     if !folder.is_dir() {
-        return Err(format!(
-            "--screenshot '{text}': the folder {} does not exist",
-            folder.display()
-        ));
+        return Err(format!("the folder {} does not exist", folder.display()));
     }
     Ok(path)
 }
 
 fn parse_window(text: &str) -> Result<(u32, u32), String> {
-    let bad =
-        || format!("--window '{text}': expected WIDTHxHEIGHT, e.g. 1280x800, at least 640x480");
+    let bad = || "expected WIDTHxHEIGHT, e.g. 1280x800, at least 640x480".to_string();
     let (w, h) = text.split_once('x').ok_or_else(bad)?;
     let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
     if w < 640 || h < 480 || w > 8192 || h > 8192 {
@@ -438,13 +501,13 @@ fn load_file(
     let (size, moves) = psq::parse(&text).map_err(|e| format!("--load: {shown}: {e}"))?;
     let rule = rule.unwrap_or(RuleSet::Freestyle);
     let board = Gomoku::new(size, rule).map_err(|e| format!("--load: {shown}: {e}"))?;
-    let game = crate::rules::Game::from_moves(board, moves.iter().copied())
+    let game = lineup_core::rules::Game::from_moves(board, moves.iter().copied())
         .map_err(|(i, e)| format!("--load: {shown}: move {} ({}): {e}", i + 1, moves[i]))?;
     let setup = MatchSetup::new(GameKind::Gomoku { size, rule }, players);
     Ok(Match::resumed(
         setup,
         MatchGame::Gomoku(game),
-        crate::match_state::now(),
-        crate::match_state::new_id(),
+        lineup_core::match_state::now(),
+        lineup_core::match_state::new_id(),
     ))
 }

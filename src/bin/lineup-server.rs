@@ -2,36 +2,19 @@
 //! code and runs their games, headless. `lineup-server bench` is its load
 //! tool: pairs of bot clients play whole games against a running server.
 
+use clap::Parser;
 use lineup::game::online::headless;
-use lineup::game::online::protocol::DEFAULT_PORT;
-use lineup::net::journal::Journal;
-use lineup::net::server_process;
-use lineup::persist::folders::Folders;
-use std::net::SocketAddr;
+use lineup::server_cli::{BenchArgs, ServeArgs, ServerCli, ServerTask};
+use lineup_core::net::journal::Journal;
+use lineup_core::net::server_process;
+use lineup_core::persist::folders::Folders;
 use std::time::{Duration, Instant};
 
-const USAGE: &str = "\
-Usage:
-  lineup-server [--bind ADDR:PORT] [--rooms DIR | --no-journal]
-                [--secure [--public ADDR:PORT]]
-      Runs a server (default 0.0.0.0:7878). Open rooms are kept in DIR
-      (default: the data folder's server/) so a restart loses no game.
-      --secure: only clients with a connect token get in (handed out over
-      TCP on the same port), and the game is encrypted; --public is the
-      address players reach it at (needed when bound to 0.0.0.0).
-  lineup-server bench --addr ADDR:PORT --games N [--seconds S]
-      Plays N Connect Four games between pairs of bots against a running
-      server and prints one line of figures (at most S seconds, default 300).";
-
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("bench") => bench(&args[1..]),
-        Some("--help" | "-h") => {
-            println!("{USAGE}");
-            Ok(())
-        }
-        _ => serve(&args),
+    let cli = ServerCli::parse();
+    let result = match cli.task {
+        Some(ServerTask::Bench(args)) => bench(args),
+        None => serve(cli.serve),
     };
     if let Err(problem) = result {
         eprintln!("lineup-server: {problem}");
@@ -39,71 +22,38 @@ fn main() {
     }
 }
 
-/// The value after `flag`, if given.
-fn value<'a>(args: &'a [String], flag: &str) -> Result<Option<&'a str>, String> {
-    match args.iter().position(|a| a == flag) {
-        None => Ok(None),
-        Some(i) => args
-            .get(i + 1)
-            .map(|v| Some(v.as_str()))
-            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}")),
-    }
-}
-
-fn address(text: &str) -> Result<SocketAddr, String> {
-    text.parse()
-        .map_err(|_| format!("'{text}' is not an address like 127.0.0.1:{DEFAULT_PORT}"))
-}
-
-fn serve(args: &[String]) -> Result<(), String> {
-    let known = ["--bind", "--rooms", "--no-journal", "--secure", "--public"];
-    if let Some(unknown) = args.iter().enumerate().find(|(i, a)| {
-        a.starts_with('-') && !known.contains(&a.as_str()) && {
-            // A value after a flag is not itself a flag.
-            *i == 0 || !["--bind", "--rooms", "--public"].contains(&args[i - 1].as_str())
-        }
-    }) {
-        return Err(format!("unknown option {}\n{USAGE}", unknown.1));
-    }
-    let bind = match value(args, "--bind")? {
-        Some(text) => address(text)?,
-        None => SocketAddr::from(([0, 0, 0, 0], DEFAULT_PORT)),
-    };
-    let journal = if args.iter().any(|a| a == "--no-journal") {
+fn serve(args: ServeArgs) -> Result<(), String> {
+    let journal = if args.no_journal {
         None
-    } else if let Some(dir) = value(args, "--rooms")? {
-        Some(Journal::new(std::path::Path::new(dir)))
+    } else if let Some(dir) = &args.rooms {
+        Some(Journal::new(dir))
     } else {
         Folders::locate().map(|f| Journal::new(&f.server_rooms()))
     };
-    let security = if args.iter().any(|a| a == "--secure") {
-        let public = match value(args, "--public")? {
-            Some(text) => address(text)?,
-            None if bind.ip().is_unspecified() => {
+    let security = if args.secure {
+        let public = match args.public {
+            Some(public) => public,
+            None if args.bind.ip().is_unspecified() => {
                 return Err(format!(
-                    "--secure on {bind} needs --public ADDR:PORT: the address players reach"
+                    "--secure on {} needs --public ADDR:PORT: the address players reach",
+                    args.bind
                 ));
             }
-            None => bind,
+            None => args.bind,
         };
         Some(public)
     } else {
         None
     };
-    headless::run_server(bind, journal, security)
+    headless::run_server(args.bind, journal, security)
 }
 
-fn bench(args: &[String]) -> Result<(), String> {
-    let addr =
-        address(value(args, "--addr")?.ok_or_else(|| format!("bench needs --addr\n{USAGE}"))?)?;
-    let games: usize = value(args, "--games")?
-        .unwrap_or("10")
-        .parse()
-        .map_err(|_| "--games needs a number".to_string())?;
-    let seconds: u64 = value(args, "--seconds")?
-        .unwrap_or("300")
-        .parse()
-        .map_err(|_| "--seconds needs a number".to_string())?;
+fn bench(args: BenchArgs) -> Result<(), String> {
+    let BenchArgs {
+        addr,
+        games,
+        seconds,
+    } = args;
     raise_file_limit();
     let server = server_process::find_by_udp_port(addr.port());
     let cpu_before = server.and_then(server_process::cpu_seconds);

@@ -24,7 +24,7 @@ fn main() -> ExitCode {
         }) => {
             let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
             let (input, output) = (stdin.lock(), stdout.lock());
-            match lineup::ai::connect_four::run_solve(input, output, analyze, book, threads) {
+            match lineup_core::ai::connect_four::run_solve(input, output, analyze, book, threads) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(error) => {
                     eprintln!("lineup solve: {error}");
@@ -32,16 +32,13 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Ok(Command::Help) => {
-            println!("{}", cli::USAGE);
+        Ok(Command::Print(text)) => {
+            print!("{text}");
             ExitCode::SUCCESS
         }
-        Ok(Command::Version) => {
-            println!("lineup {}", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("lineup: {message}\n\n{}", cli::USAGE);
+        // clap's wording, or ours for options that do not go together.
+        Err(problem) => {
+            eprint!("{problem}");
             ExitCode::from(2)
         }
     }

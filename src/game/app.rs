@@ -74,7 +74,7 @@ pub fn run(launch: Launch) -> AppExit {
     }
     // The language until the player picks one: --language, else the system's.
     let language = launch.language.unwrap_or_else(|| {
-        crate::i18n::Language::from_environment(|name| std::env::var(name).ok())
+        lineup_core::i18n::Language::from_environment(|name| std::env::var(name).ok())
     });
     app.insert_resource(crate::game::locale::DefaultLanguage(language));
     if !launch.add_engines.is_empty() {

@@ -3,8 +3,6 @@
 //! flag. Undo, a new game or leaving the screen cancels it at once; a
 //! result for a position that has since changed is thrown away.
 
-use crate::ai::opening::opening_action;
-use crate::ai::player::{Engines, think};
 use crate::game::board::apply::MoveQueue;
 use crate::game::board::pieces::{Animating, board_at_rest};
 use crate::game::board::{CurrentMatch, Forfeited, MoveRequested, OpeningRequested, Requester};
@@ -12,10 +10,12 @@ use crate::game::engine_player::{self, EngineRequest, EngineSeats, EngineTurn};
 use crate::game::search_task::{self, Search, SearchKind};
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, GamePhase, InPlay, Screen};
-use crate::match_setup::PlayerKind;
-use crate::rules::BoardMove;
-use crate::rules::opening::Action as OpeningAction;
 use bevy::prelude::*;
+use lineup_core::ai::opening::opening_action;
+use lineup_core::ai::player::{Engines, think};
+use lineup_core::match_setup::PlayerKind;
+use lineup_core::rules::BoardMove;
+use lineup_core::rules::opening::Action as OpeningAction;
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {

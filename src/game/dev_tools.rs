@@ -5,7 +5,6 @@
 //! sound asked for goes to the log, so that the next flow bug shows there.
 //! The window journeys (tests/it/journey.rs) wait on these lines.
 
-use crate::ai::advice::Found;
 use crate::game::actions::Action;
 use crate::game::audio::PlaySound;
 use crate::game::board::insight::{AnalysisLabel, Hint, HintGlow};
@@ -13,6 +12,7 @@ use crate::game::board::{CurrentMatch, MoveApplied, MoveRefused, PieceLanded};
 use crate::game::states::{AppSystems, GamePhase, Menu, Screen};
 use bevy::prelude::*;
 use bevy::state::state::StateTransitionEvent;
+use lineup_core::ai::advice::Found;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -137,7 +137,7 @@ fn log_opening(game: Option<Res<CurrentMatch>>, mut last: Local<Option<(u64, usi
             for action in &opening.actions()[from.min(count)..] {
                 info!(
                     "Opening action: {}",
-                    crate::rules::opening::notation::format_action(*action)
+                    lineup_core::rules::opening::notation::format_action(*action)
                 );
             }
             info!(

@@ -7,10 +7,6 @@
 //! a small log on the panel. A new match or leaving the game ends the
 //! processes, off the frame; every one is reaped.
 
-use crate::engine::client::TimeControl;
-use crate::engine::referee::play_answer;
-use crate::engine::registry::{self, EngineEntry};
-use crate::engine::seat::Seat;
 use crate::game::board::CurrentMatch;
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, Screen};
@@ -18,10 +14,14 @@ use crate::game::storage::{self, Notice, Storage};
 use crate::game::theme::fonts::size;
 use crate::game::theme::paint::Ink;
 use crate::game::theme::palette::Colour;
-use crate::match_setup::{EngineSlot, GameKind};
-use crate::rules::gomoku::Move;
-use crate::rules::{Game, Gomoku, MatchGame};
 use bevy::prelude::*;
+use lineup_core::engine::client::TimeControl;
+use lineup_core::engine::referee::play_answer;
+use lineup_core::engine::registry::{self, EngineEntry};
+use lineup_core::engine::seat::Seat;
+use lineup_core::match_setup::{EngineSlot, GameKind};
+use lineup_core::rules::gomoku::Move;
+use lineup_core::rules::{Game, Gomoku, MatchGame};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 

@@ -1,7 +1,7 @@
 //! `--frame-stats`: how smooth the game ran, printed when it exits. Every
 //! frame's duration from the first frame of a screen (after loading) on, and
 //! how long the program took from start to that first screen. The figures
-//! are the feel targets' measure (see README: "Feel, measured").
+//! are the feel targets' measure (see docs/testing.md: "Feel, measured").
 
 use crate::game::states::Screen;
 use bevy::prelude::*;

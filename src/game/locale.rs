@@ -7,8 +7,8 @@
 
 use crate::game::settings::Settings;
 use crate::game::states::AppSystems;
-use crate::i18n::{Language, Table};
 use bevy::prelude::*;
+use lineup_core::i18n::{Language, Table};
 use std::fmt::Display;
 
 pub(super) fn plugin(app: &mut App) {

@@ -20,7 +20,7 @@
 //! - `audio/`, `theme/`: sound, and the look: palette and themes, type,
 //!   widgets;
 //! - `locale`, `names`: the language on screen and the plain libraries'
-//!   values named in it (tables in `crate::i18n`);
+//!   values named in it (tables in `lineup_core::i18n`);
 //! - `settings`, `storage`: the settings resource and the files behind it;
 //! - `actions`, `capture`: button meanings, screenshots and timed exits;
 //! - `frame_stats`: frame times printed at exit (`--frame-stats`);

@@ -3,15 +3,15 @@
 //! (`GameKind::title`, `Level::name`); what the player reads comes from the
 //! string table through these.
 
-use crate::ai::Level;
-use crate::ai::advice::Value;
-use crate::ai::review::Worth;
-use crate::engine::registry::EngineEntry;
 use crate::game::locale::Locale;
-use crate::match_setup::{EngineSlot, GameKind, PlayerKind};
-use crate::match_state::Match;
-use crate::rules::opening::OpeningRule;
-use crate::rules::{ConnectFourSize, RuleSet, Side};
+use lineup_core::ai::Level;
+use lineup_core::ai::advice::Value;
+use lineup_core::ai::review::Worth;
+use lineup_core::engine::registry::EngineEntry;
+use lineup_core::match_setup::{EngineSlot, GameKind, PlayerKind};
+use lineup_core::match_state::Match;
+use lineup_core::rules::opening::OpeningRule;
+use lineup_core::rules::{ConnectFourSize, RuleSet, Side};
 
 pub fn level(locale: &Locale, level: Level) -> &'static str {
     locale.t(match level {

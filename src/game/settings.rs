@@ -1,12 +1,12 @@
 //! The player's settings as one resource with sensible defaults. Views read
 //! it live; `storage` reads it at start and writes it after changes.
 
-use crate::engine::registry::EngineEntry;
 use crate::game::theme::palette::{PieceColours, Theme};
-use crate::i18n::Language;
-use crate::match_setup::{Level, MatchSetup};
-use crate::rules::RuleSet;
 use bevy::prelude::*;
+use lineup_core::engine::registry::EngineEntry;
+use lineup_core::i18n::Language;
+use lineup_core::match_setup::{Level, MatchSetup};
+use lineup_core::rules::RuleSet;
 use serde::{Deserialize, Serialize};
 
 pub(super) fn plugin(app: &mut App) {

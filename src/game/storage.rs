@@ -7,12 +7,12 @@
 use crate::game::board::CurrentMatch;
 use crate::game::settings::Settings;
 use crate::game::states::AppSystems;
-use crate::match_state::now;
-use crate::persist::atomic::clean_temporaries;
-use crate::persist::folders::Folders;
-use crate::persist::save_file::SaveFile;
-use crate::persist::settings_file;
 use bevy::prelude::*;
+use lineup_core::match_state::now;
+use lineup_core::persist::atomic::clean_temporaries;
+use lineup_core::persist::folders::Folders;
+use lineup_core::persist::save_file::SaveFile;
+use lineup_core::persist::settings_file;
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
@@ -191,7 +191,7 @@ fn age_notice(time: Res<Time>, mut notice: ResMut<Notice>) {
 }
 
 /// The autosaved game, if there is one that is still going on.
-pub fn unfinished_autosave(storage: &Storage) -> Option<(SaveFile, crate::rules::MatchGame)> {
+pub fn unfinished_autosave(storage: &Storage) -> Option<(SaveFile, lineup_core::rules::MatchGame)> {
     let folders = storage.folders.as_ref()?;
     let save = SaveFile::read(&folders.autosave_file()).ok()?;
     let game = save.replay().ok()?;

@@ -141,8 +141,8 @@ fn set_icon(
         let Some(winit) = windows.get_window(*window) else {
             return;
         };
-        let (rgba, size) = icon_pixels();
-        match winit::window::Icon::from_rgba(rgba, size, size) {
+        let size = WINDOW_ICON_SIZE;
+        match winit::window::Icon::from_rgba(icon_pixels(size), size, size) {
             Ok(icon) => {
                 winit.set_window_icon(Some(icon));
                 info!("Window icon set");
@@ -153,25 +153,28 @@ fn set_icon(
     });
 }
 
+/// The window icon's size in pixels (the desktop's icons come from the
+/// same drawing at the hicolor sizes: examples/package_files.rs).
+const WINDOW_ICON_SIZE: u32 = 64;
+
 /// The icon's pixels (RGBA, `size` square): a rounded dark-blue tile with
 /// four discs in a rising diagonal, red, yellow, red, yellow, on a gold line.
-pub fn icon_pixels() -> (Vec<u8>, u32) {
-    const SIZE: u32 = 64;
-    let s = SIZE as f32;
-    let mut rgba = Vec::with_capacity((SIZE * SIZE * 4) as usize);
+pub fn icon_pixels(size: u32) -> Vec<u8> {
+    let s = size as f32;
+    let mut rgba = Vec::with_capacity((size * size * 4) as usize);
     let discs = [(0.2, 0.8), (0.4, 0.6), (0.6, 0.4), (0.8, 0.2)];
     let colours = [[224, 38, 43], [252, 206, 33], [224, 38, 43], [252, 206, 33]];
-    for y in 0..SIZE {
-        for x in 0..SIZE {
+    for y in 0..size {
+        for x in 0..size {
             let p = Vec2::new(x as f32 + 0.5, y as f32 + 0.5) / s;
             // The tile: a square with round corners (radius 0.18).
             let corner = (p - p.clamp(Vec2::splat(0.18), Vec2::splat(0.82))).length();
             let inside = (0.18 - corner) * s;
             let tile_alpha = inside.clamp(0.0, 1.0);
             let mut colour = [26.0, 82.0, 204.0];
-            // The line through the discs.
+            // The line through the discs (at least a pixel wide).
             let along = (p.x + p.y - 1.0).abs() / std::f32::consts::SQRT_2;
-            if along < 0.035 && p.x > 0.2 && p.x < 0.8 {
+            if along < 0.035_f32.max(0.5 / s) && p.x > 0.2 && p.x < 0.8 {
                 colour = [255.0, 196.0, 69.0];
             }
             for (centre, c) in discs.iter().zip(colours) {
@@ -189,5 +192,5 @@ pub fn icon_pixels() -> (Vec<u8>, u32) {
             ]);
         }
     }
-    (rgba, SIZE)
+    rgba
 }

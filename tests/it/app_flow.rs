@@ -15,10 +15,10 @@ use lineup::game::board::{
 use lineup::game::settings::Settings;
 use lineup::game::states::{GamePhase, Menu, Screen};
 use lineup::game::storage::Storage;
-use lineup::match_setup::{GameKind, MatchSetup, PlayerKind};
-use lineup::match_state::Match;
-use lineup::persist::folders::Folders;
-use lineup::rules::{
+use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
+use lineup_core::match_state::Match;
+use lineup_core::persist::folders::Folders;
+use lineup_core::rules::{
     BoardMove, Column, ConnectFour, ConnectFourSize, Ending, Foul, Gomoku, MatchGame, MoveError,
     Point, RuleSet, Side,
 };
@@ -322,7 +322,7 @@ fn undo_and_redo_change_the_board_and_the_pieces() {
 fn undo_against_the_computer_takes_back_a_whole_turn() {
     let players = [
         PlayerKind::Human,
-        PlayerKind::Computer(lineup::match_setup::Level::Medium),
+        PlayerKind::Computer(lineup_core::match_setup::Level::Medium),
     ];
     let mut app = app_in_game(C4, "", players);
     request(&mut app, BoardMove::Column(Column(3)));
@@ -712,14 +712,14 @@ fn export_writes_the_move_string_and_a_psq() {
         .find(|f| f.extension().is_some_and(|e| e == "psq"))
         .expect("a .psq");
     let (size, moves) =
-        lineup::persist::psq::parse(&std::fs::read_to_string(psq).expect("readable"))
+        lineup_core::persist::psq::parse(&std::fs::read_to_string(psq).expect("readable"))
             .expect("valid");
     assert_eq!(
         (size, moves),
         (
             15,
             [Point::new(7, 7), Point::new(8, 8), Point::new(9, 9)]
-                .map(lineup::rules::gomoku::Move::Stone)
+                .map(lineup_core::rules::gomoku::Move::Stone)
                 .to_vec()
         )
     );

@@ -1,5 +1,5 @@
 //! The sounds in `assets/audio/`: they sound like what the generator
-//! (`cargo run --example make_audio`, from `lineup::soundgen`) makes now, on
+//! (`cargo run -p lineup-core --example make_audio`, from `lineup_core::soundgen`) makes now, on
 //! this machine, they are all built into the game, they decode with the
 //! decoder the game uses (symphonia, through kira), the music loops without a
 //! click, and the effects are short and audible.
@@ -10,11 +10,11 @@
 
 // The generator's own encoder, so the test encodes exactly as it does.
 #[allow(dead_code)]
-#[path = "../../examples/make_audio.rs"]
+#[path = "../../crates/lineup-core/examples/make_audio.rs"]
 mod make_audio;
 
 use lineup::game::audio::{Music, Sound as GameSound, files};
-use lineup::soundgen::{self, Kind, SAMPLE_RATE, Sound};
+use lineup_core::soundgen::{self, Kind, SAMPLE_RATE, Sound};
 use std::path::{Path, PathBuf};
 use symphonia::core::audio::{Audio, GenericAudioBufferRef};
 use symphonia::core::codecs::CodecParameters;
@@ -120,14 +120,14 @@ fn committed_files_sound_like_a_fresh_render() {
         assert_eq!(
             lengths(&committed),
             lengths(&fresh),
-            "{}: channels or length differ from a fresh render: run `cargo run --example make_audio`",
+            "{}: channels or length differ from a fresh render: run `cargo run -p lineup-core --example make_audio`",
             sound.path
         );
         let db = residual_db(&committed, &fresh);
         assert!(
             db <= MAX_RESIDUAL_DB,
             "{} differs from a fresh render by {db:.1} dB (at most {MAX_RESIDUAL_DB} dB): \
-             run `cargo run --example make_audio`",
+             run `cargo run -p lineup-core --example make_audio`",
             sound.path
         );
     }

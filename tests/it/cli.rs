@@ -1,8 +1,8 @@
 //! The command line: what it accepts, and clear messages for what it does not.
 
 use lineup::cli::{Command, StartMenu, parse};
-use lineup::match_setup::{GameKind, Level, PlayerKind};
-use lineup::rules::RuleSet;
+use lineup_core::match_setup::{GameKind, Level, PlayerKind};
+use lineup_core::rules::RuleSet;
 
 fn args(line: &str) -> Vec<String> {
     line.split_whitespace().map(String::from).collect()
@@ -10,7 +10,7 @@ fn args(line: &str) -> Vec<String> {
 
 fn error(line: &str) -> String {
     match parse(&args(line)) {
-        Err(message) => message,
+        Err(message) => message.to_string(),
         Ok(command) => panic!("'{line}' should be refused, got {command:?}"),
     }
 }
@@ -60,48 +60,83 @@ fn a_game_with_moves_starts_in_that_position() {
 
 #[test]
 fn bad_arguments_say_what_is_wrong() {
-    assert_eq!(
-        error("--game chess"),
-        "unknown game 'chess': use connect4 or gomoku"
-    );
-    assert_eq!(
-        error("--game connect4 --moves 448"),
-        "--moves: move 3 (at character 3): that is outside the board"
-    );
-    assert_eq!(
-        error("--game gomoku --moves h8h8"),
-        "--moves: move 2 (at character 3): h8: that point is already taken"
-    );
-    assert_eq!(
-        error("--game gomoku --size 30"),
-        "--size: board size must be from 9 to 20, not 30"
-    );
-    assert_eq!(
-        error("--moves 44"),
-        "--rule, --size and --moves need --game"
-    );
-    assert_eq!(
-        error("--game connect4 --rule renju"),
-        "--rule is for Gomoku"
-    );
-    assert_eq!(
-        error("--screenshot out.jpg"),
-        "--screenshot 'out.jpg': the file must end in .png"
-    );
-    assert!(error("--screenshot /no/such/folder/x.png").contains("does not exist"));
-    assert_eq!(
-        error("--first robot"),
-        "unknown player 'robot': use human, computer[:LEVEL] or engine[:N]"
-    );
-    assert_eq!(
-        error("--second engine"),
-        "a Gomocup engine plays Gomoku only: add --game gomoku"
-    );
-    assert!(error("--game gomoku --second engine:0").starts_with("engine '0'"));
-    assert!(error("--add-engine /no/such/pbrain-x").starts_with("--add-engine: no program"));
-    assert_eq!(error("--frobnicate"), "unknown argument '--frobnicate'");
-    assert_eq!(error("--game"), "--game needs a value");
-    assert!(error("--window 10x10").starts_with("--window '10x10'"));
+    // Each message names what is wrong (clap words the ones it finds
+    // itself, the game the ones that need the options together).
+    for (line, says) in [
+        ("--game chess", "invalid value 'chess' for '--game <GAME>'"),
+        ("--game chess", "[possible values: connect4, gomoku]"),
+        (
+            "--game connect4 --moves 448",
+            "--moves: move 3 (at character 3): that is outside the board",
+        ),
+        (
+            "--game gomoku --moves h8h8",
+            "--moves: move 2 (at character 3): h8: that point is already taken",
+        ),
+        (
+            "--game gomoku --size 30",
+            "--size: board size must be from 9 to 20, not 30",
+        ),
+        ("--moves 44", "--rule, --size and --moves need --game"),
+        ("--game connect4 --rule renju", "--rule is for Gomoku"),
+        (
+            "--screenshot out.jpg",
+            "invalid value 'out.jpg' for '--screenshot <FILE.png>': the file must end in .png",
+        ),
+        ("--screenshot /no/such/folder/x.png", "does not exist"),
+        (
+            "--first robot",
+            "unknown player 'robot': use human, computer[:LEVEL] or engine[:N]",
+        ),
+        (
+            "--first computer:genius",
+            "unknown level 'genius': use beginner, easy, medium, hard or master",
+        ),
+        (
+            "--second engine",
+            "a Gomocup engine plays Gomoku only: add --game gomoku",
+        ),
+        (
+            "--game gomoku --second engine:0",
+            "engine '0': expected its place in the list, from 1",
+        ),
+        (
+            "--add-engine /no/such/pbrain-x",
+            "no program at /no/such/pbrain-x",
+        ),
+        ("--frobnicate", "unexpected argument '--frobnicate'"),
+        ("--game", "a value is required for '--game <GAME>'"),
+        (
+            "--window 10x10",
+            "invalid value '10x10' for '--window <WxH>'",
+        ),
+        ("--language fr", "'fr' is not en or zh-CN"),
+        ("--menu lobby", "invalid value 'lobby' for '--menu <NAME>'"),
+        (
+            "--game connect4 --opening swap2",
+            "--opening needs --game gomoku",
+        ),
+        ("solve --game connect4", "unexpected argument '--game'"),
+    ] {
+        let message = error(line);
+        assert!(message.contains(says), "{line}: {message}");
+        assert!(message.starts_with("error: "), "{line}: {message}");
+        assert!(message.contains("--help"), "{line}: {message}");
+    }
+}
+
+#[test]
+fn names_and_aliases_are_taken_as_before() {
+    for line in [
+        "--game c4 --moves 4453",
+        "--game connect-four",
+        "--game renju --rule free",
+        "--game gomoku --rule exact-five --opening SWAP2",
+        "--game gomoku --opening soosorv-8",
+        "--language ZH-cn --menu add-engine",
+    ] {
+        assert!(matches!(parse(&args(line)), Ok(Command::Play(_))), "{line}");
+    }
 }
 
 #[test]
@@ -133,8 +168,38 @@ fn solve_help_and_version() {
     assert!(parse(&args("solve --fast")).is_err());
     assert!(parse(&args("solve --threads")).is_err());
     assert!(parse(&args("solve --threads 0")).is_err());
-    assert!(matches!(parse(&args("--help")), Ok(Command::Help)));
-    assert!(matches!(parse(&args("-V")), Ok(Command::Version)));
+    let Ok(Command::Print(help)) = parse(&args("--help")) else {
+        panic!("--help prints")
+    };
+    // Every option, from the one definition.
+    for option in [
+        "--game",
+        "--rule",
+        "--opening",
+        "--size",
+        "--moves",
+        "--load",
+        "--first",
+        "--second",
+        "--add-engine",
+        "--review",
+        "--menu",
+        "--screenshot",
+        "--window",
+        "--quit-after",
+        "--frame-stats",
+        "--language",
+        "solve",
+    ] {
+        assert!(help.contains(option), "--help lacks {option}:\n{help}");
+    }
+    let Ok(Command::Print(version)) = parse(&args("-V")) else {
+        panic!("-V prints")
+    };
+    assert_eq!(
+        version.trim(),
+        format!("lineup {}", env!("CARGO_PKG_VERSION"))
+    );
 }
 
 #[test]
@@ -159,4 +224,92 @@ fn review_takes_an_optional_move_number_and_needs_a_game() {
     assert_eq!(review_of("--game connect4 --moves 4453"), None);
     assert!(error("--review 3").contains("--review needs a game"));
     assert!(error("--game connect4 --review").contains("--review needs a game"));
+}
+
+#[test]
+fn the_solve_command_on_two_threads_prints_the_reference_scores() {
+    // The real binary, as a player would time it against another solver;
+    // these positions take a million nodes or more, so the two threads
+    // take over from one as they do in a long solve.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates/lineup-core/tests/data/connect4/Test_L1_R3");
+    let text = std::fs::read_to_string(&path).expect("the standard set");
+    let set: Vec<(&str, i32)> = text
+        .lines()
+        .take(3)
+        .map(|line| {
+            let (moves, score) = line.split_once(' ').expect("MOVES SCORE");
+            (moves, score.parse().expect("a score"))
+        })
+        .collect();
+    let input: String = set.iter().map(|(m, _)| format!("{m}\n")).collect();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lineup"))
+        .args(["solve", "--no-book", "--threads", "2"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("lineup starts");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("positions written");
+    let output = child.wait_with_output().expect("lineup ends");
+    assert!(output.status.success());
+    let expected: String = set.iter().map(|(m, s)| format!("{m} {s}\n")).collect();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+}
+
+/// Runs a built program with `args`: its exit code and what it printed.
+fn run(program: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the program runs");
+    (
+        output.status.code().expect("an exit code"),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_program_explains_itself_and_refuses_with_code_2() {
+    let game = std::path::Path::new(env!("CARGO_BIN_EXE_lineup"));
+    let server = std::path::Path::new(env!("CARGO_BIN_EXE_lineup-server"));
+    let engine = crate::pbrain_lineup();
+    for (program, args, says) in [
+        (game, &["--help"][..], "--first <PLAYER>"),
+        (game, &["solve", "--help"], "--no-book"),
+        (server, &["--help"], "--bind <ADDR:PORT>"),
+        (server, &["bench", "--help"], "--games <N>"),
+        (engine.as_path(), &["--help"], "Gomocup"),
+    ] {
+        let (code, out, err) = run(program, args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.contains(says), "{args:?}:\n{out}");
+        assert!(out.contains("Usage:"), "{args:?}:\n{out}");
+    }
+    for (program, args, says) in [
+        (game, &["--game", "chess"][..], "invalid value 'chess'"),
+        (
+            game,
+            &["--moves", "44"],
+            "--rule, --size and --moves need --game",
+        ),
+        (server, &["--bind", "nowhere"], "invalid value 'nowhere'"),
+        (server, &["bench"], "--addr <ADDR:PORT>"),
+        (
+            engine.as_path(),
+            &["--fast"],
+            "unexpected argument '--fast'",
+        ),
+    ] {
+        let (code, _, err) = run(program, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}:\n{err}");
+    }
 }

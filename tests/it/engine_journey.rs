@@ -6,8 +6,8 @@
 
 use super::journey::{Journey, SoundOut};
 use super::journeys::at;
-use lineup::persist::save_file::SaveFile;
-use lineup::rules::Ending;
+use lineup_core::persist::save_file::SaveFile;
+use lineup_core::rules::Ending;
 
 /// Start, at the foot of New game, one row lower than usual: the row for
 /// the engines' time shows while an engine plays.
@@ -32,7 +32,7 @@ fn a_renju_game_against_pbrain_lineup_runs_to_its_end() {
     };
     // Installed as the game ships: the engine beside the game.
     let engine = journey.dir.join("bin/pbrain-lineup");
-    std::fs::copy(env!("CARGO_BIN_EXE_pbrain-lineup"), &engine).expect("the engine copied");
+    std::fs::copy(crate::pbrain_lineup(), &engine).expect("the engine copied");
     // The last New game: the computer (Black) against the first engine of
     // the list, a second a move. The list itself is empty: the game finds
     // its own engine.
@@ -81,7 +81,10 @@ fn an_engine_that_crashes_loses_and_the_window_says_so() {
     // the list from the command line.
     let engine = journey.dir.join("engines/pbrain-crash");
     std::fs::create_dir_all(engine.parent().expect("a folder")).expect("a folder");
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/crash.sh");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/lineup-core/tests/engines/crash.sh"
+    );
     std::fs::copy(script, &engine).expect("the engine copied");
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).expect("executable");

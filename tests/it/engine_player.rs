@@ -7,7 +7,6 @@
 
 use crate::app_flow::{RENJU, act, app_in_game, moves, request, run};
 use bevy::prelude::*;
-use lineup::engine::registry::EngineEntry;
 use lineup::game::actions::Action;
 use lineup::game::board::CurrentMatch;
 use lineup::game::board::hud::status_line;
@@ -17,15 +16,17 @@ use lineup::game::menus::add_engine::EnginePath;
 use lineup::game::settings::Settings;
 use lineup::game::states::Menu;
 use lineup::game::storage::{Storage, unfinished_autosave};
-use lineup::match_setup::{EngineSlot, EngineTime, PlayerKind};
-use lineup::persist::save_file::SaveFile;
-use lineup::rules::{BoardMove, Ending, Point, Side};
+use lineup_core::engine::registry::EngineEntry;
+use lineup_core::match_setup::{EngineSlot, EngineTime, PlayerKind};
+use lineup_core::persist::save_file::SaveFile;
+use lineup_core::rules::{BoardMove, Ending, Point, Side};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// One of the fake engines of `tests/engines/`, run by `sh`.
 fn fake(name: &str, args: &[&str]) -> EngineEntry {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/engines/{name}.sh"));
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("crates/lineup-core/tests/engines/{name}.sh"));
     let mut all = vec![script.display().to_string()];
     all.extend(args.iter().map(|a| a.to_string()));
     EngineEntry {
@@ -68,7 +69,7 @@ fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     panic!("never: {what}");
 }
 
-fn game(app: &App) -> &lineup::match_state::Match {
+fn game(app: &App) -> &lineup_core::match_state::Match {
     &app.world().resource::<CurrentMatch>().0
 }
 
@@ -210,7 +211,7 @@ fn add_engine_keeps_a_program_and_refuses_anything_else() {
     assert_eq!(crate::app_flow::menu(&app), Menu::AddEngine);
     assert_eq!(app.world().resource::<Settings>().engines.len(), before);
 
-    attempt(&mut app, env!("CARGO_BIN_EXE_pbrain-lineup"));
+    attempt(&mut app, &crate::pbrain_lineup().display().to_string());
     assert_eq!(crate::app_flow::menu(&app), Menu::NewGame);
     let settings = app.world().resource::<Settings>();
     let slot = settings
@@ -222,6 +223,6 @@ fn add_engine_keeps_a_program_and_refuses_anything_else() {
     assert_eq!(setup.players[1], PlayerKind::Engine(EngineSlot(slot as u8)));
     assert!(matches!(
         setup.kind,
-        lineup::match_setup::GameKind::Gomoku { .. }
+        lineup_core::match_setup::GameKind::Gomoku { .. }
     ));
 }

@@ -7,7 +7,6 @@ use crate::app_flow::{
     seen, settle, until,
 };
 use bevy::prelude::*;
-use lineup::ai::advice::{Value, column_values};
 use lineup::game::actions::Action;
 use lineup::game::audio::Mix;
 use lineup::game::board::insight::Hint;
@@ -16,11 +15,12 @@ use lineup::game::computer::Thinking;
 use lineup::game::settings::Settings;
 use lineup::game::states::{GamePhase, Menu};
 use lineup::game::storage::{Storage, unfinished_autosave};
-use lineup::match_setup::{Level, MatchSetup, PlayerKind};
-use lineup::match_state::Match;
-use lineup::persist::folders::Folders;
-use lineup::persist::save_file::SaveFile;
-use lineup::rules::{
+use lineup_core::ai::advice::{Value, column_values};
+use lineup_core::match_setup::{Level, MatchSetup, PlayerKind};
+use lineup_core::match_state::Match;
+use lineup_core::persist::folders::Folders;
+use lineup_core::persist::save_file::SaveFile;
+use lineup_core::rules::{
     BoardMove, Column, ConnectFour, ConnectFourSize, Ending, Outcome, Rules, Side,
 };
 use std::time::Duration;
@@ -123,7 +123,7 @@ fn opening_a_finished_game_keeps_continue() {
         kind: C4,
         players: HUMANS,
     });
-    done.game = lineup::rules::MatchGame::ConnectFour(finished);
+    done.game = lineup_core::rules::MatchGame::ConnectFour(finished);
     app.insert_resource(CurrentMatch(done));
     run(&mut app, 5);
     settle(&mut app);
@@ -193,7 +193,7 @@ fn saving_over_a_damaged_save_keeps_it() {
 fn a_move_that_fills_the_board_is_valued_a_draw() {
     // Random play (a fixed seed) until a game fills the board with no line;
     // then its last move is the only one left, and it draws.
-    let mut rng = lineup::ai::Rng::new(7);
+    let mut rng = lineup_core::ai::Rng::new(7);
     let board = loop {
         let mut board = ConnectFour::new(ConnectFourSize::STANDARD);
         let mut moves = Vec::new();

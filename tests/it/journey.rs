@@ -9,7 +9,7 @@
 //! Needs Xvfb and xdotool (scripts/test.sh installs them);
 //! LINEUP_SKIP_WINDOW_TESTS=1 skips these tests.
 
-use lineup::persist::folders::Folders;
+use lineup_core::persist::folders::Folders;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -126,12 +126,30 @@ impl Journey {
     }
 
     /// Starts the game: a copy of the binary in a folder of its own, started
-    /// from another folder, with its own HOME.
+    /// from another folder, with its own HOME and its files under
+    /// [`Journey::folders`].
     pub fn launch(&mut self, sound: SoundOut, args: &[&str]) {
         let binary = self.dir.join("bin/lineup");
         std::fs::copy(env!("CARGO_BIN_EXE_lineup"), &binary).expect("the game copied");
-        let home = self.dir.join("home");
-        let mut command = Command::new(&binary);
+        let files = self.dir.join("lineup");
+        self.start(&binary, Some(&files), sound, args);
+    }
+
+    /// Starts an installed game where it is (`/usr/games/lineup`), from
+    /// another folder, with its own HOME and nothing else set: its files go
+    /// where a player's do, under [`Journey::home`].
+    pub fn launch_installed(&mut self, program: &Path, sound: SoundOut, args: &[&str]) {
+        self.start(program, None, sound, args);
+    }
+
+    /// The HOME the game runs with.
+    pub fn home(&self) -> PathBuf {
+        self.dir.join("home")
+    }
+
+    fn start(&mut self, binary: &Path, files: Option<&Path>, sound: SoundOut, args: &[&str]) {
+        let home = self.home();
+        let mut command = Command::new(binary);
         command
             .args(args)
             .current_dir(self.dir.join("cwd"))
@@ -139,7 +157,7 @@ impl Journey {
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("HOME", &home)
             .env("DISPLAY", &self.display)
-            .env("LINEUP_HOME", self.dir.join("lineup"))
+            .envs(files.map(|f| ("LINEUP_HOME", f)))
             .envs(self.env.iter().map(|(n, v)| (n, v)))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -3,10 +3,10 @@
 //! it writes to its files.
 
 use crate::journey::{Journey, SoundOut};
-use lineup::match_setup::{GameKind, MatchSetup, PlayerKind};
-use lineup::match_state::Match;
-use lineup::persist::save_file::SaveFile;
-use lineup::rules::{ConnectFour, ConnectFourSize, Ending, MatchGame, Side};
+use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
+use lineup_core::match_state::Match;
+use lineup_core::persist::save_file::SaveFile;
+use lineup_core::rules::{ConnectFour, ConnectFourSize, Ending, MatchGame, Side};
 use std::time::Duration;
 
 /// Window pixels (the window is 1280x800, the size the screens are laid out

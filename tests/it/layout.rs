@@ -1,8 +1,10 @@
-//! The layering the folder list promises, checked on the source: the plain
-//! libraries never reach into Bevy or the game layer, the board never
+//! The layering the folder list promises: the core crate has no Bevy (nor
+//! any window or sound crate) anywhere in its dependency tree, checked on
+//! `Cargo.lock`; on the source, the board never
 //! imports a menu or a screen, and no test hides inside `src/`, where it
 //! would never run (`[lib] test = false`).
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
@@ -37,36 +39,61 @@ fn mentioning(files: &[PathBuf], words: &[&str]) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn the_plain_libraries_know_nothing_of_bevy_or_the_game() {
-    let plain = [
-        "rules",
-        "ai",
-        "persist",
-        "engine",
-        "soundgen",
-        "net",
-        "cli.rs",
-        "match_setup.rs",
-        "match_state.rs",
-    ];
-    let files: Vec<PathBuf> = plain
-        .iter()
-        .flat_map(|name| {
-            let path = src().join(name);
-            if path.is_dir() {
-                rust_files(&path)
-            } else {
-                vec![path]
+/// The packages `package` depends on, directly or not, by name, read from
+/// the workspace's `Cargo.lock` (every kind of dependency counted).
+fn dependency_tree(package: &str) -> BTreeSet<String> {
+    let lock = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock"))
+        .expect("Cargo.lock");
+    // Each `[[package]]` with its name and its `dependencies = [..]` names
+    // (an entry is "name" or "name version").
+    let mut depends: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for block in lock.split("[[package]]").skip(1) {
+        let name = block
+            .lines()
+            .find_map(|l| l.strip_prefix("name = "))
+            .expect("a package name")
+            .trim_matches('"')
+            .to_string();
+        let list = block
+            .split_once("dependencies = [")
+            .map_or("", |(_, rest)| rest.split(']').next().unwrap_or(""));
+        let names = list
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .map(|entry| entry.split(' ').next().unwrap_or(entry).to_string());
+        depends.entry(name).or_default().extend(names);
+    }
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![package.to_string()];
+    while let Some(name) = todo.pop() {
+        for dep in depends.get(&name).into_iter().flatten() {
+            if seen.insert(dep.clone()) {
+                todo.push(dep.clone());
             }
+        }
+    }
+    seen
+}
+
+#[test]
+fn the_core_has_no_bevy_in_its_dependency_tree() {
+    let tree = dependency_tree("lineup-core");
+    assert!(
+        tree.contains("serde"),
+        "the core's tree was not read: {tree:?}"
+    );
+    let windowing: Vec<_> = tree
+        .iter()
+        .filter(|name| {
+            ["bevy", "winit", "wgpu", "kira"]
+                .iter()
+                .any(|w| name.starts_with(w))
         })
         .collect();
-    assert!(files.len() > 40, "the plain libraries were not found");
-    let offenders = mentioning(&files, &["bevy", "crate::game"]);
-    assert!(
-        offenders.is_empty(),
-        "Bevy or the game layer in {offenders:?}"
-    );
+    assert!(windowing.is_empty(), "the core depends on {windowing:?}");
+    // And the game does sit on it.
+    assert!(dependency_tree("lineup").contains("lineup-core"));
 }
 
 #[test]
@@ -78,9 +105,12 @@ fn the_board_imports_no_menu_or_screen() {
 
 #[test]
 fn no_test_hides_in_src() {
-    let offenders = mentioning(&rust_files(&src()), &["#[cfg(test)]", "#[test]"]);
+    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/lineup-core/src");
+    let mut files = rust_files(&src());
+    files.extend(rust_files(&core));
+    let offenders = mentioning(&files, &["#[cfg(test)]", "#[test]"]);
     assert!(
         offenders.is_empty(),
-        "tests in {offenders:?} never run: move them to tests/it"
+        "tests in {offenders:?} never run: move them to tests/it or crates/lineup-core/tests/core"
     );
 }

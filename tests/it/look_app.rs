@@ -11,7 +11,7 @@ use lineup::game::states::Menu;
 use lineup::game::theme::entrance::Entrance;
 use lineup::game::theme::paint::{Fill, Shade};
 use lineup::game::theme::palette::{Colour, Palette, Theme};
-use lineup::i18n::Language;
+use lineup_core::i18n::Language;
 
 /// The texts on screen that come from a key.
 fn keyed_texts(app: &mut App, key: &str) -> Vec<String> {
@@ -143,7 +143,7 @@ fn confetti(app: &mut App) -> usize {
 #[test]
 fn a_win_is_celebrated_unless_motion_is_reduced() {
     use crate::app_flow::{C4, HUMANS, app_in_game, request, settle};
-    use lineup::rules::{BoardMove, Column};
+    use lineup_core::rules::{BoardMove, Column};
     for reduced in [false, true] {
         let mut app = app_in_game(C4, "445566", HUMANS);
         app.world_mut().resource_mut::<Settings>().reduce_motion = reduced;

@@ -4,41 +4,40 @@
 mod app_flow;
 mod audio_assets;
 mod cli;
-mod connect_four;
 mod engine_journey;
 mod engine_player;
 mod flow_bugs;
 mod frame_stats;
-mod gomocup;
-mod gomoku;
-mod gomoku_engine;
+mod installed_package;
 mod journey;
 mod journeys;
 mod layout;
 mod look_app;
-mod net_lobby;
 mod net_replicon;
-mod notation;
 mod online_app;
 mod online_journeys;
 mod opening_journey;
-mod openings;
-mod parallel_solve;
 mod pass;
 mod persist;
-mod protocol;
 mod quitting;
-mod reference;
-mod renju_cases;
-mod review;
 mod review_app;
 mod review_journey;
-mod solver;
 mod sound;
 mod strings;
-mod swap2;
 mod text_fits;
 mod title_scene;
 mod values;
 mod window;
 mod window_chrome;
+
+/// `pbrain-lineup`, the core crate's Gomocup engine, where cargo puts it
+/// beside the game: `cargo test --workspace` (scripts/test.sh) builds it.
+pub fn pbrain_lineup() -> std::path::PathBuf {
+    let path = std::path::Path::new(env!("CARGO_BIN_EXE_lineup")).with_file_name("pbrain-lineup");
+    assert!(
+        path.is_file(),
+        "{} is missing: run the tests with `cargo test --workspace`",
+        path.display()
+    );
+    path
+}

@@ -11,10 +11,10 @@ use lineup::game::online::headless::{bench, bot_app, server_app};
 use lineup::game::online::protocol::{self, NetReply, NetRequest, RoomState};
 use lineup::game::online::server;
 use lineup::game::online::tokens::Security;
-use lineup::match_setup::GameKind;
-use lineup::net::journal::Journal;
-use lineup::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret};
-use lineup::rules::{
+use lineup_core::match_setup::GameKind;
+use lineup_core::net::journal::Journal;
+use lineup_core::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret};
+use lineup_core::rules::{
     BoardMove, Column, ConnectFourSize, Ending, Foul, MoveError, Point, RuleSet, Side,
 };
 use std::net::SocketAddr;
@@ -350,7 +350,7 @@ fn bots_play_a_whole_game_over_udp_on_loopback_and_the_journal_has_every_move() 
     );
     // The journal on disk holds every move the server accepted.
     let text = std::fs::read_to_string(folder.join(format!("{code}.ron"))).expect("journal");
-    let record: lineup::net::RoomRecord = ron::from_str(&text).expect("a record");
+    let record: lineup_core::net::RoomRecord = ron::from_str(&text).expect("a record");
     assert_eq!(record.moves.len(), moves);
     let _ = std::fs::remove_dir_all(&folder);
 }

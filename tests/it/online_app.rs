@@ -13,9 +13,9 @@ use lineup::game::board::{CurrentMatch, MoveRequested, Requester};
 use lineup::game::online::client::{Intent, OnlineSession};
 use lineup::game::online::protocol::NetRequest;
 use lineup::game::states::Screen;
-use lineup::net::Request;
-use lineup::persist::save_file::SaveFile;
-use lineup::rules::{BoardMove, Column, Ending, Side};
+use lineup_core::net::Request;
+use lineup_core::persist::save_file::SaveFile;
+use lineup_core::rules::{BoardMove, Column, Ending, Side};
 
 fn col(c: u8) -> BoardMove {
     BoardMove::Column(Column(c))
@@ -51,7 +51,7 @@ fn friend(app: &mut App) -> Entity {
 }
 
 /// Bo connects and joins the hosted room; his client and the room's code.
-fn bo_joins(app: &mut App) -> (Entity, lineup::net::RoomCode) {
+fn bo_joins(app: &mut App) -> (Entity, lineup_core::net::RoomCode) {
     let bo = friend(app);
     let room = code(app);
     from(
@@ -85,7 +85,7 @@ fn moves(app: &App) -> Vec<BoardMove> {
     app.world().resource::<CurrentMatch>().game.moves()
 }
 
-fn code(app: &App) -> lineup::net::RoomCode {
+fn code(app: &App) -> lineup_core::net::RoomCode {
     let session = app.world().resource::<OnlineSession>();
     session.seat.expect("seated").0
 }

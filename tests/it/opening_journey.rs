@@ -6,10 +6,10 @@
 
 use super::journey::{Journey, SoundOut};
 use super::journeys::at;
-use lineup::match_state::Match;
-use lineup::persist::save_file::SaveFile;
-use lineup::rules::opening::{OpeningRule, Player, Step};
-use lineup::rules::{Point, Side};
+use lineup_core::match_state::Match;
+use lineup_core::persist::save_file::SaveFile;
+use lineup_core::rules::opening::{OpeningRule, Player, Step};
+use lineup_core::rules::{Point, Side};
 
 /// Where the game says the opening choice `action` shows: its log line
 /// "Opening choices: Opening(Keep)@1177,285 Opening(Swap)@1044,285 …".

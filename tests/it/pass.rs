@@ -3,12 +3,12 @@
 //! move like any other in the notation, the saves, the `.psq` files, the
 //! computer and the Gomocup protocol (`-1,-1`).
 
-use lineup::ai::Level;
-use lineup::ai::player::{Engines, think};
-use lineup::engine::run_protocol;
-use lineup::persist::psq;
-use lineup::rules::gomoku::Move;
-use lineup::rules::{
+use lineup_core::ai::Level;
+use lineup_core::ai::player::{Engines, think};
+use lineup_core::engine::run_protocol;
+use lineup_core::persist::psq;
+use lineup_core::rules::gomoku::Move;
+use lineup_core::rules::{
     BoardMove, Foul, Game, Gomoku, MatchGame, MoveError, Outcome, Point, RuleSet, Rules, Side,
     gomoku,
 };
@@ -95,8 +95,8 @@ fn a_pass_is_refused_while_a_point_is_left() {
     game.play(Move::Stone(Point::new(7, 7))).expect("h8");
     assert_eq!(game.play(Move::Pass), Err(MoveError::CannotPass));
     // Connect Four has no pass at all.
-    let mut c4 = MatchGame::ConnectFour(Game::new(lineup::rules::ConnectFour::new(
-        lineup::rules::ConnectFourSize::STANDARD,
+    let mut c4 = MatchGame::ConnectFour(Game::new(lineup_core::rules::ConnectFour::new(
+        lineup_core::rules::ConnectFourSize::STANDARD,
     )));
     assert_eq!(c4.play(BoardMove::Pass), Err(MoveError::CannotPass));
 }
@@ -139,7 +139,7 @@ fn the_computer_passes_only_when_it_must() {
     );
     // The online load tool's random player passes too.
     assert_eq!(
-        lineup::game::online::bot::random_move(&game, &mut lineup::ai::Rng::new(1)),
+        lineup::game::online::bot::random_move(&game, &mut lineup_core::ai::Rng::new(1)),
         Some(BoardMove::Pass)
     );
     // Under freestyle Black takes e5 (an overline wins there).
@@ -303,7 +303,7 @@ fn in_the_game_black_passes_and_the_panel_says_so() {
     use lineup::game::board::CurrentMatch;
     use lineup::game::board::hud::status_line;
     use lineup::game::locale::Locale;
-    use lineup::match_setup::{GameKind, PlayerKind};
+    use lineup_core::match_setup::{GameKind, PlayerKind};
 
     let kind = GameKind::Gomoku {
         size: 9,
@@ -327,7 +327,7 @@ fn in_the_game_black_passes_and_the_panel_says_so() {
         assert_eq!(game.game.to_move(), Side::Second);
         let line = status_line(app.world().resource::<Locale>(), game, false, &[]);
         assert_eq!(line, "Black passed: no point left · White to move");
-        let autosave = lineup::persist::save_file::SaveFile::read(
+        let autosave = lineup_core::persist::save_file::SaveFile::read(
             &app.world()
                 .resource::<lineup::game::storage::Storage>()
                 .folders
@@ -365,12 +365,12 @@ fn on_the_real_binary_black_passes_and_white_takes_the_last_point() {
     journey.wait_for("Move applied: e5 by Second (ply 81)");
     journey.wait_for("GamePhase: Some(Playing) -> Some(Over)");
     journey.interrupt();
-    let save = lineup::persist::save_file::SaveFile::read(&journey.folders().autosave_file())
+    let save = lineup_core::persist::save_file::SaveFile::read(&journey.folders().autosave_file())
         .expect("autosaved");
     assert!(save.moves.ends_with("passe5"), "{}", save.moves);
     assert_eq!(
         save.replay().expect("replays").ending(),
-        Some(lineup::rules::Ending::Win(Side::Second))
+        Some(lineup_core::rules::Ending::Win(Side::Second))
     );
 }
 
@@ -379,8 +379,8 @@ fn on_the_real_binary_black_passes_and_white_takes_the_last_point() {
 /// the pass and the move before it.
 #[test]
 fn undo_takes_back_a_forced_pass_with_the_move_before_it() {
-    use lineup::match_setup::{GameKind, MatchSetup, PlayerKind};
-    use lineup::match_state::Match;
+    use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
+    use lineup_core::match_state::Match;
 
     let mut game = Gomoku::game_from_moves(
         Gomoku::new(9, RuleSet::Renju).expect("9x9"),

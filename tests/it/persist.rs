@@ -2,11 +2,13 @@
 //! gets a clear message and leaves the folder as it was.
 
 use lineup::game::settings::Settings;
-use lineup::match_setup::{GameKind, MatchSetup, PlayerKind};
-use lineup::persist::atomic::{clean_temporaries, write_atomic};
-use lineup::persist::save_file::{FORMAT, LoadError, SIZE_LIMIT, SaveFile};
-use lineup::persist::{psq, settings_file, slots};
-use lineup::rules::{BoardMove, Column, ConnectFourSize, Ending, MatchGame, Point, RuleSet, Side};
+use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
+use lineup_core::persist::atomic::{clean_temporaries, write_atomic};
+use lineup_core::persist::save_file::{FORMAT, LoadError, SIZE_LIMIT, SaveFile};
+use lineup_core::persist::{psq, settings_file, slots};
+use lineup_core::rules::{
+    BoardMove, Column, ConnectFourSize, Ending, MatchGame, Point, RuleSet, Side,
+};
 use std::path::{Path, PathBuf};
 
 /// A fresh, empty folder for one test.
@@ -46,7 +48,7 @@ fn setup(kind: GameKind) -> MatchSetup {
         kind,
         players: [
             PlayerKind::Human,
-            PlayerKind::Computer(lineup::ai::Level::Hard),
+            PlayerKind::Computer(lineup_core::ai::Level::Hard),
         ],
     }
 }
@@ -332,7 +334,7 @@ fn saves_are_listed_newest_first() {
 #[test]
 fn psq_files_round_trip_and_bad_ones_say_why() {
     let moves = [Point::new(7, 7), Point::new(0, 14), Point::new(14, 0)]
-        .map(lineup::rules::gomoku::Move::Stone)
+        .map(lineup_core::rules::gomoku::Move::Stone)
         .to_vec();
     let text = psq::write(15, &moves);
     assert!(text.starts_with("Piskvorky 15x15,"));

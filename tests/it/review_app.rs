@@ -5,15 +5,15 @@
 
 use crate::app_flow::{C4, HUMANS, RENJU, act, app_in_game, count, menu, moves, press, run};
 use bevy::prelude::*;
-use lineup::ai::Level;
-use lineup::ai::review::review;
 use lineup::game::actions::{Action, SetupField};
 use lineup::game::board::CurrentMatch;
 use lineup::game::board::pieces::Piece;
 use lineup::game::board::shown::ReviewPosition;
 use lineup::game::review::ReviewValues;
 use lineup::game::states::{BoardMode, Menu};
-use lineup::match_setup::PlayerKind;
+use lineup_core::ai::Level;
+use lineup_core::ai::review::review;
+use lineup_core::match_setup::PlayerKind;
 use std::sync::atomic::AtomicBool;
 
 fn mode(app: &App) -> Option<BoardMode> {
@@ -125,7 +125,7 @@ fn play_from_here_keeps_the_earlier_moves_for_undo() {
     assert_eq!(mode(&app), Some(BoardMode::Play));
     let game = app.world().resource::<CurrentMatch>();
     assert_ne!(game.id, old, "a new game, saved apart from the old one");
-    assert_eq!(lineup::persist::export::move_string(&game.game), "445");
+    assert_eq!(lineup_core::persist::export::move_string(&game.game), "445");
     assert!(!game.game.can_redo(), "nothing of the old game to redo");
     assert_eq!(count::<Piece>(&mut app), 3);
     step(&mut app, Action::Undo);
@@ -145,7 +145,10 @@ fn play_from_here_with_other_players_goes_through_new_game() {
     run(&mut app, 3);
     assert_eq!(mode(&app), Some(BoardMode::Play));
     let game = app.world().resource::<CurrentMatch>();
-    assert_eq!(lineup::persist::export::move_string(&game.game), "4455");
+    assert_eq!(
+        lineup_core::persist::export::move_string(&game.game),
+        "4455"
+    );
     assert!(game.setup.players[1].is_computer());
 }
 

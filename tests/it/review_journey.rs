@@ -5,7 +5,7 @@
 
 use crate::journey::{Journey, SoundOut};
 use crate::window::Shot;
-use lineup::persist::save_file::SaveFile;
+use lineup_core::persist::save_file::SaveFile;
 
 /// Window pixels, read off screenshots (1280x800).
 mod at {

@@ -3,7 +3,7 @@
 //! the game's font has a glyph for every character of every string.
 
 use lineup::game::theme::fonts;
-use lineup::i18n::{Language, Table, placeholders};
+use lineup_core::i18n::{Language, Table, placeholders};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -38,7 +38,7 @@ fn both_tables_have_the_same_keys_and_placeholders() {
     );
 }
 
-/// Every string literal in `src/` that looks like a key of a section the
+/// Every string literal in `src/` (the game's and the core's) that looks like a key of a section the
 /// table has (`"menu.new_game"`).
 fn keys_named_in_code() -> BTreeSet<String> {
     let sections: BTreeSet<String> = Table::of(Language::English)
@@ -47,7 +47,8 @@ fn keys_named_in_code() -> BTreeSet<String> {
         .map(String::from)
         .collect();
     let mut found = BTreeSet::new();
-    let mut files = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("src"), root.join("crates/lineup-core/src")];
     while let Some(path) = files.pop() {
         if path.is_dir() {
             for entry in std::fs::read_dir(&path).expect("a source folder") {

@@ -4,8 +4,8 @@
 use lineup::game::screens::title_scene::{
     DISCS, FADE, GO_SIZE, ROUND, STONES, arrival, fall_offset,
 };
-use lineup::rules::gomoku::Move;
-use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game, Gomoku, Point, RuleSet};
+use lineup_core::rules::gomoku::Move;
+use lineup_core::rules::{Column, ConnectFour, ConnectFourSize, Game, Gomoku, Point, RuleSet};
 
 #[test]
 fn the_scenes_games_are_won_by_their_last_piece() {

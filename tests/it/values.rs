@@ -3,17 +3,16 @@
 //! the game's Values row over it).
 
 use crate::app_flow::{C4, HUMANS, act, app_in_game, request, until};
-use crate::solver::play_randomly;
 use bevy::prelude::*;
-use lineup::ai::Rng;
-use lineup::ai::advice::{Certainty, Value, column_values};
-use lineup::ai::connect_four::{SolveError, Solver};
 use lineup::game::actions::Action;
 use lineup::game::board::CurrentMatch;
 use lineup::game::board::insight::{Analysis, AnalysisSearch};
 use lineup::game::search_task::Search;
-use lineup::match_setup::GameKind;
-use lineup::rules::{BoardMove, Column, ConnectFour, ConnectFourSize, MatchGame, Rules};
+use lineup_core::ai::Rng;
+use lineup_core::ai::advice::{Certainty, Value, column_values};
+use lineup_core::ai::connect_four::{SolveError, Solver, random_play};
+use lineup_core::match_setup::GameKind;
+use lineup_core::rules::{BoardMove, Column, ConnectFour, ConnectFourSize, MatchGame, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Positions reached by random play with `min..=max` stones, game still on.
@@ -27,7 +26,7 @@ fn random_positions(
     let mut positions = Vec::new();
     while positions.len() < count {
         let plies = stones.0 + rng.below(stones.1 - stones.0 + 1);
-        positions.extend(play_randomly(size, plies, &mut rng));
+        positions.extend(random_play(size, plies, &mut rng));
     }
     positions
 }
@@ -128,7 +127,7 @@ fn shown(app: &App) -> Option<Vec<Option<Value>>> {
     let revision = app.world().resource::<CurrentMatch>().revision;
     let analysis = app.world().get_resource::<Analysis>()?;
     match &analysis.0.found {
-        lineup::ai::advice::Found::Columns(values) if analysis.0.revision == revision => {
+        lineup_core::ai::advice::Found::Columns(values) if analysis.0.revision == revision => {
             Some(values.clone())
         }
         _ => None,
@@ -265,10 +264,10 @@ fn best_columns(board: &ConnectFour) -> Vec<BoardMove> {
 
 #[test]
 fn a_hint_off_the_book_is_every_column_that_keeps_the_exact_score() {
-    use lineup::ai::advice::{Found, hint};
+    use lineup_core::ai::advice::{Found, hint};
     for board in random_positions(ConnectFourSize::STANDARD, 30, (12, 30), 21) {
         let expected = best_columns(&board);
-        let game = lineup::rules::Game::new(board);
+        let game = lineup_core::rules::Game::new(board);
         let found = hint(&MatchGame::ConnectFour(game), &AtomicBool::new(false));
         let proven = Found::Hint {
             moves: expected,
@@ -280,11 +279,11 @@ fn a_hint_off_the_book_is_every_column_that_keeps_the_exact_score() {
 
 #[test]
 fn a_hint_slow_to_prove_shows_masters_choice_as_provisional_then_the_proof() {
-    use lineup::ai::advice::{Found, hint_reporting};
+    use lineup_core::ai::advice::{Found, hint_reporting};
     let mut provisional = 0;
     for board in random_positions(ConnectFourSize::STANDARD, 20, (12, 24), 22) {
         let expected = best_columns(&board);
-        let game = MatchGame::ConnectFour(lineup::rules::Game::new(board));
+        let game = MatchGame::ConnectFour(lineup_core::rules::Game::new(board));
         let mut reports = Vec::new();
         // No patience at all: any position the solver must search gets
         // Master's choice first.
@@ -324,8 +323,8 @@ fn a_hint_slow_to_prove_shows_masters_choice_as_provisional_then_the_proof() {
 
 #[test]
 fn the_hint_button_says_it_is_looking_then_shows_a_guess_while_a_proof_runs() {
-    use lineup::ai::advice::Found;
     use lineup::game::board::insight::{Hint, HintGlow, HintGuessMark, HintSearch};
+    use lineup_core::ai::advice::Found;
     // Two stones on 8x6, which no book covers: proving the best move takes
     // the solver far longer than these frames.
     let mut app = app_in_game(
@@ -411,7 +410,10 @@ fn eight_by_six() -> ConnectFourSize {
 fn wins_at_once(board: &ConnectFour) -> bool {
     board.legal_columns().any(|c| {
         let mut after = *board;
-        matches!(after.play(c), Ok(Some(lineup::rules::Outcome::Win { .. })))
+        matches!(
+            after.play(c),
+            Ok(Some(lineup_core::rules::Outcome::Win { .. }))
+        )
     })
 }
 
@@ -433,7 +435,7 @@ fn a_win_or_loss_at_once_is_one_move_away_on_boards_of_either_parity() {
                 let mut after = board;
                 let won = matches!(
                     after.play(column),
-                    Ok(Some(lineup::rules::Outcome::Win { .. }))
+                    Ok(Some(lineup_core::rules::Outcome::Win { .. }))
                 );
                 let value = values[column.0 as usize].expect("an open column");
                 if won {

@@ -4,11 +4,11 @@
 //! Run with `cargo bench --profile dev --bench rules` to reuse the test build.
 
 use criterion::{Criterion, Throughput, criterion_group};
-use lineup::rules::{Column, ConnectFour, Gomoku, Point, RuleSet, Rules};
+use lineup_core::rules::{Column, ConnectFour, Gomoku, Point, RuleSet, Rules};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-#[path = "../tests/it/reference.rs"]
+#[path = "../tests/core/reference.rs"]
 #[allow(dead_code)]
 mod reference;
 use reference::{RefConnectFour, RefGomoku, RefResult};

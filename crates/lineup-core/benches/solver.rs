@@ -16,9 +16,9 @@
 //! timed per move and reported by stones on the board.
 
 use criterion::{Criterion, criterion_group};
-use lineup::ai::connect_four::{Engine, Position, Solver};
-use lineup::ai::{Level, Rng};
-use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game, Side};
+use lineup_core::ai::connect_four::{Engine, Position, Solver};
+use lineup_core::ai::{Level, Rng};
+use lineup_core::rules::{Column, ConnectFour, ConnectFourSize, Game, Side};
 use std::hint::black_box;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;

@@ -4,18 +4,18 @@
 //! beside `gomoku_match`, which measures strength.
 //!
 //! ```sh
-//! cargo run --example gomoku_depth -- [MS] [OPENINGS FILE] [--offset] [--threads N]
+//! cargo run -p lineup-core --example gomoku_depth -- [MS] [OPENINGS FILE] [--offset] [--threads N]
 //! ```
 //!
 //! MS defaults to 850 (what pbrain-lineup took of a 1 s turn until it kept
-//! less back, and what README's figures are measured at); the list to
-//! the repo's `tests/data/gomoku/openings_renju.txt`, played under Renju;
+//! less back, and what BENCHMARKS.md's figures are measured at); the list to
+//! the core's `tests/data/gomoku/openings_renju.txt`, played under Renju;
 //! the threads to one (the depth shown is the deepest any thread completed).
 
-use lineup::ai::gomoku::Engine;
-use lineup::ai::{Level, Rng};
-use lineup::engine::openings::{self, Form};
-use lineup::rules::{Game, Gomoku, RuleSet};
+use lineup_core::ai::gomoku::Engine;
+use lineup_core::ai::{Level, Rng};
+use lineup_core::engine::openings::{self, Form};
+use lineup_core::rules::{Game, Gomoku, RuleSet};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 

@@ -1,10 +1,10 @@
 //! A match between two Gomocup engines over an opening list, each opening
 //! played twice with the colours swapped, refereed by Lineup's rules
-//! (`lineup::engine::arena`): illegal moves, Renju fouls, crashes and
+//! (`lineup_core::engine::arena`): illegal moves, Renju fouls, crashes and
 //! timeouts lose. Prints each game and the score with an Elo estimate.
 //!
 //! ```sh
-//! cargo run --example gomoku_match -- "ENGINE A" "ENGINE B" [OPTIONS]
+//! cargo run -p lineup-core --example gomoku_match -- "ENGINE A" "ENGINE B" [OPTIONS]
 //!   --rule renju|freestyle|exact   (default renju)
 //!   --turn-ms N                    time per move (default 1000)
 //!   --game-ms N                    time per game and engine (default: none)
@@ -20,12 +20,12 @@
 //! `ENGINE` is a command line (program and arguments, split at spaces),
 //! for instance `target/release/pbrain-lineup` or `/opt/rapfi/pbrain-rapfi`.
 
-use lineup::engine::arena::{self, Entrant};
-use lineup::engine::client::TimeControl;
-use lineup::engine::elo::Score;
-use lineup::engine::openings::{self, Form};
-use lineup::persist::psq;
-use lineup::rules::{RuleSet, Side};
+use lineup_core::engine::arena::{self, Entrant};
+use lineup_core::engine::client::TimeControl;
+use lineup_core::engine::elo::Score;
+use lineup_core::engine::openings::{self, Form};
+use lineup_core::persist::psq;
+use lineup_core::rules::{RuleSet, Side};
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! measuring the levels: wins of each side and the time per move.
 //!
 //! ```sh
-//! cargo run --profile dev --example gomoku_selfplay -- [RULE] [MS] [OPENINGS] [LEVELS]
+//! cargo run -p lineup-core --profile dev --example gomoku_selfplay -- [RULE] [MS] [OPENINGS] [LEVELS]
 //! ```
 //!
 //! RULE is `freestyle` (default), `exact` or `renju` (the freestyle openings
@@ -11,10 +11,10 @@
 //! played twice with colours swapped); LEVELS a comma list of level pairs
 //! such as `0-1,1-2` (0 = Beginner .. 4 = Master; default all adjacent).
 
-use lineup::ai::gomoku::Engine;
-use lineup::ai::{Level, Rng};
-use lineup::rules::gomoku::Move;
-use lineup::rules::{Gomoku, Point, RuleSet, Rules, Side};
+use lineup_core::ai::gomoku::Engine;
+use lineup_core::ai::{Level, Rng};
+use lineup_core::rules::gomoku::Move;
+use lineup_core::rules::{Gomoku, Point, RuleSet, Rules, Side};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -25,7 +25,7 @@ fn openings(rule: RuleSet) -> Vec<Vec<Point>> {
     };
     let path = format!("{}/tests/data/gomoku/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_default();
-    lineup::engine::openings::parse(&text, lineup::engine::openings::Form::Absolute, 15)
+    lineup_core::engine::openings::parse(&text, lineup_core::engine::openings::Form::Absolute, 15)
         .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 

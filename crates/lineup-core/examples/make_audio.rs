@@ -1,15 +1,17 @@
 //! Renders every sound of the game and writes `assets/audio/` as Ogg Vorbis:
-//! `cargo run --example make_audio`. The output is the same bit for bit on
+//! `cargo run -p lineup-core --example make_audio`. The output is the same bit for bit on
 //! every run (fixed seeds, fixed stream serial, fixed encoder settings).
 
-use lineup::soundgen::{self, EFFECT_QUALITY, Kind, MUSIC_QUALITY, OGG_SERIAL, SAMPLE_RATE, Sound};
+use lineup_core::soundgen::{
+    self, EFFECT_QUALITY, Kind, MUSIC_QUALITY, OGG_SERIAL, SAMPLE_RATE, Sound,
+};
 use std::num::{NonZeroU8, NonZeroU32};
 use std::path::Path;
 use std::process::ExitCode;
 use vorbis_rs::{VorbisBitrateManagementStrategy, VorbisEncoderBuilder};
 
 fn main() -> ExitCode {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/audio");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/audio");
     match soundgen::write_all(&dir, encode) {
         Ok(files) => {
             for (path, bytes) in files {

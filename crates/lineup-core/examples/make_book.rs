@@ -4,7 +4,7 @@
 //! every position up to 10 stones to it).
 //!
 //! ```sh
-//! cargo run --profile dev --example make_book -- PLIES OUT.book [TABLE_LOG2]
+//! cargo run -p lineup-core --profile dev --example make_book -- PLIES OUT.book [TABLE_LOG2]
 //! ```
 //!
 //! Why a strategy and not every position: beyond the 10 stones of the full
@@ -17,14 +17,14 @@
 //! PLIES stones it solves the position exactly, keeps the most central
 //! column that holds that score (`Book::choice_order`), and stores both
 //! scores: the position's and the chosen child's.
-//! [`lineup::ai::connect_four::Engine`] then plays the first column in
+//! [`lineup_core::ai::connect_four::Engine`] then plays the first column in
 //! that order whose child has the opposite score (`Book::best_move`).
 //!
 //! All of it is solved with one large table (TABLE_LOG2, default 26: 1 GB)
 //! so each layer starts from what the shallower ones learnt. The book is
 //! written after every layer, so stopping the tool keeps what is done.
 
-use lineup::ai::connect_four::{Book, Position, Solver};
+use lineup_core::ai::connect_four::{Book, Position, Solver};
 use std::collections::HashMap;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;

@@ -1,26 +1,26 @@
 //! Builds a Connect Four book of *every* position up to DEPTH stones (one
 //! per mirror pair), for exact Values at once wherever a game has reached
 //! (issue: "exact values for every position, instantly"). See
-//! `lineup::ai::connect_four::layers` for why only the deepest layer is
+//! `lineup_core::ai::connect_four::layers` for why only the deepest layer is
 //! solved. Three steps, the first in parts so the work can be split over
 //! days or machines and stopped at any time:
 //!
 //! ```sh
 //! # How long: solves N positions of layer DEPTH drawn at random and
 //! # extrapolates to the whole layer.
-//! cargo run --example make_layer_book -- estimate DEPTH N
+//! cargo run -p lineup-core --example make_layer_book -- estimate DEPTH N
 //! # Part K of PARTS of layer DEPTH (every PARTS-th position from the K-th,
 //! # so parts are alike), written to DIR/layerDEPTH-K-of-PARTS.book; a part
 //! # already there is skipped, so rerunning the same command resumes.
-//! cargo run --example make_layer_book -- part DEPTH K PARTS DIR
+//! cargo run -p lineup-core --example make_layer_book -- part DEPTH K PARTS DIR
 //! # Every part read back, the layers above derived, Master's own book
 //! # (assets/books/connect4_7x6.book) merged in, one book written.
-//! cargo run --example make_layer_book -- merge DEPTH PARTS DIR OUT.book
+//! cargo run -p lineup-core --example make_layer_book -- merge DEPTH PARTS DIR OUT.book
 //! ```
 
-use lineup::ai::Rng;
-use lineup::ai::connect_four::layers::{layer, scores_above};
-use lineup::ai::connect_four::{Book, Position, Solver, Standard};
+use lineup_core::ai::Rng;
+use lineup_core::ai::connect_four::layers::{layer, scores_above};
+use lineup_core::ai::connect_four::{Book, Position, Solver, Standard};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;

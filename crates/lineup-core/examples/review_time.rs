@@ -3,19 +3,19 @@
 //! with the total, the slowest position and the marks found.
 //!
 //! ```sh
-//! cargo run --release --example review_time -- connect4 [MOVES]
-//! cargo run --release --example review_time -- gomoku [MOVES] [freestyle|exact|renju]
+//! cargo run -p lineup-core --release --example review_time -- connect4 [MOVES]
+//! cargo run -p lineup-core --release --example review_time -- gomoku [MOVES] [freestyle|exact|renju]
 //! ```
 //!
 //! Without MOVES it reviews a game of its own: a full 42-move Connect Four
 //! game, or the first 60 moves of a Renju game, both between two Medium
 //! computers from a fixed seed.
 
-use lineup::ai::Level;
-use lineup::ai::player::{Engines, think};
-use lineup::ai::review::{GameReview, Reviewer};
-use lineup::persist::export::move_string;
-use lineup::rules::{ConnectFour, ConnectFourSize, Gomoku, MatchGame, RuleSet};
+use lineup_core::ai::Level;
+use lineup_core::ai::player::{Engines, think};
+use lineup_core::ai::review::{GameReview, Reviewer};
+use lineup_core::persist::export::move_string;
+use lineup_core::rules::{ConnectFour, ConnectFourSize, Gomoku, MatchGame, RuleSet};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -27,7 +27,7 @@ fn main() {
                 ConnectFour::game_from_moves(ConnectFourSize::STANDARD, moves).expect("moves"),
             ),
             None => self_play(
-                MatchGame::ConnectFour(lineup::rules::Game::new(ConnectFour::new(
+                MatchGame::ConnectFour(lineup_core::rules::Game::new(ConnectFour::new(
                     ConnectFourSize::STANDARD,
                 ))),
                 42,
@@ -44,7 +44,7 @@ fn main() {
                 Some(moves) => {
                     MatchGame::Gomoku(Gomoku::game_from_moves(board, moves).expect("moves"))
                 }
-                None => self_play(MatchGame::Gomoku(lineup::rules::Game::new(board)), 60),
+                None => self_play(MatchGame::Gomoku(lineup_core::rules::Game::new(board)), 60),
             }
         }
         _ => {

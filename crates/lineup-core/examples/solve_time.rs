@@ -4,7 +4,7 @@
 //! thread, 44 s on the development machine).
 //!
 //! ```sh
-//! cargo run --example solve_time -- [MOVES] [LOG2_BUCKETS] [THREADS]
+//! cargo run -p lineup-core --example solve_time -- [MOVES] [LOG2_BUCKETS] [THREADS]
 //! ```
 //!
 //! MOVES is the position as a move string (`""` or nothing: the empty
@@ -14,8 +14,8 @@
 //! copy of the table).
 //! Prints the score, the nodes searched, the time and the nodes per second.
 
-use lineup::ai::connect_four::Solver;
-use lineup::rules::{ConnectFour, ConnectFourSize};
+use lineup_core::ai::connect_four::Solver;
+use lineup_core::rules::{ConnectFour, ConnectFourSize};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 

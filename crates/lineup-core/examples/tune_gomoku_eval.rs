@@ -6,10 +6,10 @@
 //! # N self-play games under Renju, Master against Master at MS a move,
 //! # each from an opening of the repo's list plus four plies of Beginner
 //! # (for variety), one game a line: result, then the moves.
-//! cargo run --example tune_gomoku_eval -- games N MS OUT.txt [SEED]
+//! cargo run -p lineup-core --example tune_gomoku_eval -- games N MS OUT.txt [SEED]
 //! # The weights that best predict those results, printed as the
-//! # constants of `src/ai/gomoku/board.rs`.
-//! cargo run --example tune_gomoku_eval -- fit GAMES.txt...
+//! # constants of `src/ai/gomoku/weights.rs`.
+//! cargo run -p lineup-core --example tune_gomoku_eval -- fit GAMES.txt...
 //! ```
 //!
 //! Why this shape: the evaluation is linear in its weights (each point's
@@ -18,13 +18,13 @@
 //! with the current weights and then held, so the new weights keep the
 //! units the search's other constants are written in.
 
-use lineup::ai::gomoku::Engine;
-use lineup::ai::gomoku::board::Board;
-use lineup::ai::gomoku::weights::{FEATURES, TO_MOVE, WAITING, features, weights};
-use lineup::ai::{Level, Rng};
-use lineup::engine::openings::{Form, parse};
-use lineup::rules::gomoku::Move;
-use lineup::rules::{Gomoku, RuleSet, Rules, Side};
+use lineup_core::ai::gomoku::Engine;
+use lineup_core::ai::gomoku::board::Board;
+use lineup_core::ai::gomoku::weights::{FEATURES, TO_MOVE, WAITING, features, weights};
+use lineup_core::ai::{Level, Rng};
+use lineup_core::engine::openings::{Form, parse};
+use lineup_core::rules::gomoku::Move;
+use lineup_core::rules::{Gomoku, RuleSet, Rules, Side};
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -152,7 +152,7 @@ fn samples(files: &[String]) -> Vec<Sample> {
                         result: if me == 0 { black } else { 1.0 - black },
                     });
                 }
-                board.play(board.index(lineup::rules::Point { x, y }));
+                board.play(board.index(lineup_core::rules::Point { x, y }));
             }
         }
     }

@@ -6,7 +6,7 @@
 //! longest wait.
 //!
 //! ```sh
-//! cargo run --example values_latency -- [COUNT] [CAP_SECONDS] [SEED]
+//! cargo run -p lineup-core --example values_latency -- [COUNT] [CAP_SECONDS] [SEED]
 //! ```
 //!
 //! COUNT positions (default 1000); a position still unsolved after
@@ -14,9 +14,10 @@
 //! run ends in bounded time; a percentile that falls on one prints as
 //! "> cap".
 
-use lineup::ai::Rng;
-use lineup::ai::advice::column_values;
-use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game};
+use lineup_core::ai::Rng;
+use lineup_core::ai::advice::column_values;
+use lineup_core::ai::connect_four::random_play;
+use lineup_core::rules::{ConnectFour, ConnectFourSize};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -29,7 +30,7 @@ fn main() {
     let count = args.first().copied().unwrap_or(1000) as usize;
     let cap = Duration::from_secs(args.get(1).copied().unwrap_or(60));
     let seed = args.get(2).copied().unwrap_or(1);
-    let workers = lineup::ai::connect_four::values::workers();
+    let workers = lineup_core::ai::connect_four::values::workers();
     let mut rng = Rng::new(seed);
     // Each wait, `None` when over the cap, with its stone count.
     let mut waits: Vec<(Option<Duration>, usize)> = Vec::new();
@@ -96,16 +97,8 @@ fn main() {
 /// A position of 0 to 30 stones (uniformly many) reached by random play,
 /// `None` when the game ended on the way.
 fn random_position(rng: &mut Rng) -> Option<ConnectFour> {
-    let mut game = Game::new(ConnectFour::new(ConnectFourSize::STANDARD));
     let stones = rng.below(31);
-    while game.position().moves_played() < stones {
-        if game.is_over() {
-            return None;
-        }
-        let legal: Vec<Column> = game.position().legal_columns().collect();
-        game.play(legal[rng.below(legal.len())]).ok()?;
-    }
-    (!game.is_over()).then(|| *game.position())
+    random_play(ConnectFourSize::STANDARD, stones, rng)
 }
 
 fn shown(wait: Option<Duration>, cap: Duration) -> String {

@@ -15,7 +15,7 @@ macro_rules! embed {
     };
 }
 
-/// Every sound file the game plays (`cargo run --example make_audio` makes them).
+/// Every sound file the game plays (`cargo run -p lineup-core --example make_audio` makes them).
 pub const FILES: &[(&str, &[u8])] = embed!(
     "audio/sfx/disc_land_1.ogg",
     "audio/sfx/disc_land_2.ogg",

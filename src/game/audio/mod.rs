@@ -17,8 +17,8 @@ use crate::game::board::{GameEnded, MoveRefused, MovesTakenBack, PieceLanded, Re
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, Screen};
 use crate::game::theme::interaction::{Focusable, PointerRest};
-use crate::rules::{BoardMove, Ending};
 use bevy::prelude::*;
+use lineup_core::rules::{BoardMove, Ending};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlaySound>()

@@ -1,4 +1,4 @@
-//! The sound files (made by `cargo run --example make_audio`) and the
+//! The sound files (made by `cargo run -p lineup-core --example make_audio`) and the
 //! channels they play on.
 
 /// One sound of the game.

@@ -11,10 +11,10 @@ use super::{
 };
 use crate::game::actions::{Action, UiAction};
 use crate::game::states::{AppSystems, GamePhase, InPlay, Menu, Screen};
-use crate::rules::BoardMove;
-use crate::rules::Ending;
-use crate::rules::opening::{Action as OpeningAction, OpeningError};
 use bevy::prelude::*;
+use lineup_core::rules::BoardMove;
+use lineup_core::rules::Ending;
+use lineup_core::rules::opening::{Action as OpeningAction, OpeningError};
 use std::collections::VecDeque;
 
 pub(super) fn plugin(app: &mut App) {

@@ -11,8 +11,8 @@ use super::{BoardRoot, CurrentMatch, GameEnded, smooth};
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, Screen};
 use crate::game::theme::palette::Palette;
-use crate::rules::Ending;
 use bevy::prelude::*;
+use lineup_core::rules::Ending;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

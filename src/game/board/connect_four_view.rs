@@ -12,9 +12,9 @@ use super::{shadow, smooth};
 use crate::game::states::{AppSystems, Screen};
 use crate::game::theme::paint::{Ink, Shade};
 use crate::game::theme::palette::{self, Colour, Palette, PieceColours};
-use crate::match_setup::GameKind;
-use crate::rules::connect_four::Cell;
 use bevy::prelude::*;
+use lineup_core::match_setup::GameKind;
+use lineup_core::rules::connect_four::Cell;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnExit(Screen::Game), |mut commands: Commands| {

@@ -7,9 +7,9 @@ use super::{BOARD_CENTRE, BoardRoot, MoveRefused, Refusal};
 use crate::game::locale::Locale;
 use crate::game::states::{AppSystems, Screen};
 use crate::game::theme::palette;
-use crate::rules::opening::OpeningError;
-use crate::rules::{BoardMove, Foul, MoveError};
 use bevy::prelude::*;
+use lineup_core::rules::opening::OpeningError;
+use lineup_core::rules::{BoardMove, Foul, MoveError};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Feedback>()

@@ -10,8 +10,8 @@ use crate::game::states::{AppSystems, GamePhase, HiddenInReview, InPlay, Screen}
 use crate::game::theme::fonts::size;
 use crate::game::theme::palette::Colour;
 use crate::game::theme::widgets;
-use crate::match_state::Match;
 use bevy::prelude::*;
+use lineup_core::match_state::Match;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GamePhase::Over), spawn_banner)

@@ -8,12 +8,12 @@ use super::{shadow, smooth};
 use crate::game::settings::Settings;
 use crate::game::states::Screen;
 use crate::game::theme::palette;
-use crate::match_setup::GameKind;
-use crate::rules::{Point, Side};
 use bevy::asset::RenderAssetUsages;
 use bevy::image::Image;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use lineup_core::match_setup::GameKind;
+use lineup_core::rules::{Point, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnExit(Screen::Game), |mut commands: Commands| {

@@ -3,8 +3,6 @@
 //! the board, a line for messages (why a move was refused).
 
 use super::feedback::Feedback;
-use crate::ai::connect_four::values;
-use crate::engine::registry::EngineEntry;
 use crate::game::actions::Action;
 use crate::game::board::CurrentMatch;
 use crate::game::board::insight::{HintSearch, ShowAnalysis};
@@ -19,10 +17,12 @@ use crate::game::theme::interaction::{Disabled, set_enabled};
 use crate::game::theme::paint::{Edge, Ink};
 use crate::game::theme::palette::{self, Colour, Palette};
 use crate::game::theme::widgets;
-use crate::match_setup::{GameKind, PlayerKind};
-use crate::match_state::Match;
-use crate::rules::{BoardMove, Ending, MatchGame, Side};
 use bevy::prelude::*;
+use lineup_core::ai::connect_four::values;
+use lineup_core::engine::registry::EngineEntry;
+use lineup_core::match_setup::{GameKind, PlayerKind};
+use lineup_core::match_state::Match;
+use lineup_core::rules::{BoardMove, Ending, MatchGame, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Game), spawn_hud)
@@ -284,7 +284,7 @@ fn update_status(
     set(&mut texts.p2(), names::game_title(&locale, game.setup.kind));
     let rules = names::rules_line(&locale, game.setup.kind);
     let rules = match game.setup.opening() {
-        crate::rules::opening::OpeningRule::None => rules.to_string(),
+        lineup_core::rules::opening::OpeningRule::None => rules.to_string(),
         opening => locale.f(
             "hud.rules_with_opening",
             &[

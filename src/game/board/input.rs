@@ -4,10 +4,10 @@
 use super::layout::BoardLayout;
 use super::{BOARD_CENTRE, CurrentMatch, MoveRequested, Requester};
 use crate::game::states::{AppSystems, GamePhase, InPlay};
-use crate::match_setup::PlayerKind;
-use crate::rules::{BoardMove, Column, Point};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use lineup_core::match_setup::PlayerKind;
+use lineup_core::rules::{BoardMove, Column, Point};
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {

@@ -5,21 +5,21 @@
 //! cancelled when the position changes. Values are only ever proven ones:
 //! each column shows "…" until its outcome is proven, then "Win …" or
 //! "Lose …" until its distance is, filling in as the solver finds them
-//! (see [`crate::ai::connect_four::values`]).
+//! (see [`lineup_core::ai::connect_four::values`]).
 
 use super::layout::BoardLayout;
 use super::markers::spot_of;
 use super::{BoardRoot, CurrentMatch};
-use crate::ai::advice::{Certainty, Found, PROOF_TIME, Value, column_values, hint_reporting};
-use crate::ai::connect_four::values;
 use crate::game::actions::{Action, UiAction};
 use crate::game::locale::Locale;
 use crate::game::names;
 use crate::game::search_task::{self, Search, SearchKind};
 use crate::game::states::{AppSystems, BoardMode, GamePhase, Screen};
 use crate::game::theme::palette::Palette;
-use crate::rules::{Column, ConnectFour, MatchGame};
 use bevy::prelude::*;
+use lineup_core::ai::advice::{Certainty, Found, PROOF_TIME, Value, column_values, hint_reporting};
+use lineup_core::ai::connect_four::values;
+use lineup_core::rules::{Column, ConnectFour, MatchGame};
 use std::collections::HashMap;
 
 pub(super) fn plugin(app: &mut App) {

@@ -3,10 +3,10 @@
 
 use crate::game::board::CurrentMatch;
 use crate::game::states::Screen;
-use crate::match_setup::GameKind;
-use crate::rules::Point;
-use crate::rules::connect_four::Cell;
 use bevy::prelude::*;
+use lineup_core::match_setup::GameKind;
+use lineup_core::rules::Point;
+use lineup_core::rules::connect_four::Cell;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

@@ -13,8 +13,8 @@ use super::{BoardRoot, BoardSpawn, CurrentMatch};
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, BoardMode, GamePhase, Menu, Screen};
 use crate::game::theme::palette::{self, Palette};
-use crate::rules::{BoardMove, Column, MatchGame, Outcome, Point, Side};
 use bevy::prelude::*;
+use lineup_core::rules::{BoardMove, Column, MatchGame, Outcome, Point, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -121,7 +121,7 @@ fn move_ghost(
 ) {
     let side = game.game.to_move();
     // Only for a person at this screen: not the computer, not an online opponent.
-    let human = game.player_to_move() == crate::match_setup::PlayerKind::Human;
+    let human = game.player_to_move() == lineup_core::match_setup::PlayerKind::Human;
     let playing = *phase.get() == GamePhase::Playing
         && *menu.get() == Menu::None
         && *mode.get() == BoardMode::Play;

@@ -25,10 +25,10 @@ pub mod shown;
 pub mod smooth;
 
 use crate::game::states::{GamePhase, Screen};
-use crate::match_state::Match;
-use crate::rules::opening::{Action as OpeningAction, OpeningError};
-use crate::rules::{BoardMove, Ending, MoveError, Side};
 use bevy::prelude::*;
+use lineup_core::match_state::Match;
+use lineup_core::rules::opening::{Action as OpeningAction, OpeningError};
+use lineup_core::rules::{BoardMove, Ending, MoveError, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_sub_state::<GamePhase>()

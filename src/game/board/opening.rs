@@ -8,7 +8,6 @@ use super::gomoku_view::{self, StoneArt};
 use super::layout::BoardLayout;
 use super::shown::Shown;
 use super::{BoardRoot, CurrentMatch, OpeningRequested, Requester};
-use crate::engine::registry::EngineEntry;
 use crate::game::actions::{Action, OpeningChoice, UiAction};
 use crate::game::locale::Locale;
 use crate::game::names;
@@ -16,11 +15,12 @@ use crate::game::states::{AppSystems, GamePhase, Screen};
 use crate::game::theme::fonts::size;
 use crate::game::theme::palette;
 use crate::game::theme::widgets;
-use crate::match_setup::PlayerKind;
-use crate::match_state::Match;
-use crate::rules::opening::{Action as Act, OpeningRule, Step};
-use crate::rules::{Point, Side};
 use bevy::prelude::*;
+use lineup_core::engine::registry::EngineEntry;
+use lineup_core::match_setup::PlayerKind;
+use lineup_core::match_state::Match;
+use lineup_core::rules::opening::{Action as Act, OpeningRule, Step};
+use lineup_core::rules::{Point, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Declared>()

@@ -10,9 +10,9 @@ use super::shown::Shown;
 use super::{BoardRoot, MoveApplied, PieceLanded, connect_four_view, gomoku_view};
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, Screen};
-use crate::rules::connect_four::Cell;
-use crate::rules::{BoardMove, Side};
 use bevy::prelude::*;
+use lineup_core::rules::connect_four::Cell;
+use lineup_core::rules::{BoardMove, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<DiscBounced>().add_systems(

@@ -4,10 +4,10 @@
 //! never touches the match itself.
 
 use super::CurrentMatch;
-use crate::match_state::fresh_revision;
-use crate::rules::MatchGame;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use lineup_core::match_state::fresh_revision;
+use lineup_core::rules::MatchGame;
 
 /// The position review mode shows: the match's game with its last moves
 /// taken back (a copy; the match keeps its own).

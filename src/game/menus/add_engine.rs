@@ -3,7 +3,6 @@
 //! file (`pbrain-rapfi` is "rapfi"), kept in the settings, and New game
 //! comes back with it playing White.
 
-use crate::engine::registry::{self, EngineEntry, ProgramError};
 use crate::game::actions::{Action, UiAction};
 use crate::game::locale::Locale;
 use crate::game::menus::new_game::NewGameSetup;
@@ -12,9 +11,10 @@ use crate::game::states::Menu;
 use crate::game::storage::Notice;
 use crate::game::theme::interaction::{Typed, Typing};
 use crate::game::theme::widgets;
-use crate::match_setup::{EngineSlot, GameKind, PlayerKind};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
+use lineup_core::engine::registry::{self, EngineEntry, ProgramError};
+use lineup_core::match_setup::{EngineSlot, GameKind, PlayerKind};
 use std::path::Path;
 
 pub(super) fn plugin(app: &mut App) {

@@ -15,13 +15,13 @@ use crate::game::theme::fonts::size;
 use crate::game::theme::paint::Ink;
 use crate::game::theme::palette::{self, Colour, Palette};
 use crate::game::theme::widgets;
-use crate::match_setup::GameKind;
-use crate::match_state::Match;
-use crate::persist::slots::{self, SaveEntry};
-use crate::rules::Side;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use lineup_core::match_setup::GameKind;
+use lineup_core::match_state::Match;
+use lineup_core::persist::slots::{self, SaveEntry};
+use lineup_core::rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SavePage>()
@@ -216,7 +216,7 @@ fn spawn(
 }
 
 /// A tiny picture of the board: one 4×4 block per cell.
-fn preview_image(game: &crate::rules::MatchGame, kind: GameKind, palette: &Palette) -> Image {
+fn preview_image(game: &lineup_core::rules::MatchGame, kind: GameKind, palette: &Palette) -> Image {
     const BLOCK: usize = 4;
     let rows = slots::preview(game);
     let (h, w) = (rows.len(), rows.first().map_or(0, Vec::len));

@@ -7,8 +7,8 @@ use crate::game::states::Menu;
 use crate::game::states::Screen;
 use crate::game::storage::{Notice, Storage, unfinished_autosave};
 use crate::game::theme::widgets;
-use crate::match_state::Match;
 use bevy::prelude::*;
+use lineup_core::match_state::Match;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::Main), spawn)

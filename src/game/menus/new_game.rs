@@ -1,7 +1,6 @@
 //! New game: which game, board and rules, who plays each side, who starts.
 
 use super::{Menu, step};
-use crate::engine::registry::EngineEntry;
 use crate::game::actions::{Action, SetupField, UiAction};
 use crate::game::board::CurrentMatch;
 use crate::game::locale::{Locale, Words};
@@ -10,11 +9,12 @@ use crate::game::settings::Settings;
 use crate::game::states::Screen;
 use crate::game::theme::fonts::size;
 use crate::game::theme::widgets::{self, RowLabels, RowValues};
-use crate::match_setup::{EngineTime, GameKind, MatchSetup, PlayerKind};
-use crate::match_state::Match;
-use crate::rules::opening::OpeningRule;
-use crate::rules::{ConnectFourSize, MatchGame, RuleSet, Side};
 use bevy::prelude::*;
+use lineup_core::engine::registry::EngineEntry;
+use lineup_core::match_setup::{EngineTime, GameKind, MatchSetup, PlayerKind};
+use lineup_core::match_state::Match;
+use lineup_core::rules::opening::OpeningRule;
+use lineup_core::rules::{ConnectFourSize, MatchGame, RuleSet, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::NewGame), (prepare, spawn).chain())

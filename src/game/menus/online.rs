@@ -14,13 +14,13 @@ use crate::game::theme::interaction::{Typed, Typing};
 use crate::game::theme::paint::{Fill, Ink};
 use crate::game::theme::palette::{Colour, Palette};
 use crate::game::theme::widgets;
-use crate::match_setup::GameKind;
-use crate::net::RoomCode;
-use crate::net::address::{DEFAULT_PORT, parse_address};
-use crate::net::protocol::{NAME_LIMIT, clean_name};
-use crate::rules::{ConnectFourSize, RuleSet, Side};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
+use lineup_core::match_setup::GameKind;
+use lineup_core::net::RoomCode;
+use lineup_core::net::address::{DEFAULT_PORT, parse_address};
+use lineup_core::net::protocol::{NAME_LIMIT, clean_name};
+use lineup_core::rules::{ConnectFourSize, RuleSet, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<KeyboardInput>()

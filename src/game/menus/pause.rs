@@ -8,9 +8,9 @@ use crate::game::states::Screen;
 use crate::game::storage::{Notice, Storage};
 use crate::game::theme::fonts::size;
 use crate::game::theme::widgets;
-use crate::match_state::now;
-use crate::persist::{export, slots};
 use bevy::prelude::*;
+use lineup_core::match_state::now;
+use lineup_core::persist::{export, slots};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::Pause), spawn).add_systems(

@@ -12,12 +12,12 @@ use crate::game::states::Menu;
 use crate::game::storage::{Notice, Storage};
 use crate::game::theme::interaction::{Typed, Typing};
 use crate::game::theme::widgets;
-use crate::match_state::Match;
-use crate::match_state::now;
-use crate::persist::save_file::SaveFile;
-use crate::persist::slots;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
+use lineup_core::match_state::Match;
+use lineup_core::match_state::now;
+use lineup_core::persist::save_file::SaveFile;
+use lineup_core::persist::slots;
 
 pub(super) fn plugin(app: &mut App) {
     // Typing is read as key messages (registered by Bevy's input plugin; made

@@ -9,10 +9,10 @@ use crate::game::settings::{AnimationSpeed, Settings};
 use crate::game::theme::fonts::size;
 use crate::game::theme::palette::{PieceColours, Theme};
 use crate::game::theme::widgets::{self, RowLabels, RowValues};
-use crate::i18n::Language;
-use crate::match_setup::Level;
-use crate::rules::RuleSet;
 use bevy::prelude::*;
+use lineup_core::i18n::Language;
+use lineup_core::match_setup::Level;
+use lineup_core::rules::RuleSet;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::Settings), spawn).add_systems(

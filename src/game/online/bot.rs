@@ -3,12 +3,12 @@
 //! notes how long each of its moves took to come back from the server.
 
 use super::protocol::{NetReply, NetRequest, RoomState};
-use crate::ai::Rng;
-use crate::match_setup::GameKind;
-use crate::net::{Reply, Request, RoomCode};
-use crate::rules::{BoardMove, Column, MatchGame, Point, Side};
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
+use lineup_core::ai::Rng;
+use lineup_core::match_setup::GameKind;
+use lineup_core::net::{Reply, Request, RoomCode};
+use lineup_core::rules::{BoardMove, Column, MatchGame, Point, Side};
 use std::time::{Duration, Instant};
 
 pub fn plugin(app: &mut App) {

@@ -20,17 +20,17 @@ use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, Menu, Screen};
 use crate::game::storage::Notice;
 use crate::game::storage::Storage;
-use crate::match_setup::PlayerKind;
-use crate::match_setup::{GameKind, MatchSetup};
-use crate::match_state::{Match, new_id, now};
-use crate::net::OnlineSeat;
-use crate::net::address::{DEFAULT_PORT, parse_address};
-use crate::net::journal::Journal;
-use crate::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret};
-use crate::rules::{BoardMove, Side};
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::netcode::ConnectToken;
+use lineup_core::match_setup::PlayerKind;
+use lineup_core::match_setup::{GameKind, MatchSetup};
+use lineup_core::match_state::{Match, new_id, now};
+use lineup_core::net::OnlineSeat;
+use lineup_core::net::address::{DEFAULT_PORT, parse_address};
+use lineup_core::net::journal::Journal;
+use lineup_core::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret};
+use lineup_core::rules::{BoardMove, Side};
 use std::net::SocketAddr;
 
 pub fn plugin(app: &mut App) {

@@ -7,14 +7,14 @@ use super::server::{ServerLobby, spawn_restored};
 use super::tokens::{self, Security};
 use super::transport;
 use crate::game::frame_stats::FrameSummary;
-use crate::match_setup::GameKind;
-use crate::net::journal::Journal;
 use bevy::app::ScheduleRunnerPlugin;
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::RepliconRenetPlugins;
+use lineup_core::match_setup::GameKind;
+use lineup_core::net::journal::Journal;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 

@@ -1,5 +1,5 @@
 //! Online play over bevy_replicon (renet and netcode underneath). The
-//! server owns every game: the plain `crate::net::Lobby` decides, and this
+//! server owns every game: the plain `lineup_core::net::Lobby` decides, and this
 //! layer only carries its decisions over the network.
 //!
 //! - `protocol`: what is replicated and sent, registered by every app;

@@ -7,16 +7,16 @@
 //! - requests go up as [`NetRequest`] events, answers come down to one
 //!   client as [`NetReply`].
 
-use crate::net::{Reply, Request, RoomCode, RoomView};
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
+use lineup_core::net::{Reply, Request, RoomCode, RoomView};
 use serde::{Deserialize, Serialize};
 
 /// Netcode's protocol id: a client of another protocol version is refused at
 /// the door (replicon also compares the registrations).
 pub const PROTOCOL_ID: u64 = 0x4c49_4e45_5550_0001; // "LINEUP" 1
 
-pub use crate::net::address::DEFAULT_PORT;
+pub use lineup_core::net::address::DEFAULT_PORT;
 
 pub fn plugin(app: &mut App) {
     app.replicate::<RoomState>()

@@ -4,12 +4,12 @@
 //! that hosts a game; the host's own requests arrive as `ClientId::Server`.
 
 use super::protocol::{NetReply, NetRequest, RoomState, RoomTag, SeatedIn};
-use crate::ai::Rng;
-use crate::match_state::now;
-use crate::net::journal::Journal;
-use crate::net::{ClientKey, Effect, Lobby, RoomCode, unguessable_seed};
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
+use lineup_core::ai::Rng;
+use lineup_core::match_state::now;
+use lineup_core::net::journal::Journal;
+use lineup_core::net::{ClientKey, Effect, Lobby, RoomCode, unguessable_seed};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 

@@ -4,7 +4,7 @@
 //! game itself speaks UDP there), then connects with it, and netcode
 //! encrypts the whole game with the keys inside. A client without a token
 //! is not let in. (Growing past one process, a lobby would hand out these
-//! tokens instead: see the README.)
+//! tokens instead: see docs/online.md.)
 
 use super::protocol::PROTOCOL_ID;
 use bevy_replicon_renet::netcode::{ConnectToken, NETCODE_KEY_BYTES, generate_random_bytes};

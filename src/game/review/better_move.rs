@@ -11,8 +11,8 @@ use crate::game::board::shown::ReviewPosition;
 use crate::game::board::smooth;
 use crate::game::states::{AppSystems, BoardMode};
 use crate::game::theme::palette::Palette;
-use crate::rules::{BoardMove, MatchGame, Side};
 use bevy::prelude::*;
+use lineup_core::rules::{BoardMove, MatchGame, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

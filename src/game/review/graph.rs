@@ -6,7 +6,6 @@
 //! on a thread of their own (`ai::review`), last position first, and the
 //! graph fills in as they come, with a progress line under it.
 
-use crate::ai::review::{GameReview, Reviewer};
 use crate::game::actions::{Action, UiAction};
 use crate::game::board::CurrentMatch;
 use crate::game::board::shown::ReviewPosition;
@@ -14,10 +13,11 @@ use crate::game::locale::Locale;
 use crate::game::states::{AppSystems, BoardMode, Screen};
 use crate::game::theme::interaction::pressed_across;
 use crate::game::theme::palette::{Palette, Theme};
-use crate::match_setup::GameKind;
-use crate::rules::{BoardMove, Side};
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
+use lineup_core::ai::review::{GameReview, Reviewer};
+use lineup_core::match_setup::GameKind;
+use lineup_core::rules::{BoardMove, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -230,8 +230,8 @@ fn draw(
         }
         if let Some(mark) = report.mark {
             let colour = match mark {
-                crate::ai::review::Mark::Blunder => palette.warning,
-                crate::ai::review::Mark::Mistake => palette.accent,
+                lineup_core::ai::review::Mark::Blunder => palette.warning,
+                lineup_core::ai::review::Mark::Mistake => palette.accent,
             };
             parts.push(
                 commands

@@ -16,10 +16,10 @@ use crate::game::theme::interaction::{Disabled, pressed_across, set_enabled};
 use crate::game::theme::paint::{Fill, Ink};
 use crate::game::theme::palette::{Colour, Palette};
 use crate::game::theme::widgets;
-use crate::rules::opening::notation;
-use crate::rules::{BoardMove, MatchGame, Side};
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
+use lineup_core::rules::opening::notation;
+use lineup_core::rules::{BoardMove, MatchGame, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(BoardMode::Review), spawn)

@@ -7,9 +7,9 @@ use crate::game::board::CurrentMatch;
 use crate::game::board::shown::ReviewPosition;
 use crate::game::menus::new_game::StartFrom;
 use crate::game::states::{AppSystems, BoardMode, Menu, Screen};
-use crate::match_state::Match;
-use crate::rules::MatchGame;
 use bevy::prelude::*;
+use lineup_core::match_state::Match;
+use lineup_core::rules::MatchGame;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

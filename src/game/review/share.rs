@@ -12,11 +12,11 @@ use crate::game::locale::Locale;
 use crate::game::settings::Settings;
 use crate::game::states::{AppSystems, BoardMode};
 use crate::game::storage::{Notice, Storage};
-use crate::match_state::now;
-use crate::persist::slots;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
+use lineup_core::match_state::now;
+use lineup_core::persist::slots;
 use std::path::PathBuf;
 
 pub(super) fn plugin(app: &mut App) {

@@ -9,9 +9,11 @@
 //! - `seat`: an engine playing one side of a game that can be taken back
 //!   or loaded (the game's "Gomocup engine" player);
 //! - `openings`, `elo`: opening lists and the score of a match;
-//! - `wire`: what both ends agree on (coordinates, rule codes, numbers).
+//! - `wire`: what both ends agree on (coordinates, rule codes, numbers);
+//! - `cli`: `pbrain-lineup`'s command line.
 
 pub mod arena;
+pub mod cli;
 pub mod client;
 pub mod elo;
 pub mod openings;

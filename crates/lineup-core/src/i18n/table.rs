@@ -8,10 +8,13 @@ use std::sync::LazyLock;
 
 /// The tables' source, one per language (same order as [`Language::ALL`]).
 const SOURCES: [(Language, &str); 2] = [
-    (Language::English, include_str!("../../assets/i18n/en.ron")),
+    (
+        Language::English,
+        include_str!("../../../../assets/i18n/en.ron"),
+    ),
     (
         Language::SimplifiedChinese,
-        include_str!("../../assets/i18n/zh-CN.ron"),
+        include_str!("../../../../assets/i18n/zh-CN.ron"),
     ),
 ];
 

@@ -1,5 +1,5 @@
 //! Where files live: settings in the platform's config folder, saved games in
-//! its data folder (see the README for each platform). `LINEUP_HOME`, when
+//! its data folder (docs/playing.md lists them). `LINEUP_HOME`, when
 //! set, puts both under one folder instead: for tests and portable installs.
 
 use directories::ProjectDirs;

@@ -1,5 +1,5 @@
 //! The game's sounds, synthesised from code (no Bevy, no recordings):
-//! `cargo run --example make_audio` renders them and writes
+//! `cargo run -p lineup-core --example make_audio` renders them and writes
 //! `assets/audio/`. Every random choice comes from a fixed seed and the
 //! math avoids platform libm, so a fresh render equals the committed files.
 //!

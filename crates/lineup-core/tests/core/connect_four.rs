@@ -2,8 +2,10 @@
 //! the fixed cases (full column, full board, a win on the last cell).
 
 use crate::reference::{RefConnectFour, RefResult};
-use lineup::rules::connect_four::Cell;
-use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game, MoveError, Outcome, Rules, Side};
+use lineup_core::rules::connect_four::Cell;
+use lineup_core::rules::{
+    Column, ConnectFour, ConnectFourSize, Game, MoveError, Outcome, Rules, Side,
+};
 use proptest::prelude::*;
 
 /// Our outcome in the reference's terms.
@@ -186,7 +188,7 @@ fn resignation_ends_the_game_and_undo_takes_it_back() {
     );
     assert_eq!(game.play(Column(0)), Err(MoveError::GameOver));
     assert_eq!(game.resign(Side::First), Err(MoveError::GameOver));
-    assert_eq!(game.undo(), Some(lineup::rules::Undone::Resignation));
+    assert_eq!(game.undo(), Some(lineup_core::rules::Undone::Resignation));
     assert_eq!(game.outcome(), None);
     assert_eq!(game.history().len(), 2);
     assert!(game.position().to_move() == Side::First);

@@ -1,19 +1,19 @@
-//! Lineup as a Gomocup manager (`lineup::engine::{client, referee, arena}`)
+//! Lineup as a Gomocup manager (`lineup_core::engine::{client, referee, arena}`)
 //! driving real processes: `pbrain-lineup` through whole Renju games and a
 //! takeback, and the fake engines of `tests/engines/` that crash, hang,
 //! answer prose, play a taken point and play a foul. Each misbehaviour ends
 //! as a forfeit that says what the engine did, and no process outlives its
 //! client. Also the opening lists and a match's Elo estimate.
 
-use lineup::engine::arena::{Entrant, Finish, play_game};
-use lineup::engine::client::{Client, Fault, TimeControl};
-use lineup::engine::elo::Score;
-use lineup::engine::openings::{self, Form};
-use lineup::engine::referee::{Forfeit, play_answer};
-use lineup::engine::seat::Seat;
-use lineup::engine::wire;
-use lineup::rules::gomoku::Move;
-use lineup::rules::{Foul, Game, Gomoku, MoveError, Outcome, Point, RuleSet, Side};
+use lineup_core::engine::arena::{Entrant, Finish, play_game};
+use lineup_core::engine::client::{Client, Fault, TimeControl};
+use lineup_core::engine::elo::Score;
+use lineup_core::engine::openings::{self, Form};
+use lineup_core::engine::referee::{Forfeit, play_answer};
+use lineup_core::engine::seat::Seat;
+use lineup_core::engine::wire;
+use lineup_core::rules::gomoku::Move;
+use lineup_core::rules::{Foul, Game, Gomoku, MoveError, Outcome, Point, RuleSet, Side};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -83,7 +83,7 @@ fn a_takeback_and_a_whole_board_continue_the_game() {
     play_answer(&mut game, engine.turn(Move::from(theirs))).expect("an answer");
     // Undo the last two moves on both sides.
     for _ in 0..2 {
-        let Some(lineup::rules::Undone::Move(p)) = game.undo() else {
+        let Some(lineup_core::rules::Undone::Move(p)) = game.undo() else {
             panic!("a move to take back")
         };
         engine

@@ -2,8 +2,8 @@
 //! reference, undo/redo, refusals, and a full-board draw.
 
 use crate::reference::{RefGomoku, RefResult};
-use lineup::rules::gomoku::Move;
-use lineup::rules::{Foul, Game, Gomoku, MoveError, Outcome, Point, RuleSet, Rules, Side};
+use lineup_core::rules::gomoku::Move;
+use lineup_core::rules::{Foul, Game, Gomoku, MoveError, Outcome, Point, RuleSet, Rules, Side};
 use proptest::prelude::*;
 
 fn as_ref_result(outcome: Option<&Outcome<Point>>) -> RefResult {

@@ -2,12 +2,12 @@
 //! (wins in one, blocks, VCFs, Renju fouls on both sides, exact five), and
 //! the engine's contract (legal moves on every size, prompt stop).
 
-use lineup::ai::gomoku::tt::{Bound, Table};
-use lineup::ai::gomoku::{Engine, WIN, WON, quick_move};
-use lineup::ai::{Level, Rng};
-use lineup::engine::openings::{self, Form};
-use lineup::rules::gomoku::Move;
-use lineup::rules::{Game, Gomoku, Point, RuleSet, Rules, Side};
+use lineup_core::ai::gomoku::tt::{Bound, Table};
+use lineup_core::ai::gomoku::{Engine, WIN, WON, quick_move};
+use lineup_core::ai::{Level, Rng};
+use lineup_core::engine::openings::{self, Form};
+use lineup_core::rules::gomoku::Move;
+use lineup_core::rules::{Game, Gomoku, Point, RuleSet, Rules, Side};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -391,7 +391,7 @@ fn quick_move_still_works() {
 /// The key of a line written as 11 characters, centre 'C' at index 5:
 /// `x` own, `o` blocked, `.` empty.
 fn line_key(line: &str) -> usize {
-    use lineup::ai::gomoku::pattern::{OFFSETS, POW3};
+    use lineup_core::ai::gomoku::pattern::{OFFSETS, POW3};
     let b = line.as_bytes();
     OFFSETS
         .iter()
@@ -409,7 +409,7 @@ fn line_key(line: &str) -> usize {
 
 #[test]
 fn the_shape_table_names_each_shape() {
-    use lineup::ai::gomoku::pattern::*;
+    use lineup_core::ai::gomoku::pattern::*;
     let free = table(false);
     let exact = table(true);
     assert_eq!(free[line_key("...xxCxx...")], FIVE);
@@ -429,8 +429,8 @@ fn the_shape_table_names_each_shape() {
 /// move: after any sequence of plays and undos they equal a fresh scan.
 #[test]
 fn incremental_keys_match_a_rescan() {
-    use lineup::ai::gomoku::board::Board;
-    use lineup::ai::gomoku::weights::{TO_MOVE, WAITING, features, weights};
+    use lineup_core::ai::gomoku::board::Board;
+    use lineup_core::ai::gomoku::weights::{TO_MOVE, WAITING, features, weights};
     let mut rng = Rng::new(5);
     for rule in RuleSet::ALL {
         let mut board = Board::new(11, rule);
@@ -467,8 +467,10 @@ fn incremental_keys_match_a_rescan() {
 /// value from a double four or double three, which are fouls for it.
 #[test]
 fn a_point_s_combinations_follow_the_rule() {
-    use lineup::ai::gomoku::pattern::{FOUR, NONE, OPEN_FOUR, OPEN_THREE, OPEN_TWO, THREE, TWO};
-    use lineup::ai::gomoku::weights::Combination::{self, *};
+    use lineup_core::ai::gomoku::pattern::{
+        FOUR, NONE, OPEN_FOUR, OPEN_THREE, OPEN_TWO, THREE, TWO,
+    };
+    use lineup_core::ai::gomoku::weights::Combination::{self, *};
     let cases = [
         (
             [FOUR, OPEN_THREE, NONE, NONE],
@@ -621,7 +623,7 @@ fn a_one_ply_search_sees_a_win_by_fours() {
 /// four), so Black cannot play either.
 #[test]
 fn a_renju_open_four_on_fouls_is_not_playable() {
-    use lineup::ai::gomoku::board::Board;
+    use lineup_core::ai::gomoku::board::Board;
     let position = position_with(
         RuleSet::Renju,
         "f8 g8 h8 e5 e6 e7 i9 i10 i11",

@@ -2,15 +2,15 @@
 //! rules, undo by agreement, the grace period and the journal. No network:
 //! the lobby is handed requests and the clock directly.
 
-use lineup::ai::Rng;
-use lineup::match_setup::GameKind;
-use lineup::net::journal::Journal;
-use lineup::net::protocol::clean_name;
-use lineup::net::{
+use lineup_core::ai::Rng;
+use lineup_core::match_setup::GameKind;
+use lineup_core::net::journal::Journal;
+use lineup_core::net::protocol::clean_name;
+use lineup_core::net::{
     ClientKey, Effect, GRACE_MS, Lobby, Refusal, Reply, Request, RoomCode, RoomEnd, RoomView,
     SeatSecret,
 };
-use lineup::rules::{
+use lineup_core::rules::{
     BoardMove, Column, ConnectFourSize, Ending, Foul, MoveError, Point, RuleSet, Side,
 };
 use proptest::prelude::*;

@@ -1,9 +1,9 @@
 //! Move notation: round trips and error messages that say where and why.
 
-use lineup::rules::connect_four::{format_moves as format_c4, parse_moves as parse_c4};
-use lineup::rules::gomoku::Move;
-use lineup::rules::gomoku::{format_moves as format_gomoku, parse_moves as parse_gomoku};
-use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game, Gomoku, Point, RuleSet};
+use lineup_core::rules::connect_four::{format_moves as format_c4, parse_moves as parse_c4};
+use lineup_core::rules::gomoku::Move;
+use lineup_core::rules::gomoku::{format_moves as format_gomoku, parse_moves as parse_gomoku};
+use lineup_core::rules::{Column, ConnectFour, ConnectFourSize, Game, Gomoku, Point, RuleSet};
 use proptest::prelude::*;
 
 proptest! {

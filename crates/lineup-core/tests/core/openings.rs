@@ -1,16 +1,16 @@
-//! The RIF Renju opening rules (`lineup::rules::opening`): Soosõrv-8 and
+//! The RIF Renju opening rules (`lineup_core::rules::opening`): Soosõrv-8 and
 //! Taraguchi-10 step by step (legal and refused placements, swaps, the
 //! declaration, offers and the pick), the symmetry that forbids two offers,
 //! the words saves use, undo through a match, saves that replay the
 //! opening, and the computer in every role of both rules.
 
-use lineup::match_setup::{GameKind, MatchSetup, PlayerKind};
-use lineup::match_state::Match;
-use lineup::persist::save_file::SaveFile;
-use lineup::rules::opening::notation::{format_actions, parse_actions};
-use lineup::rules::opening::symmetry::same_move;
-use lineup::rules::opening::{Action, Opening, OpeningError, OpeningRule, Player, Step};
-use lineup::rules::{Gomoku, MoveError, Point, RuleSet, Side};
+use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
+use lineup_core::match_state::Match;
+use lineup_core::persist::save_file::SaveFile;
+use lineup_core::rules::opening::notation::{format_actions, parse_actions};
+use lineup_core::rules::opening::symmetry::same_move;
+use lineup_core::rules::opening::{Action, Opening, OpeningError, OpeningRule, Player, Step};
+use lineup_core::rules::{Gomoku, MoveError, Point, RuleSet, Side};
 use proptest::prelude::*;
 
 fn p(text: &str) -> Point {
@@ -411,7 +411,7 @@ proptest! {
             let stones = o.game().position().stones();
             prop_assert!(stones <= 5);
             for (i, mv) in o.game().history().iter().enumerate().take(3) {
-                let lineup::rules::gomoku::Move::Stone(at) = mv else { unreachable!() };
+                let lineup_core::rules::gomoku::Move::Stone(at) = mv else { unreachable!() };
                 let half = [0u8, 1, 2][i];
                 prop_assert!(at.x.abs_diff(7) <= half && at.y.abs_diff(7) <= half);
             }
@@ -445,7 +445,7 @@ mod in_a_match {
             OpeningRule::Soosorv8,
             [
                 PlayerKind::Human,
-                PlayerKind::Computer(lineup::ai::Level::Easy),
+                PlayerKind::Computer(lineup_core::ai::Level::Easy),
             ],
         ));
         for a in [
@@ -509,7 +509,7 @@ mod in_a_match {
         }
         assert!(m.opening_under_way().is_none());
         m.game
-            .play(lineup::rules::BoardMove::Point(p("k10")))
+            .play(lineup_core::rules::BoardMove::Point(p("k10")))
             .expect("move 6");
         let save = SaveFile::of("t", m.setup, &m.game, 1, 2).with_opening(m.opening.as_ref());
         assert_eq!(save.opening, "h8 swap h9 keep i9 keep g10 keep j9 swap");
@@ -525,7 +525,7 @@ mod in_a_match {
         let folder = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("opening-export");
         let _ = std::fs::remove_dir_all(&folder);
         std::fs::create_dir_all(&folder).expect("a folder");
-        lineup::persist::export::export(&m.game, m.opening.as_ref(), "t", &folder)
+        lineup_core::persist::export::export(&m.game, m.opening.as_ref(), "t", &folder)
             .expect("exported");
         assert_eq!(
             std::fs::read_to_string(folder.join("t.txt")).expect("written"),
@@ -545,8 +545,8 @@ mod in_a_match {
 mod computer {
     //! The computer in every role of both RIF rules.
     use super::*;
-    use lineup::ai::gomoku::Engine;
-    use lineup::ai::opening::opening_action;
+    use lineup_core::ai::gomoku::Engine;
+    use lineup_core::ai::opening::opening_action;
     use std::sync::atomic::AtomicBool;
 
     fn decide(o: &Opening, engine: &mut Engine, seed: u64) -> Action {

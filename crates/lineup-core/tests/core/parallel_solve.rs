@@ -3,11 +3,10 @@
 //! thread, and the same stop and budget behaviour. The solvers here go
 //! parallel from their first window, so that quick positions exercise it.
 
-use crate::solver::{board, never, play_randomly, test_set};
-use lineup::ai::Rng;
-use lineup::ai::connect_four::{SolveError, Solver};
-use lineup::rules::{ConnectFour, ConnectFourSize};
-use std::process::{Command, Stdio};
+use crate::solver::{board, never, test_set};
+use lineup_core::ai::Rng;
+use lineup_core::ai::connect_four::{SolveError, Solver, random_play};
+use lineup_core::rules::{ConnectFour, ConnectFourSize};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -74,7 +73,7 @@ fn threads_solve_small_boards_as_one_thread_does() {
         let mut checked = 0;
         while checked < 30 {
             let plies = earliest + rng.below(size.cells() - earliest);
-            let Some(position) = play_randomly(size, plies, &mut rng) else {
+            let Some(position) = random_play(size, plies, &mut rng) else {
                 continue;
             };
             assert_eq!(
@@ -110,32 +109,6 @@ fn threads_stop_soon_after_the_flag_and_keep_the_table_sound() {
     for (moves, expected) in sample("Test_L2_R2", 100) {
         assert_eq!(solver.solve(&board(&moves), &never()), Ok(expected));
     }
-}
-
-#[test]
-fn the_solve_command_on_two_threads_prints_the_reference_scores() {
-    // The real binary, as a player would time it against another solver;
-    // these positions take a million nodes or more, so the two threads
-    // take over from one as they do in a long solve.
-    let set: Vec<_> = sample("Test_L1_R3", 1).into_iter().take(3).collect();
-    let input: String = set.iter().map(|(m, _)| format!("{m}\n")).collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lineup"))
-        .args(["solve", "--no-book", "--threads", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("lineup starts");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("positions written");
-    let output = child.wait_with_output().expect("lineup ends");
-    assert!(output.status.success());
-    let expected: String = set.iter().map(|(m, s)| format!("{m} {s}\n")).collect();
-    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
 }
 
 #[test]

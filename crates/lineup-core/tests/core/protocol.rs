@@ -1,12 +1,12 @@
-//! The Gomocup protocol (`lineup::engine::run_protocol` and the
+//! The Gomocup protocol (`lineup_core::engine::run_protocol` and the
 //! `pbrain-lineup` binary): a whole game through the protocol, BOARD,
 //! TAKEBACK, YXSHOWFORBID, and malformed commands.
 
-use lineup::ai::gomoku::Engine;
-use lineup::ai::{Level, Rng};
-use lineup::engine::run_protocol;
-use lineup::rules::gomoku::Move;
-use lineup::rules::{Gomoku, Point, RuleSet, Rules, Side};
+use lineup_core::ai::gomoku::Engine;
+use lineup_core::ai::{Level, Rng};
+use lineup_core::engine::run_protocol;
+use lineup_core::rules::gomoku::Move;
+use lineup_core::rules::{Gomoku, Point, RuleSet, Rules, Side};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;

@@ -3,7 +3,7 @@
 //! purpose, so the fast bitboard/padded implementations can be checked
 //! against something that is easy to believe.
 
-use lineup::rules::{RuleSet, Side};
+use lineup_core::rules::{RuleSet, Side};
 
 /// Cells of every run of `side` that `wins(length)` accepts, sorted by
 /// (x, y); runs are maximal, found by scanning from each run start.

@@ -3,8 +3,8 @@
 //! expected verdict must match, and the board's list of forbidden points
 //! must agree with each one.
 
-use lineup::rules::gomoku::Verdict;
-use lineup::rules::{Gomoku, Point, RuleSet, Side};
+use lineup_core::rules::gomoku::Verdict;
+use lineup_core::rules::{Gomoku, Point, RuleSet, Side};
 
 struct Case {
     name: String,

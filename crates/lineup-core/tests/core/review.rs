@@ -2,8 +2,8 @@
 //! exact scores, the marks on known mistakes with the better move, forced
 //! Gomoku wins, and the same answers every time.
 
-use lineup::ai::review::{GameReview, Mark, Worth, review};
-use lineup::rules::{
+use lineup_core::ai::review::{GameReview, Mark, Worth, review};
+use lineup_core::rules::{
     BoardMove, Column, ConnectFour, ConnectFourSize, Game, Gomoku, MatchGame, Point, RuleSet,
 };
 use std::path::Path;
@@ -100,16 +100,16 @@ fn a_missed_connect_four_win_is_a_blunder_with_the_winning_column() {
 fn giving_away_a_connect_four_win_for_a_draw_is_a_mistake() {
     let marks = [Mark::Mistake, Mark::Blunder];
     assert_eq!(
-        lineup::ai::review::mark(10, Worth::Wins { at: Some(30) }, Worth::Draw),
+        lineup_core::ai::review::mark(10, Worth::Wins { at: Some(30) }, Worth::Draw),
         Some(marks[0])
     );
     assert_eq!(
-        lineup::ai::review::mark(10, Worth::Draw, Worth::Loses { at: Some(31) }),
+        lineup_core::ai::review::mark(10, Worth::Draw, Worth::Loses { at: Some(31) }),
         Some(marks[1])
     );
     // Slower but still winning, or unknown: no mark.
     assert_eq!(
-        lineup::ai::review::mark(
+        lineup_core::ai::review::mark(
             10,
             Worth::Wins { at: Some(20) },
             Worth::Wins { at: Some(30) }
@@ -117,7 +117,7 @@ fn giving_away_a_connect_four_win_for_a_draw_is_a_mistake() {
         None
     );
     assert_eq!(
-        lineup::ai::review::mark(10, Worth::Draw, Worth::Unknown),
+        lineup_core::ai::review::mark(10, Worth::Draw, Worth::Unknown),
         None
     );
 }

@@ -2,11 +2,13 @@
 //! solve command's line protocol, cancellation, variants against brute
 //! force, and what every computer level must and must not do.
 
-use lineup::ai::Level;
-use lineup::ai::Rng;
-use lineup::ai::connect_four::solver::win_now_score;
-use lineup::ai::connect_four::{Book, Engine, Position, SolveError, Solver, Standard, run_solve};
-use lineup::rules::{Column, ConnectFour, ConnectFourSize, Game, Rules};
+use lineup_core::ai::Level;
+use lineup_core::ai::Rng;
+use lineup_core::ai::connect_four::solver::win_now_score;
+use lineup_core::ai::connect_four::{
+    Book, Engine, Position, SolveError, Solver, Standard, random_play, run_solve,
+};
+use lineup_core::rules::{Column, ConnectFour, ConnectFourSize, Game, Rules};
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Arc;
@@ -315,24 +317,9 @@ fn random_positions(count: usize, seed: u64) -> Vec<ConnectFour> {
         let (c, r) = sizes[rng.below(sizes.len())];
         let size = ConnectFourSize::new(c, r).expect("valid");
         let plies = rng.below(size.cells());
-        positions.extend(play_randomly(size, plies, &mut rng));
+        positions.extend(random_play(size, plies, &mut rng));
     }
     positions
-}
-
-/// The position after `plies` random moves on an empty board of `size`,
-/// `None` when the game ended on the way.
-pub(crate) fn play_randomly(
-    size: ConnectFourSize,
-    plies: usize,
-    rng: &mut Rng,
-) -> Option<ConnectFour> {
-    let mut game = Game::new(ConnectFour::new(size));
-    while game.position().moves_played() < plies && !game.is_over() {
-        let legal: Vec<Column> = game.position().legal_columns().collect();
-        game.play(legal[rng.below(legal.len())]).expect("legal");
-    }
-    (!game.is_over()).then(|| *game.position())
 }
 
 #[test]
@@ -618,7 +605,7 @@ fn values_in_the_opening_against_master_come_from_the_book() {
 
 #[test]
 fn layers_hold_every_position_once_per_mirror_pair() {
-    use lineup::ai::connect_four::layers::layer;
+    use lineup_core::ai::connect_four::layers::layer;
     // Positions after n plies on 7x6 (OEIS A212693; nobody can have four
     // before the seventh ply): each mirror pair counts twice, a symmetric
     // position once.
@@ -639,8 +626,8 @@ fn layers_hold_every_position_once_per_mirror_pair() {
 
 #[test]
 fn a_layer_book_gives_every_position_above_its_exact_score() {
-    use lineup::ai::connect_four::Variant;
-    use lineup::ai::connect_four::layers::{layer, scores_above};
+    use lineup_core::ai::connect_four::Variant;
+    use lineup_core::ai::connect_four::layers::{layer, scores_above};
     use std::collections::HashMap;
     // 5x4, every position up to 7 stones: the deepest layer solved, the
     // rest derived, each checked against a solve of its own.
@@ -679,7 +666,7 @@ fn a_layer_book_gives_every_position_above_its_exact_score() {
 /// reference solver's scores of the standard middle and end sets.
 #[test]
 fn the_claimeven_bound_is_never_below_the_exact_score() {
-    use lineup::ai::connect_four::{Variant, claimeven};
+    use lineup_core::ai::connect_four::{Variant, claimeven};
     let mut rng = Rng::new(17);
     let (mut small, mut applied) = (0, 0);
     for (columns, rows, left) in [(4, 4, 10), (5, 4, 9), (6, 4, 8), (4, 6, 10)] {
@@ -822,7 +809,7 @@ fn the_shipped_book_holds_every_position_up_to_ten_stones() {
     let (mut derived, mut solved) = (0, 0);
     while derived + solved < 400 {
         let stones = rng.below(11);
-        let Some(board) = play_randomly(ConnectFourSize::STANDARD, stones, &mut rng) else {
+        let Some(board) = random_play(ConnectFourSize::STANDARD, stones, &mut rng) else {
             continue;
         };
         let position = Position::from_standard(&board).expect("7x6").expect("on");

@@ -1,9 +1,9 @@
-//! Swap2 (`lineup::rules::opening::swap2`): every branch, every refusal,
+//! Swap2 (`lineup_core::rules::opening::swap2`): every branch, every refusal,
 //! undo across the steps, and random action sequences against its
 //! invariants.
 
-use lineup::rules::opening::{Action, Opening, OpeningError, OpeningRule, Player, Step};
-use lineup::rules::{Gomoku, MoveError, Point, RuleSet, Side};
+use lineup_core::rules::opening::{Action, Opening, OpeningError, OpeningRule, Player, Step};
+use lineup_core::rules::{Gomoku, MoveError, Point, RuleSet, Side};
 use proptest::prelude::*;
 
 fn p(text: &str) -> Point {
@@ -208,8 +208,8 @@ proptest! {
 mod computer {
     //! The computer in each role, judging by its own evaluation.
     use super::*;
-    use lineup::ai::gomoku::Engine;
-    use lineup::ai::opening::opening_action;
+    use lineup_core::ai::gomoku::Engine;
+    use lineup_core::ai::opening::opening_action;
     use std::sync::atomic::AtomicBool;
 
     fn act(s: &Opening, me: Player, engine: &mut Engine) -> Action {

@@ -37,7 +37,7 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 /// The book for the standard board (see the module's documentation).
-static STANDARD: &[u8] = include_bytes!("../../../assets/books/connect4_7x6.book");
+static STANDARD: &[u8] = include_bytes!("../../../../../assets/books/connect4_7x6.book");
 
 const MAGIC: &[u8; 8] = b"LC4BOOK2";
 /// The first format: fixed entries of a 7-byte key and a score byte.

@@ -15,6 +15,7 @@
 //! - [`book`]: exact scores of every position up to 10 stones and of
 //!   Master's opening strategy, built offline.
 //! - [`layers`]: every position of a layer, and scores derived upwards.
+//! - [`random_play`]: ordinary positions, for tests and measurements.
 //!
 //! Scores follow the standard convention: for the side to move, 0 is a
 //! draw, a win is `22 - stones the winner placed` on 7×6 (faster is
@@ -28,6 +29,7 @@ pub mod levels;
 pub mod move_sorter;
 pub mod parallel;
 pub mod position;
+pub mod random_play;
 pub mod shape;
 pub mod solve_cli;
 pub mod solver;
@@ -37,6 +39,7 @@ pub mod values;
 pub use book::Book;
 pub use levels::{Engine, choose_move};
 pub use position::{Position, PositionError};
+pub use random_play::random_play;
 pub use shape::{Shape, Standard, Variant};
 pub use solve_cli::run_solve;
 pub use solver::{INVALID_MOVE, SolveError, Solver};

@@ -18,7 +18,7 @@
 //! stored bound may cut the node before any child is searched) near the
 //! root; and, in the first plies, one table entry for a position and its
 //! mirror image. Together they take the empty board's solve from 110 s to
-//! 37 s (`cargo run --example solve_time`); applied at every depth, the
+//! 37 s (`cargo run -p lineup-core --example solve_time`); applied at every depth, the
 //! last two cost more than they save.
 //!
 //! Score of a position for the side to move: 0 for a draw, positive for a

@@ -1,0 +1,23 @@
+//! Lineup's plain libraries: everything but the window, with no Bevy in
+//! the dependency tree (the game crate at the top of the workspace is the
+//! Bevy layer over this one).
+//!
+//! - `rules`: what a legal move and a won game are, for Connect Four and
+//!   Gomoku/Renju, with the opening rules;
+//! - `ai`: the engines, hints, values and review;
+//! - `match_setup`, `match_state`: what a match is made of and the match in play;
+//! - `engine`: the Gomocup protocol, both ends;
+//! - `persist`: saves and settings on disk;
+//! - `net`: online play: protocol, rooms, the server's authority;
+//! - `i18n`: the string tables of each language;
+//! - `soundgen`: the synthesised sounds.
+
+pub mod ai;
+pub mod engine;
+pub mod i18n;
+pub mod match_setup;
+pub mod match_state;
+pub mod net;
+pub mod persist;
+pub mod rules;
+pub mod soundgen;

@@ -1,0 +1,18 @@
+//! The core's one integration-test binary: rules against a plain
+//! reference, the engines, the Gomocup protocol, files and online play's
+//! authority, all without Bevy. Each module covers one part.
+
+mod connect_four;
+mod gomocup;
+mod gomoku;
+mod gomoku_engine;
+mod net_lobby;
+mod notation;
+mod openings;
+mod parallel_solve;
+mod protocol;
+mod reference;
+mod renju_cases;
+mod review;
+mod solver;
+mod swap2;
