@@ -45,7 +45,7 @@ fn main() -> std::io::Result<()> {
             see_also: "lineup(6)",
         },
         Program {
-            command: lineup_core::engine::cli::command(),
+            command: lineup_core::gomocup::cli::command(),
             section: "6",
             files: "",
             see_also: "lineup(6)",
@@ -201,7 +201,7 @@ fn write_icons(stage: &Path) -> std::io::Result<()> {
         encoder.set_depth(png::BitDepth::Eight);
         let mut writer = encoder.write_header().map_err(std::io::Error::other)?;
         writer
-            .write_image_data(&lineup::game::window::icon_pixels(size))
+            .write_image_data(&lineup::window::icon_pixels(size))
             .map_err(std::io::Error::other)?;
     }
     Ok(())

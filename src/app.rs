@@ -3,14 +3,14 @@
 //! renderer and sound output, so headless tests run the same game logic;
 //! `player_plugins` adds the sound output, and is what the real app runs.
 
+use crate::board::CurrentMatch;
+use crate::capture::{CaptureRequest, QuitAfter};
 use crate::cli::{Launch, StartMenu};
-use crate::game::board::CurrentMatch;
-use crate::game::capture::{CaptureRequest, QuitAfter};
-use crate::game::frame_stats::FrameStats;
-use crate::game::screens::game::MenuAtStart;
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, BoardMode, InPlay, Menu, Screen};
-use crate::game::theme::palette::Palette;
+use crate::frame_stats::FrameStats;
+use crate::screens::game::MenuAtStart;
+use crate::settings::Settings;
+use crate::states::{AppSystems, BoardMode, InPlay, Menu, Screen};
+use crate::theme::palette::Palette;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::window::{PresentMode, PrimaryWindow, WindowMode, WindowResolution};
@@ -52,19 +52,19 @@ pub fn run(launch: Launch) -> AppExit {
         );
     app.add_plugins((
         player_plugins,
-        crate::game::window::plugin,
-        crate::game::shutdown::plugin,
+        crate::window::plugin,
+        crate::shutdown::plugin,
     ))
     .add_systems(Startup, spawn_camera)
     .add_systems(Update, (scale_ui, apply_window_mode));
     if launch.window.is_some() {
-        app.insert_resource(crate::game::window::SizeFromCommandLine);
+        app.insert_resource(crate::window::SizeFromCommandLine);
     }
     if let Some(start) = launch.start {
         app.insert_resource(CurrentMatch(start));
     }
     if let Some(ply) = launch.review {
-        app.insert_resource(crate::game::review::OpenReview(ply));
+        app.insert_resource(crate::review::OpenReview(ply));
     }
     if let Some(menu) = launch.menu {
         app.insert_resource(MenuAtStart(menu_of(menu)));
@@ -76,9 +76,9 @@ pub fn run(launch: Launch) -> AppExit {
     let language = launch.language.unwrap_or_else(|| {
         lineup_core::i18n::Language::from_environment(|name| std::env::var(name).ok())
     });
-    app.insert_resource(crate::game::locale::DefaultLanguage(language));
+    app.insert_resource(crate::locale::DefaultLanguage(language));
     if !launch.add_engines.is_empty() {
-        app.insert_resource(crate::game::engine_player::EnginesToAdd(launch.add_engines));
+        app.insert_resource(crate::engine_player::EnginesToAdd(launch.add_engines));
     }
     if launch.frame_stats {
         app.insert_resource(FrameStats::new(started));
@@ -108,7 +108,7 @@ fn menu_of(menu: StartMenu) -> Menu {
 /// Everything the player's app runs on top of Bevy's own plugins: the game
 /// and the sound output.
 pub fn player_plugins(app: &mut App) {
-    app.add_plugins((game_plugins, crate::game::audio::playback::plugin));
+    app.add_plugins((game_plugins, crate::audio::playback::plugin));
 }
 
 /// The game's own plugins, without window or renderer, in one frame order:
@@ -136,24 +136,24 @@ pub fn game_plugins(app: &mut App) {
         ),
     );
     app.add_plugins((
-        crate::game::actions::plugin,
-        crate::game::audio::plugin,
-        crate::game::settings::plugin,
-        crate::game::locale::plugin,
-        crate::game::storage::plugin,
-        crate::game::theme::plugin,
-        crate::game::screens::plugin,
-        crate::game::menus::plugin,
-        crate::game::board::plugin,
-        crate::game::review::plugin,
-        crate::game::computer::plugin,
-        crate::game::engine_player::plugin,
-        crate::game::online::plugin,
-        crate::game::capture::plugin,
-        crate::game::frame_stats::plugin,
+        crate::actions::plugin,
+        crate::audio::plugin,
+        crate::settings::plugin,
+        crate::locale::plugin,
+        crate::storage::plugin,
+        crate::theme::plugin,
+        crate::screens::plugin,
+        crate::menus::plugin,
+        crate::board::plugin,
+        crate::review::plugin,
+        crate::computer::plugin,
+        crate::engine_player::plugin,
+        crate::online::plugin,
+        crate::capture::plugin,
+        crate::frame_stats::plugin,
     ));
     #[cfg(feature = "dev")]
-    app.add_plugins(crate::game::dev_tools::plugin);
+    app.add_plugins(crate::dev_tools::plugin);
 }
 
 fn spawn_camera(mut commands: Commands) {

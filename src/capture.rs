@@ -9,9 +9,9 @@
 //! "Text overflow:" line, which the window tests look for in every screen,
 //! language and window size.
 
-use crate::game::board::pieces::Animating;
-use crate::game::review::ReviewValues;
-use crate::game::states::{BoardMode, Screen};
+use crate::board::pieces::Animating;
+use crate::review::ReviewValues;
+use crate::states::{BoardMode, Screen};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::text::TextLayoutInfo;

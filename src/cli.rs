@@ -3,7 +3,7 @@
 //! into plain data ([`Launch`]); the game layer acts on it.
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use lineup_core::engine::registry::{self, ProgramError};
+use lineup_core::gomocup::registry::{self, ProgramError};
 use lineup_core::i18n::Language;
 use lineup_core::match_setup::{EngineSlot, GameKind, Level, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;

@@ -3,13 +3,13 @@
 //! flag. Undo, a new game or leaving the screen cancels it at once; a
 //! result for a position that has since changed is thrown away.
 
-use crate::game::board::apply::MoveQueue;
-use crate::game::board::pieces::{Animating, board_at_rest};
-use crate::game::board::{CurrentMatch, Forfeited, MoveRequested, OpeningRequested, Requester};
-use crate::game::engine_player::{self, EngineRequest, EngineSeats, EngineTurn};
-use crate::game::search_task::{self, Search, SearchKind};
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, GamePhase, InPlay, Screen};
+use crate::board::apply::MoveQueue;
+use crate::board::pieces::{Animating, board_at_rest};
+use crate::board::{CurrentMatch, Forfeited, MoveRequested, OpeningRequested, Requester};
+use crate::engine_player::{self, EngineRequest, EngineSeats, EngineTurn};
+use crate::search_task::{self, Search, SearchKind};
+use crate::settings::Settings;
+use crate::states::{AppSystems, GamePhase, InPlay, Screen};
 use bevy::prelude::*;
 use lineup_core::ai::opening::opening_action;
 use lineup_core::ai::player::{Engines, think};

@@ -5,11 +5,11 @@
 //! sound asked for goes to the log, so that the next flow bug shows there.
 //! The window journeys (tests/it/journey.rs) wait on these lines.
 
-use crate::game::actions::Action;
-use crate::game::audio::PlaySound;
-use crate::game::board::insight::{AnalysisLabel, Hint, HintGlow};
-use crate::game::board::{CurrentMatch, MoveApplied, MoveRefused, PieceLanded};
-use crate::game::states::{AppSystems, GamePhase, Menu, Screen};
+use crate::actions::Action;
+use crate::audio::PlaySound;
+use crate::board::insight::{AnalysisLabel, Hint, HintGlow};
+use crate::board::{CurrentMatch, MoveApplied, MoveRefused, PieceLanded};
+use crate::states::{AppSystems, GamePhase, Menu, Screen};
 use bevy::prelude::*;
 use bevy::state::state::StateTransitionEvent;
 use lineup_core::ai::advice::Found;
@@ -39,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The line of messages above the board, each time it says something new.
-fn log_messages(feedback: Res<crate::game::board::feedback::Feedback>, mut last: Local<String>) {
+fn log_messages(feedback: Res<crate::board::feedback::Feedback>, mut last: Local<String>) {
     if feedback.text != *last {
         if !feedback.text.is_empty() {
             info!("Message: {}", feedback.text);
@@ -62,7 +62,7 @@ fn log_moves(
     mut applied: MessageReader<MoveApplied>,
     mut refused: MessageReader<MoveRefused>,
     mut landed: MessageReader<PieceLanded>,
-    mut taken_back: MessageReader<crate::game::board::MovesTakenBack>,
+    mut taken_back: MessageReader<crate::board::MovesTakenBack>,
     mut sounds: MessageReader<PlaySound>,
 ) {
     for m in applied.read() {

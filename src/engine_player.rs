@@ -7,18 +7,18 @@
 //! a small log on the panel. A new match or leaving the game ends the
 //! processes, off the frame; every one is reaped.
 
-use crate::game::board::CurrentMatch;
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, Screen};
-use crate::game::storage::{self, Notice, Storage};
-use crate::game::theme::fonts::size;
-use crate::game::theme::paint::Ink;
-use crate::game::theme::palette::Colour;
+use crate::board::CurrentMatch;
+use crate::settings::Settings;
+use crate::states::{AppSystems, Screen};
+use crate::storage::{self, Notice, Storage};
+use crate::theme::fonts::size;
+use crate::theme::paint::Ink;
+use crate::theme::palette::Colour;
 use bevy::prelude::*;
-use lineup_core::engine::client::TimeControl;
-use lineup_core::engine::referee::play_answer;
-use lineup_core::engine::registry::{self, EngineEntry};
-use lineup_core::engine::seat::Seat;
+use lineup_core::gomocup::client::TimeControl;
+use lineup_core::gomocup::referee::play_answer;
+use lineup_core::gomocup::registry::{self, EngineEntry};
+use lineup_core::gomocup::seat::Seat;
 use lineup_core::match_setup::{EngineSlot, GameKind};
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Game, Gomoku, MatchGame};

@@ -3,7 +3,7 @@
 //! how long the program took from start to that first screen. The figures
 //! are the feel targets' measure (see docs/testing.md: "Feel, measured").
 
-use crate::game::states::Screen;
+use crate::states::Screen;
 use bevy::prelude::*;
 use std::time::{Duration, Instant};
 

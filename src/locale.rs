@@ -5,8 +5,8 @@
 //! Texts that change with the game (the panel, the review) are written by
 //! their own systems from `Res<Locale>`.
 
-use crate::game::settings::Settings;
-use crate::game::states::AppSystems;
+use crate::settings::Settings;
+use crate::states::AppSystems;
 use bevy::prelude::*;
 use lineup_core::i18n::{Language, Table};
 use std::fmt::Display;

@@ -3,11 +3,11 @@
 //! (`GameKind::title`, `Level::name`); what the player reads comes from the
 //! string table through these.
 
-use crate::game::locale::Locale;
+use crate::locale::Locale;
 use lineup_core::ai::Level;
 use lineup_core::ai::advice::Value;
 use lineup_core::ai::review::Worth;
-use lineup_core::engine::registry::EngineEntry;
+use lineup_core::gomocup::registry::EngineEntry;
 use lineup_core::match_setup::{EngineSlot, GameKind, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::rules::opening::OpeningRule;

@@ -8,8 +8,8 @@
 //! removes it when the match moves on (a move, undo, a new match) or the
 //! game screen closes, so a stale answer can never land.
 
-use crate::game::board::CurrentMatch;
-use crate::game::states::{AppSystems, Screen};
+use crate::board::CurrentMatch;
+use crate::states::{AppSystems, Screen};
 use bevy::prelude::*;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};

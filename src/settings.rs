@@ -1,9 +1,9 @@
 //! The player's settings as one resource with sensible defaults. Views read
 //! it live; `storage` reads it at start and writes it after changes.
 
-use crate::game::theme::palette::{PieceColours, Theme};
+use crate::theme::palette::{PieceColours, Theme};
 use bevy::prelude::*;
-use lineup_core::engine::registry::EngineEntry;
+use lineup_core::gomocup::registry::EngineEntry;
 use lineup_core::i18n::Language;
 use lineup_core::match_setup::{Level, MatchSetup};
 use lineup_core::rules::RuleSet;

@@ -4,9 +4,9 @@
 //! loads come from the menus. A problem with a file becomes a notice on
 //! screen, never a crash, and the game goes on.
 
-use crate::game::board::CurrentMatch;
-use crate::game::settings::Settings;
-use crate::game::states::AppSystems;
+use crate::board::CurrentMatch;
+use crate::settings::Settings;
+use crate::states::AppSystems;
 use bevy::prelude::*;
 use lineup_core::match_state::now;
 use lineup_core::persist::atomic::clean_temporaries;

@@ -2,13 +2,13 @@
 //! and its size and place remembered across restarts (in the settings).
 //! Only the player's app has a window; headless apps skip this plugin.
 
-use crate::game::board::CurrentMatch;
-use crate::game::board::hud::status_line;
-use crate::game::computer::Thinking;
-use crate::game::locale::Locale;
-use crate::game::names;
-use crate::game::settings::{Settings, WindowPlacement};
-use crate::game::states::{AppSystems, Screen};
+use crate::board::CurrentMatch;
+use crate::board::hud::status_line;
+use crate::computer::Thinking;
+use crate::locale::Locale;
+use crate::names;
+use crate::settings::{Settings, WindowPlacement};
+use crate::states::{AppSystems, Screen};
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
 use bevy::window::{PresentMode, PrimaryWindow, WindowMoved, WindowPosition, WindowResized};

@@ -11,12 +11,12 @@ mod sounds;
 
 pub use sounds::{Channel, Sound, volume_db};
 
-use crate::game::actions::UiAction;
-use crate::game::board::pieces::DiscBounced;
-use crate::game::board::{GameEnded, MoveRefused, MovesTakenBack, PieceLanded, Refusal};
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, Screen};
-use crate::game::theme::interaction::{Focusable, PointerRest};
+use crate::actions::UiAction;
+use crate::board::pieces::DiscBounced;
+use crate::board::{GameEnded, MoveRefused, MovesTakenBack, PieceLanded, Refusal};
+use crate::settings::Settings;
+use crate::states::{AppSystems, Screen};
+use crate::theme::interaction::{Focusable, PointerRest};
 use bevy::prelude::*;
 use lineup_core::rules::{BoardMove, Ending};
 

@@ -6,7 +6,7 @@
 //! first sound with no device behind it).
 
 use super::{Channel, Mix, Music, PlaySound, Sound, files};
-use crate::game::screens::loading::LoadingAssets;
+use crate::screens::loading::LoadingAssets;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::{
     AudioApp, AudioChannel, AudioControl, AudioEasing, AudioPlugin, AudioSource, AudioTween,

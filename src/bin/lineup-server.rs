@@ -3,7 +3,7 @@
 //! tool: pairs of bot clients play whole games against a running server.
 
 use clap::Parser;
-use lineup::game::online::headless;
+use lineup::online::headless;
 use lineup::server_cli::{BenchArgs, ServeArgs, ServerCli, ServerTask};
 use lineup_core::net::journal::Journal;
 use lineup_core::net::server_process;

@@ -8,7 +8,7 @@ fn main() -> ExitCode {
             let screenshot = launch.screenshot.clone();
             // Ctrl+C in a terminal closes the game cleanly with its usual
             // code (130); any other error fails.
-            if let bevy::app::AppExit::Error(code) = lineup::game::app::run(*launch) {
+            if let bevy::app::AppExit::Error(code) = lineup::app::run(*launch) {
                 return ExitCode::from(code.get());
             }
             if let Some(path) = screenshot.filter(|p| !p.is_file()) {

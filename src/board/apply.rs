@@ -9,8 +9,8 @@ use super::{
     CurrentMatch, Forfeited, GameEnded, MoveApplied, MoveRefused, MoveRequested, MovesTakenBack,
     OpeningRequested, PieceLanded, Refusal, Requester,
 };
-use crate::game::actions::{Action, UiAction};
-use crate::game::states::{AppSystems, GamePhase, InPlay, Menu, Screen};
+use crate::actions::{Action, UiAction};
+use crate::states::{AppSystems, GamePhase, InPlay, Menu, Screen};
 use bevy::prelude::*;
 use lineup_core::rules::BoardMove;
 use lineup_core::rules::Ending;

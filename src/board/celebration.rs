@@ -8,9 +8,9 @@ use super::layout::BoardLayout;
 use super::markers::winning_centres;
 use super::pieces::Piece;
 use super::{BoardRoot, CurrentMatch, GameEnded, smooth};
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, Screen};
-use crate::game::theme::palette::Palette;
+use crate::settings::Settings;
+use crate::states::{AppSystems, Screen};
+use crate::theme::palette::Palette;
 use bevy::prelude::*;
 use lineup_core::rules::Ending;
 

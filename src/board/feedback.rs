@@ -4,9 +4,9 @@
 use super::layout::BoardLayout;
 use super::markers::spot_of;
 use super::{BOARD_CENTRE, BoardRoot, MoveRefused, Refusal};
-use crate::game::locale::Locale;
-use crate::game::states::{AppSystems, Screen};
-use crate::game::theme::palette;
+use crate::locale::Locale;
+use crate::states::{AppSystems, Screen};
+use crate::theme::palette;
 use bevy::prelude::*;
 use lineup_core::rules::opening::OpeningError;
 use lineup_core::rules::{BoardMove, Foul, MoveError};

@@ -1,15 +1,15 @@
 //! The end of a game: a banner names the winner (or the draw) with Rematch,
 //! Review (see `game::review`), Save and Main menu.
 
-use crate::game::actions::{Action, UiAction};
-use crate::game::board::CurrentMatch;
-use crate::game::board::hud::status_line;
-use crate::game::locale::Locale;
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, GamePhase, HiddenInReview, InPlay, Screen};
-use crate::game::theme::fonts::size;
-use crate::game::theme::palette::Colour;
-use crate::game::theme::widgets;
+use crate::actions::{Action, UiAction};
+use crate::board::CurrentMatch;
+use crate::board::hud::status_line;
+use crate::locale::Locale;
+use crate::settings::Settings;
+use crate::states::{AppSystems, GamePhase, HiddenInReview, InPlay, Screen};
+use crate::theme::fonts::size;
+use crate::theme::palette::Colour;
+use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::match_state::Match;
 

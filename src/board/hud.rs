@@ -3,23 +3,23 @@
 //! the board, a line for messages (why a move was refused).
 
 use super::feedback::Feedback;
-use crate::game::actions::Action;
-use crate::game::board::CurrentMatch;
-use crate::game::board::insight::{HintSearch, ShowAnalysis};
-use crate::game::computer::Thinking;
-use crate::game::locale::{Locale, Words};
-use crate::game::names;
-use crate::game::search_task::Search;
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, GamePhase, HiddenInReview, Screen};
-use crate::game::theme::fonts::{Bold, size};
-use crate::game::theme::interaction::{Disabled, set_enabled};
-use crate::game::theme::paint::{Edge, Ink};
-use crate::game::theme::palette::{self, Colour, Palette};
-use crate::game::theme::widgets;
+use crate::actions::Action;
+use crate::board::CurrentMatch;
+use crate::board::insight::{HintSearch, ShowAnalysis};
+use crate::computer::Thinking;
+use crate::locale::{Locale, Words};
+use crate::names;
+use crate::search_task::Search;
+use crate::settings::Settings;
+use crate::states::{AppSystems, GamePhase, HiddenInReview, Screen};
+use crate::theme::fonts::{Bold, size};
+use crate::theme::interaction::{Disabled, set_enabled};
+use crate::theme::paint::{Edge, Ink};
+use crate::theme::palette::{self, Colour, Palette};
+use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::ai::connect_four::values;
-use lineup_core::engine::registry::EngineEntry;
+use lineup_core::gomocup::registry::EngineEntry;
 use lineup_core::match_setup::{GameKind, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::rules::{BoardMove, Ending, MatchGame, Side};
@@ -180,7 +180,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
                 Ink(Colour::TextDim),
                 TextLayout::justify(Justify::Center),
             ),
-            crate::game::engine_player::log_text(),
+            crate::engine_player::log_text(),
         ],
     ));
     commands.spawn((

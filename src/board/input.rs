@@ -3,7 +3,7 @@
 
 use super::layout::BoardLayout;
 use super::{BOARD_CENTRE, CurrentMatch, MoveRequested, Requester};
-use crate::game::states::{AppSystems, GamePhase, InPlay};
+use crate::states::{AppSystems, GamePhase, InPlay};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use lineup_core::match_setup::PlayerKind;

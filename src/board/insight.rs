@@ -10,12 +10,12 @@
 use super::layout::BoardLayout;
 use super::markers::spot_of;
 use super::{BoardRoot, CurrentMatch};
-use crate::game::actions::{Action, UiAction};
-use crate::game::locale::Locale;
-use crate::game::names;
-use crate::game::search_task::{self, Search, SearchKind};
-use crate::game::states::{AppSystems, BoardMode, GamePhase, Screen};
-use crate::game::theme::palette::Palette;
+use crate::actions::{Action, UiAction};
+use crate::locale::Locale;
+use crate::names;
+use crate::search_task::{self, Search, SearchKind};
+use crate::states::{AppSystems, BoardMode, GamePhase, Screen};
+use crate::theme::palette::Palette;
 use bevy::prelude::*;
 use lineup_core::ai::advice::{Certainty, Found, PROOF_TIME, Value, column_values, hint_reporting};
 use lineup_core::ai::connect_four::values;

@@ -1,8 +1,8 @@
 //! Board geometry: where each cell or intersection is in the board's own
 //! coordinates (origin at the board's centre), and which cell a point is over.
 
-use crate::game::board::CurrentMatch;
-use crate::game::states::Screen;
+use crate::board::CurrentMatch;
+use crate::states::Screen;
 use bevy::prelude::*;
 use lineup_core::match_setup::GameKind;
 use lineup_core::rules::Point;

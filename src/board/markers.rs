@@ -10,9 +10,9 @@ use super::pieces::{Animating, board_at_rest};
 use super::shown::Shown;
 use super::smooth;
 use super::{BoardRoot, BoardSpawn, CurrentMatch};
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, BoardMode, GamePhase, Menu, Screen};
-use crate::game::theme::palette::{self, Palette};
+use crate::settings::Settings;
+use crate::states::{AppSystems, BoardMode, GamePhase, Menu, Screen};
+use crate::theme::palette::{self, Palette};
 use bevy::prelude::*;
 use lineup_core::rules::{BoardMove, Column, MatchGame, Outcome, Point, Side};
 

@@ -24,7 +24,7 @@ mod shadow;
 pub mod shown;
 pub mod smooth;
 
-use crate::game::states::{GamePhase, Screen};
+use crate::states::{GamePhase, Screen};
 use bevy::prelude::*;
 use lineup_core::match_state::Match;
 use lineup_core::rules::opening::{Action as OpeningAction, OpeningError};

@@ -8,8 +8,8 @@
 use super::layout::BoardLayout;
 use super::shown::Shown;
 use super::{BoardRoot, MoveApplied, PieceLanded, connect_four_view, gomoku_view};
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, Screen};
+use crate::settings::Settings;
+use crate::states::{AppSystems, Screen};
 use bevy::prelude::*;
 use lineup_core::rules::connect_four::Cell;
 use lineup_core::rules::{BoardMove, Side};

@@ -6,8 +6,8 @@
 //! colour and strength follow the theme.
 
 use super::smooth;
-use crate::game::theme::paint::Shade;
-use crate::game::theme::palette::Colour;
+use crate::theme::paint::Shade;
+use crate::theme::palette::Colour;
 use bevy::prelude::*;
 
 /// How far the shadow spreads beyond the board's edge, in board units.

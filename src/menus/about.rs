@@ -1,10 +1,10 @@
 //! About: what the game is and how to play it.
 
-use crate::game::actions::Action;
-use crate::game::locale::Locale;
-use crate::game::states::Menu;
-use crate::game::theme::fonts::size;
-use crate::game::theme::widgets;
+use crate::actions::Action;
+use crate::locale::Locale;
+use crate::states::Menu;
+use crate::theme::fonts::size;
+use crate::theme::widgets;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

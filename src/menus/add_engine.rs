@@ -3,17 +3,17 @@
 //! file (`pbrain-rapfi` is "rapfi"), kept in the settings, and New game
 //! comes back with it playing White.
 
-use crate::game::actions::{Action, UiAction};
-use crate::game::locale::Locale;
-use crate::game::menus::new_game::NewGameSetup;
-use crate::game::settings::Settings;
-use crate::game::states::Menu;
-use crate::game::storage::Notice;
-use crate::game::theme::interaction::{Typed, Typing};
-use crate::game::theme::widgets;
+use crate::actions::{Action, UiAction};
+use crate::locale::Locale;
+use crate::menus::new_game::NewGameSetup;
+use crate::settings::Settings;
+use crate::states::Menu;
+use crate::storage::Notice;
+use crate::theme::interaction::{Typed, Typing};
+use crate::theme::widgets;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
-use lineup_core::engine::registry::{self, EngineEntry, ProgramError};
+use lineup_core::gomocup::registry::{self, EngineEntry, ProgramError};
 use lineup_core::match_setup::{EngineSlot, GameKind, PlayerKind};
 use std::path::Path;
 

@@ -1,12 +1,12 @@
 //! Resigning asks first.
 
-use crate::game::actions::Action;
-use crate::game::board::CurrentMatch;
-use crate::game::locale::Locale;
-use crate::game::names;
-use crate::game::states::Menu;
-use crate::game::theme::fonts::size;
-use crate::game::theme::widgets;
+use crate::actions::Action;
+use crate::board::CurrentMatch;
+use crate::locale::Locale;
+use crate::names;
+use crate::states::Menu;
+use crate::theme::fonts::size;
+use crate::theme::widgets;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

@@ -2,19 +2,19 @@
 //! players, move count, date and a small picture of the board. A damaged
 //! file is listed with what is wrong with it; deleting asks first.
 
-use crate::game::actions::{Action, UiAction};
-use crate::game::board::CurrentMatch;
-use crate::game::locale::Locale;
-use crate::game::names;
-use crate::game::review::OpenReview;
-use crate::game::settings::Settings;
-use crate::game::states::Menu;
-use crate::game::states::Screen;
-use crate::game::storage::{Notice, Storage};
-use crate::game::theme::fonts::size;
-use crate::game::theme::paint::Ink;
-use crate::game::theme::palette::{self, Colour, Palette};
-use crate::game::theme::widgets;
+use crate::actions::{Action, UiAction};
+use crate::board::CurrentMatch;
+use crate::locale::Locale;
+use crate::names;
+use crate::review::OpenReview;
+use crate::settings::Settings;
+use crate::states::Menu;
+use crate::states::Screen;
+use crate::storage::{Notice, Storage};
+use crate::theme::fonts::size;
+use crate::theme::paint::Ink;
+use crate::theme::palette::{self, Colour, Palette};
+use crate::theme::widgets;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};

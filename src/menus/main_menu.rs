@@ -1,12 +1,12 @@
 //! The main menu on the title screen.
 
-use crate::game::actions::{Action, UiAction};
-use crate::game::board::CurrentMatch;
-use crate::game::locale::Locale;
-use crate::game::states::Menu;
-use crate::game::states::Screen;
-use crate::game::storage::{Notice, Storage, unfinished_autosave};
-use crate::game::theme::widgets;
+use crate::actions::{Action, UiAction};
+use crate::board::CurrentMatch;
+use crate::locale::Locale;
+use crate::states::Menu;
+use crate::states::Screen;
+use crate::storage::{Notice, Storage, unfinished_autosave};
+use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::match_state::Match;
 

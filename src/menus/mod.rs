@@ -13,9 +13,9 @@ mod pause;
 pub mod save;
 mod settings;
 
-use crate::game::actions::{Action, UiAction};
-use crate::game::states::{BoardMode, Menu, Screen};
-use crate::game::theme::interaction::Focused;
+use crate::actions::{Action, UiAction};
+use crate::states::{BoardMode, Menu, Screen};
+use crate::theme::interaction::Focused;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

@@ -1,16 +1,16 @@
 //! New game: which game, board and rules, who plays each side, who starts.
 
 use super::{Menu, step};
-use crate::game::actions::{Action, SetupField, UiAction};
-use crate::game::board::CurrentMatch;
-use crate::game::locale::{Locale, Words};
-use crate::game::names;
-use crate::game::settings::Settings;
-use crate::game::states::Screen;
-use crate::game::theme::fonts::size;
-use crate::game::theme::widgets::{self, RowLabels, RowValues};
+use crate::actions::{Action, SetupField, UiAction};
+use crate::board::CurrentMatch;
+use crate::locale::{Locale, Words};
+use crate::names;
+use crate::settings::Settings;
+use crate::states::Screen;
+use crate::theme::fonts::size;
+use crate::theme::widgets::{self, RowLabels, RowValues};
 use bevy::prelude::*;
-use lineup_core::engine::registry::EngineEntry;
+use lineup_core::gomocup::registry::EngineEntry;
 use lineup_core::match_setup::{EngineTime, GameKind, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::rules::opening::OpeningRule;

@@ -1,10 +1,10 @@
 //! A line at the bottom of the window for news about files (a damaged
 //! settings file, a save done or failed), over every screen and menu.
 
-use crate::game::storage::Notice;
-use crate::game::theme::fonts::size;
-use crate::game::theme::paint::Ink;
-use crate::game::theme::palette::Colour;
+use crate::storage::Notice;
+use crate::theme::fonts::size;
+use crate::theme::paint::Ink;
+use crate::theme::palette::Colour;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

@@ -3,17 +3,17 @@
 //! server, or join a room. Typing goes to the highlighted field; Tab or a
 //! click moves between fields, Enter joins.
 
-use crate::game::actions::{Action, UiAction};
-use crate::game::locale::Locale;
-use crate::game::names;
-use crate::game::online::client::{self, Intent, OnlineSession};
-use crate::game::settings::Settings;
-use crate::game::states::Menu;
-use crate::game::theme::fonts::size;
-use crate::game::theme::interaction::{Typed, Typing};
-use crate::game::theme::paint::{Fill, Ink};
-use crate::game::theme::palette::{Colour, Palette};
-use crate::game::theme::widgets;
+use crate::actions::{Action, UiAction};
+use crate::locale::Locale;
+use crate::names;
+use crate::online::client::{self, Intent, OnlineSession};
+use crate::settings::Settings;
+use crate::states::Menu;
+use crate::theme::fonts::size;
+use crate::theme::interaction::{Typed, Typing};
+use crate::theme::paint::{Fill, Ink};
+use crate::theme::palette::{Colour, Palette};
+use crate::theme::widgets;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use lineup_core::match_setup::GameKind;

@@ -1,13 +1,13 @@
 //! The pause menu inside a game (Esc).
 
-use crate::game::actions::{Action, UiAction};
-use crate::game::board::CurrentMatch;
-use crate::game::locale::Locale;
-use crate::game::states::Menu;
-use crate::game::states::Screen;
-use crate::game::storage::{Notice, Storage};
-use crate::game::theme::fonts::size;
-use crate::game::theme::widgets;
+use crate::actions::{Action, UiAction};
+use crate::board::CurrentMatch;
+use crate::locale::Locale;
+use crate::states::Menu;
+use crate::states::Screen;
+use crate::storage::{Notice, Storage};
+use crate::theme::fonts::size;
+use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::match_state::now;
 use lineup_core::persist::{export, slots};

@@ -3,15 +3,15 @@
 //! already used by a different game, or by a file that cannot be read, is
 //! refused rather than overwritten.
 
-use crate::game::actions::{Action, UiAction};
-use crate::game::board::CurrentMatch;
-use crate::game::locale::Locale;
-use crate::game::names;
-use crate::game::states::GamePhase;
-use crate::game::states::Menu;
-use crate::game::storage::{Notice, Storage};
-use crate::game::theme::interaction::{Typed, Typing};
-use crate::game::theme::widgets;
+use crate::actions::{Action, UiAction};
+use crate::board::CurrentMatch;
+use crate::locale::Locale;
+use crate::names;
+use crate::states::GamePhase;
+use crate::states::Menu;
+use crate::storage::{Notice, Storage};
+use crate::theme::interaction::{Typed, Typing};
+use crate::theme::widgets;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use lineup_core::match_state::Match;

@@ -2,13 +2,13 @@
 //! row cycles its value; the settings file keeps them (`storage`).
 
 use super::{Menu, step};
-use crate::game::actions::{Action, SettingField, UiAction};
-use crate::game::locale::Locale;
-use crate::game::names;
-use crate::game::settings::{AnimationSpeed, Settings};
-use crate::game::theme::fonts::size;
-use crate::game::theme::palette::{PieceColours, Theme};
-use crate::game::theme::widgets::{self, RowLabels, RowValues};
+use crate::actions::{Action, SettingField, UiAction};
+use crate::locale::Locale;
+use crate::names;
+use crate::settings::{AnimationSpeed, Settings};
+use crate::theme::fonts::size;
+use crate::theme::palette::{PieceColours, Theme};
+use crate::theme::widgets::{self, RowLabels, RowValues};
 use bevy::prelude::*;
 use lineup_core::i18n::Language;
 use lineup_core::match_setup::Level;

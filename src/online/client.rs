@@ -9,17 +9,17 @@ use super::protocol::{NetReply, NetRequest, RoomState, RoomTag};
 use super::server::{ServerLobby, spawn_restored};
 use super::tokens;
 use super::transport;
-use crate::game::actions::{Action, UiAction};
-use crate::game::board::feedback::Feedback;
-use crate::game::board::{
+use crate::actions::{Action, UiAction};
+use crate::board::feedback::Feedback;
+use crate::board::{
     CurrentMatch, GameEnded, MoveRefused, MoveRequested, MovesTakenBack, Refusal as BoardRefusal,
     Requester,
 };
-use crate::game::locale::Locale;
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, Menu, Screen};
-use crate::game::storage::Notice;
-use crate::game::storage::Storage;
+use crate::locale::Locale;
+use crate::settings::Settings;
+use crate::states::{AppSystems, Menu, Screen};
+use crate::storage::Notice;
+use crate::storage::Storage;
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::netcode::ConnectToken;

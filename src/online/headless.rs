@@ -6,7 +6,7 @@ use super::bot::{Bot, Role};
 use super::server::{ServerLobby, spawn_restored};
 use super::tokens::{self, Security};
 use super::transport;
-use crate::game::frame_stats::FrameSummary;
+use crate::frame_stats::FrameSummary;
 use bevy::app::ScheduleRunnerPlugin;
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;

@@ -4,13 +4,13 @@
 //! panel, the opponent's undo request with Allow / Refuse.
 
 use super::client::{Link, OnlineSession};
-use crate::game::actions::Action;
-use crate::game::locale::Locale;
-use crate::game::states::{AppSystems, Screen};
-use crate::game::theme::fonts::size;
-use crate::game::theme::paint::Ink;
-use crate::game::theme::palette::Colour;
-use crate::game::theme::widgets;
+use crate::actions::Action;
+use crate::locale::Locale;
+use crate::states::{AppSystems, Screen};
+use crate::theme::fonts::size;
+use crate::theme::paint::Ink;
+use crate::theme::palette::Colour;
+use crate::theme::widgets;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {

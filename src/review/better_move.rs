@@ -3,14 +3,14 @@
 //! where it would have gone instead.
 
 use super::graph::ReviewValues;
-use crate::game::board::BoardRoot;
-use crate::game::board::connect_four_view::{self, DiscArt};
-use crate::game::board::gomoku_view::{self, StoneArt};
-use crate::game::board::layout::BoardLayout;
-use crate::game::board::shown::ReviewPosition;
-use crate::game::board::smooth;
-use crate::game::states::{AppSystems, BoardMode};
-use crate::game::theme::palette::Palette;
+use crate::board::BoardRoot;
+use crate::board::connect_four_view::{self, DiscArt};
+use crate::board::gomoku_view::{self, StoneArt};
+use crate::board::layout::BoardLayout;
+use crate::board::shown::ReviewPosition;
+use crate::board::smooth;
+use crate::states::{AppSystems, BoardMode};
+use crate::theme::palette::Palette;
 use bevy::prelude::*;
 use lineup_core::rules::{BoardMove, MatchGame, Side};
 

@@ -6,13 +6,13 @@
 //! on a thread of their own (`ai::review`), last position first, and the
 //! graph fills in as they come, with a progress line under it.
 
-use crate::game::actions::{Action, UiAction};
-use crate::game::board::CurrentMatch;
-use crate::game::board::shown::ReviewPosition;
-use crate::game::locale::Locale;
-use crate::game::states::{AppSystems, BoardMode, Screen};
-use crate::game::theme::interaction::pressed_across;
-use crate::game::theme::palette::{Palette, Theme};
+use crate::actions::{Action, UiAction};
+use crate::board::CurrentMatch;
+use crate::board::shown::ReviewPosition;
+use crate::locale::Locale;
+use crate::states::{AppSystems, BoardMode, Screen};
+use crate::theme::interaction::pressed_across;
+use crate::theme::palette::{Palette, Theme};
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 use lineup_core::ai::review::{GameReview, Reviewer};
@@ -102,7 +102,7 @@ fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<A
     let spawned = std::thread::Builder::new()
         .name("lineup-review".into())
         .spawn(move || {
-            crate::game::search_task::give_way_to_the_frame();
+            crate::search_task::give_way_to_the_frame();
             let started = Instant::now();
             let mut reviewer = Reviewer::new(&position);
             while let Some(step) = reviewer.next(&flag) {
@@ -154,7 +154,7 @@ fn bar_colour(palette: &Palette, kind: GameKind, side: Side) -> Color {
     match (kind, side, palette.theme) {
         (GameKind::Gomoku { .. }, Side::First, Theme::Dark) => Color::srgb(0.52, 0.56, 0.64),
         (GameKind::Gomoku { .. }, Side::Second, Theme::Light) => Color::srgb(0.60, 0.62, 0.67),
-        _ => crate::game::board::hud::piece_colour(palette, kind, side),
+        _ => crate::board::hud::piece_colour(palette, kind, side),
     }
 }
 

@@ -16,10 +16,10 @@ mod share;
 
 pub use graph::ReviewValues;
 
-use crate::game::actions::{Action, UiAction};
-use crate::game::board::CurrentMatch;
-use crate::game::board::shown::ReviewPosition;
-use crate::game::states::{AppSystems, BoardMode, HiddenInReview, Menu, Screen};
+use crate::actions::{Action, UiAction};
+use crate::board::CurrentMatch;
+use crate::board::shown::ReviewPosition;
+use crate::states::{AppSystems, BoardMode, HiddenInReview, Menu, Screen};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 

@@ -4,18 +4,18 @@
 //! picture of the board, back to the game).
 
 use super::graph::{GRAPH_SIZE, GraphArea, ProgressFill, ProgressText, ReviewValues};
-use crate::game::actions::{Action, UiAction};
-use crate::game::board::CurrentMatch;
-use crate::game::board::shown::ReviewPosition;
-use crate::game::locale::Locale;
-use crate::game::names;
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, BoardMode};
-use crate::game::theme::fonts::size;
-use crate::game::theme::interaction::{Disabled, pressed_across, set_enabled};
-use crate::game::theme::paint::{Fill, Ink};
-use crate::game::theme::palette::{Colour, Palette};
-use crate::game::theme::widgets;
+use crate::actions::{Action, UiAction};
+use crate::board::CurrentMatch;
+use crate::board::shown::ReviewPosition;
+use crate::locale::Locale;
+use crate::names;
+use crate::settings::Settings;
+use crate::states::{AppSystems, BoardMode};
+use crate::theme::fonts::size;
+use crate::theme::interaction::{Disabled, pressed_across, set_enabled};
+use crate::theme::paint::{Fill, Ink};
+use crate::theme::palette::{Colour, Palette};
+use crate::theme::widgets;
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 use lineup_core::rules::opening::notation;

@@ -2,11 +2,11 @@
 //! the moves that led to it kept, so Undo goes back through them. Same
 //! players at once, or chosen in New game.
 
-use crate::game::actions::{Action, UiAction};
-use crate::game::board::CurrentMatch;
-use crate::game::board::shown::ReviewPosition;
-use crate::game::menus::new_game::StartFrom;
-use crate::game::states::{AppSystems, BoardMode, Menu, Screen};
+use crate::actions::{Action, UiAction};
+use crate::board::CurrentMatch;
+use crate::board::shown::ReviewPosition;
+use crate::menus::new_game::StartFrom;
+use crate::states::{AppSystems, BoardMode, Menu, Screen};
 use bevy::prelude::*;
 use lineup_core::match_state::Match;
 use lineup_core::rules::MatchGame;

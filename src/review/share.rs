@@ -4,14 +4,14 @@
 //! "Numbers" turns the move numbers on the stones on and off.
 
 use super::better_move::BetterMove;
-use crate::game::actions::{Action, UiAction};
-use crate::game::board::layout::BoardLayout;
-use crate::game::board::shown::ReviewPosition;
-use crate::game::board::{BOARD_CENTRE, CurrentMatch};
-use crate::game::locale::Locale;
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, BoardMode};
-use crate::game::storage::{Notice, Storage};
+use crate::actions::{Action, UiAction};
+use crate::board::layout::BoardLayout;
+use crate::board::shown::ReviewPosition;
+use crate::board::{BOARD_CENTRE, CurrentMatch};
+use crate::locale::Locale;
+use crate::settings::Settings;
+use crate::states::{AppSystems, BoardMode};
+use crate::storage::{Notice, Storage};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
@@ -32,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
 /// rectangle through the camera (which fits the 1280×800 design into the
 /// window, centred).
 fn board_rect(window: &Window, layout: &BoardLayout) -> URect {
-    let design = crate::game::app::DESIGN_SIZE;
+    let design = crate::app::DESIGN_SIZE;
     let scale = (window.width() / design.x).min(window.height() / design.y);
     // Gomoku: the wood with its coordinates and edge. Connect Four: the
     // frame, and the column numbers under it.

@@ -1,8 +1,8 @@
 //! The game screen: the board and its panel (spawned by the board plugins).
 //! Entering it closes any menu, unless one was asked for at start.
 
-use crate::game::states::Menu;
-use crate::game::states::Screen;
+use crate::states::Menu;
+use crate::states::Screen;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

@@ -1,10 +1,10 @@
 //! Waits until the assets the game needs have loaded (or failed: a sound
 //! that cannot be loaded is named once, and the game goes on without it).
 
-use crate::game::board::CurrentMatch;
-use crate::game::locale::Locale;
-use crate::game::states::Screen;
-use crate::game::storage::Notice;
+use crate::board::CurrentMatch;
+use crate::locale::Locale;
+use crate::states::Screen;
+use crate::storage::Notice;
 use bevy::asset::LoadState;
 use bevy::prelude::*;
 

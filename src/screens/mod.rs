@@ -6,7 +6,7 @@ pub mod loading;
 mod title;
 pub mod title_scene;
 
-use crate::game::states::{Menu, Screen};
+use crate::states::{Menu, Screen};
 use bevy::prelude::*;
 use game::MenuAtStart;
 

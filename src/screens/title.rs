@@ -1,12 +1,12 @@
 //! The title screen: the game's name and a small animated scene of both
 //! games (`title_scene`), with the main menu on top.
 
-use crate::game::locale::Words;
-use crate::game::states::Menu;
-use crate::game::states::Screen;
-use crate::game::theme::fonts::{Bold, size};
-use crate::game::theme::paint::Ink;
-use crate::game::theme::palette::Colour;
+use crate::locale::Words;
+use crate::states::Menu;
+use crate::states::Screen;
+use crate::theme::fonts::{Bold, size};
+use crate::theme::paint::Ink;
+use crate::theme::palette::Colour;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

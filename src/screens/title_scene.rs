@@ -7,12 +7,12 @@
 //! The scene is a pure function of the time since the screen opened, so it
 //! never drifts and needs no state but the clock.
 
-use crate::game::board::connect_four_view::{backboard_mesh, frame_mesh};
-use crate::game::board::smooth;
-use crate::game::settings::Settings;
-use crate::game::states::{AppSystems, Screen};
-use crate::game::theme::paint::Shade;
-use crate::game::theme::palette::{self, Colour, Palette};
+use crate::board::connect_four_view::{backboard_mesh, frame_mesh};
+use crate::board::smooth;
+use crate::settings::Settings;
+use crate::states::{AppSystems, Screen};
+use crate::theme::paint::Shade;
+use crate::theme::palette::{self, Colour, Palette};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

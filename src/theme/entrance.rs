@@ -9,8 +9,8 @@
 use super::interaction::MenuLayer;
 use super::paint::Fill;
 use super::palette::Palette;
-use crate::game::settings::Settings;
-use crate::game::states::AppSystems;
+use crate::settings::Settings;
+use crate::states::AppSystems;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

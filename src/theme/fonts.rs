@@ -27,8 +27,8 @@ pub mod size {
     pub const CAPTION: f32 = 14.0;
 }
 
-pub const REGULAR: &[u8] = include_bytes!("../../../assets/fonts/LineupSans-Regular.otf");
-pub const BOLD: &[u8] = include_bytes!("../../../assets/fonts/LineupSans-Bold.otf");
+pub const REGULAR: &[u8] = include_bytes!("../../assets/fonts/LineupSans-Regular.otf");
+pub const BOLD: &[u8] = include_bytes!("../../assets/fonts/LineupSans-Bold.otf");
 
 pub(super) fn plugin(app: &mut App) {
     // Headless apps without text have no fonts to set.

@@ -3,8 +3,8 @@
 //! goes out, so menus never care which device was used.
 
 use super::palette::Palette;
-use crate::game::actions::{Action, UiAction};
-use crate::game::states::Menu;
+use crate::actions::{Action, UiAction};
+use crate::states::Menu;
 use bevy::picking::pointer::{PointerId, PointerLocation};
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;

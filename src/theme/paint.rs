@@ -4,8 +4,8 @@
 //! screen at once, menus and board alike).
 
 use super::palette::{Colour, Palette};
-use crate::game::settings::Settings;
-use crate::game::states::AppSystems;
+use crate::settings::Settings;
+use crate::states::AppSystems;
 use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
 

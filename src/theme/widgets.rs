@@ -8,8 +8,8 @@ use super::fonts::{Bold, size};
 use super::interaction::{Focusable, MenuLayer};
 use super::paint::{Edge, Fill, Ink};
 use super::palette::Colour;
-use crate::game::actions::Action;
-use crate::game::locale::Words;
+use crate::actions::Action;
+use crate::locale::Words;
 use bevy::prelude::*;
 
 /// A full-window layer that centres its children, drawn above the board.

@@ -6,15 +6,15 @@ use bevy::ecs::resource::IsResource;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use lineup::game::actions::{Action, UiAction};
-use lineup::game::board::markers::{ForbiddenMark, WinGlow};
-use lineup::game::board::pieces::{Animating, Piece};
-use lineup::game::board::{
+use lineup::actions::{Action, UiAction};
+use lineup::board::markers::{ForbiddenMark, WinGlow};
+use lineup::board::pieces::{Animating, Piece};
+use lineup::board::{
     CurrentMatch, GameEnded, MoveRefused, MoveRequested, PieceLanded, Refusal, Requester,
 };
-use lineup::game::settings::Settings;
-use lineup::game::states::{GamePhase, Menu, Screen};
-use lineup::game::storage::Storage;
+use lineup::settings::Settings;
+use lineup::states::{GamePhase, Menu, Screen};
+use lineup::storage::Storage;
 use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::persist::folders::Folders;
@@ -47,7 +47,7 @@ pub(crate) fn app_with_home(home: &std::path::Path) -> App {
         )))
         .insert_resource(ButtonInput::<KeyCode>::default())
         .insert_resource(ButtonInput::<MouseButton>::default())
-        .add_plugins(lineup::game::app::game_plugins);
+        .add_plugins(lineup::app::game_plugins);
     app
 }
 
@@ -233,9 +233,7 @@ fn a_full_column_is_refused_with_a_message() {
         Refusal::Rules(MoveError::ColumnFull { column: 0 })
     );
     assert_eq!(moves(&app), 6);
-    let feedback = app
-        .world()
-        .resource::<lineup::game::board::feedback::Feedback>();
+    let feedback = app.world().resource::<lineup::board::feedback::Feedback>();
     assert_eq!(feedback.text, "Column 1 is full.");
 }
 
@@ -259,9 +257,7 @@ fn a_forbidden_point_is_marked_and_refused_with_its_reason() {
         seen::<MoveRefused>(&app)[0].refusal,
         Refusal::Rules(MoveError::Forbidden(Foul::DoubleThree))
     );
-    let feedback = app
-        .world()
-        .resource::<lineup::game::board::feedback::Feedback>();
+    let feedback = app.world().resource::<lineup::board::feedback::Feedback>();
     assert!(feedback.text.contains("double-three"), "{}", feedback.text);
     // White moves next in another position: no marks on White's turn.
     request(&mut app, BoardMove::Point(Point::new(14, 7)));
@@ -434,7 +430,7 @@ fn menus_work_by_keyboard_and_a_game_leaves_nothing_behind() {
 
 #[test]
 fn landings_wins_and_clicks_ask_for_the_right_sounds() {
-    use lineup::game::audio::{Channel, PlaySound, Sound};
+    use lineup::audio::{Channel, PlaySound, Sound};
     let mut app = app_in_game(C4, "121212", HUMANS);
     record::<PlaySound>(&mut app);
     request(&mut app, BoardMove::Column(Column(0)));
@@ -477,7 +473,7 @@ fn landings_wins_and_clicks_ask_for_the_right_sounds() {
 
 #[test]
 fn volume_sliders_map_to_decibels() {
-    use lineup::game::audio::volume_db;
+    use lineup::audio::volume_db;
     assert_eq!(volume_db(100, false), 0.0);
     assert!((volume_db(50, false) + 12.04).abs() < 0.01);
     assert_eq!(volume_db(0, false), -60.0);
@@ -498,14 +494,14 @@ fn a_changed_setting_is_written_and_read_back_on_the_next_start() {
     run(&mut app, 2);
     act(
         &mut app,
-        Action::ChangeSetting(lineup::game::actions::SettingField::ShowMoveNumbers, 1),
+        Action::ChangeSetting(lineup::actions::SettingField::ShowMoveNumbers, 1),
     );
     run(&mut app, 20); // a second of quiet: the file is written
     let file = home.join("config").join("settings.ron");
     assert!(file.is_file(), "settings written to {}", file.display());
     assert!(
         app.world()
-            .resource::<lineup::game::settings::Settings>()
+            .resource::<lineup::settings::Settings>()
             .show_move_numbers
     );
     drop(app);
@@ -514,7 +510,7 @@ fn a_changed_setting_is_written_and_read_back_on_the_next_start() {
     assert!(
         again
             .world()
-            .resource::<lineup::game::settings::Settings>()
+            .resource::<lineup::settings::Settings>()
             .show_move_numbers,
         "read back at start"
     );
@@ -577,25 +573,25 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     assert_eq!(menu(&app), Menu::Save);
     let default = app
         .world()
-        .resource::<lineup::game::menus::save::SaveName>()
+        .resource::<lineup::menus::save::SaveName>()
         .text
         .clone();
     assert!(default.starts_with("Connect Four, move 3, "), "{default}");
     // A name that would leave the folder is refused with a reason.
     app.world_mut()
-        .resource_mut::<lineup::game::menus::save::SaveName>()
+        .resource_mut::<lineup::menus::save::SaveName>()
         .text = "../outside".into();
     act(&mut app, Action::ConfirmSave);
     run(&mut app, 2);
     assert_eq!(
         app.world()
-            .resource::<lineup::game::menus::save::SaveName>()
+            .resource::<lineup::menus::save::SaveName>()
             .problem,
         "A name cannot contain '.'."
     );
     assert!(!home.join("data").join("outside.ron").exists());
     app.world_mut()
-        .resource_mut::<lineup::game::menus::save::SaveName>()
+        .resource_mut::<lineup::menus::save::SaveName>()
         .text = "Evening game".into();
     act(&mut app, Action::ConfirmSave);
     run(&mut app, 3);
@@ -614,18 +610,18 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     act(&mut app, Action::OpenSave);
     run(&mut app, 2);
     app.world_mut()
-        .resource_mut::<lineup::game::menus::save::SaveName>()
+        .resource_mut::<lineup::menus::save::SaveName>()
         .text = "Evening game".into();
     act(&mut app, Action::ConfirmSave);
     run(&mut app, 2);
     assert!(
         app.world()
-            .resource::<lineup::game::menus::save::SaveName>()
+            .resource::<lineup::menus::save::SaveName>()
             .problem
             .contains("another saved game"),
         "{}",
         app.world()
-            .resource::<lineup::game::menus::save::SaveName>()
+            .resource::<lineup::menus::save::SaveName>()
             .problem
     );
     act(&mut app, Action::Back);
@@ -637,7 +633,7 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     run(&mut app, 2);
     assert_eq!(
         app.world()
-            .resource::<lineup::game::menus::load::SaveList>()
+            .resource::<lineup::menus::load::SaveList>()
             .0
             .len(),
         1
@@ -667,7 +663,7 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     assert_eq!(menu(&app), Menu::Load);
     assert!(
         app.world()
-            .resource::<lineup::game::menus::load::SaveList>()
+            .resource::<lineup::menus::load::SaveList>()
             .0
             .is_empty()
     );
@@ -723,7 +719,7 @@ fn export_writes_the_move_string_and_a_psq() {
                 .to_vec()
         )
     );
-    let notice = &app.world().resource::<lineup::game::storage::Notice>().text;
+    let notice = &app.world().resource::<lineup::storage::Notice>().text;
     assert!(notice.starts_with("Exported h8i9j10: "), "{notice}");
 }
 
@@ -761,7 +757,7 @@ fn a_settings_change_is_written_when_the_game_quits_before_the_wait() {
     let mut app = app_with_home(&home);
     run(&mut app, 3);
     let file = Folders::under(&home).settings_file();
-    app.world_mut().resource_mut::<Settings>().theme = lineup::game::theme::palette::Theme::Light;
+    app.world_mut().resource_mut::<Settings>().theme = lineup::theme::palette::Theme::Light;
     app.update();
     assert!(!file.exists(), "written before the quiet half second");
     app.world_mut().write_message(AppExit::Success);

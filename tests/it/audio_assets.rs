@@ -13,7 +13,7 @@
 #[path = "../../crates/lineup-core/examples/make_audio.rs"]
 mod make_audio;
 
-use lineup::game::audio::{Music, Sound as GameSound, files};
+use lineup::audio::{Music, Sound as GameSound, files};
 use lineup_core::soundgen::{self, Kind, SAMPLE_RATE, Sound};
 use std::path::{Path, PathBuf};
 use symphonia::core::audio::{Audio, GenericAudioBufferRef};

@@ -7,16 +7,16 @@
 
 use crate::app_flow::{RENJU, act, app_in_game, moves, request, run};
 use bevy::prelude::*;
-use lineup::game::actions::Action;
-use lineup::game::board::CurrentMatch;
-use lineup::game::board::hud::status_line;
-use lineup::game::engine_player::EngineSeats;
-use lineup::game::locale::Locale;
-use lineup::game::menus::add_engine::EnginePath;
-use lineup::game::settings::Settings;
-use lineup::game::states::Menu;
-use lineup::game::storage::{Storage, unfinished_autosave};
-use lineup_core::engine::registry::EngineEntry;
+use lineup::actions::Action;
+use lineup::board::CurrentMatch;
+use lineup::board::hud::status_line;
+use lineup::engine_player::EngineSeats;
+use lineup::locale::Locale;
+use lineup::menus::add_engine::EnginePath;
+use lineup::settings::Settings;
+use lineup::states::Menu;
+use lineup::storage::{Storage, unfinished_autosave};
+use lineup_core::gomocup::registry::EngineEntry;
 use lineup_core::match_setup::{EngineSlot, EngineTime, PlayerKind};
 use lineup_core::persist::save_file::SaveFile;
 use lineup_core::rules::{BoardMove, Ending, Point, Side};

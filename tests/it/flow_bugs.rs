@@ -7,14 +7,14 @@ use crate::app_flow::{
     seen, settle, until,
 };
 use bevy::prelude::*;
-use lineup::game::actions::Action;
-use lineup::game::audio::Mix;
-use lineup::game::board::insight::Hint;
-use lineup::game::board::{CurrentMatch, GameEnded};
-use lineup::game::computer::Thinking;
-use lineup::game::settings::Settings;
-use lineup::game::states::{GamePhase, Menu};
-use lineup::game::storage::{Storage, unfinished_autosave};
+use lineup::actions::Action;
+use lineup::audio::Mix;
+use lineup::board::insight::Hint;
+use lineup::board::{CurrentMatch, GameEnded};
+use lineup::computer::Thinking;
+use lineup::settings::Settings;
+use lineup::states::{GamePhase, Menu};
+use lineup::storage::{Storage, unfinished_autosave};
 use lineup_core::ai::advice::{Value, column_values};
 use lineup_core::match_setup::{Level, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
@@ -170,11 +170,11 @@ fn saving_over_a_damaged_save_keeps_it() {
         kind: C4,
         players: HUMANS,
     });
-    let problem = lineup::game::menus::save::save("Evening", &game, &dir).expect_err("refused");
+    let problem = lineup::menus::save::save("Evening", &game, &dir).expect_err("refused");
     assert!(
         matches!(
             &problem,
-            lineup::game::menus::save::SaveProblem::Unreadable { name, .. } if name == "Evening"
+            lineup::menus::save::SaveProblem::Unreadable { name, .. } if name == "Evening"
         ),
         "{problem:?}"
     );
@@ -185,8 +185,8 @@ fn saving_over_a_damaged_save_keeps_it() {
     // Two old saves (no id) are two games: neither replaces the other.
     let a = Match::resumed(game.setup, game.game.clone(), 1, 0);
     let b = Match::resumed(game.setup, game.game.clone(), 1, 0);
-    lineup::game::menus::save::save("Old", &a, &dir).expect("saved");
-    assert!(lineup::game::menus::save::save("Old", &b, &dir).is_err());
+    lineup::menus::save::save("Old", &a, &dir).expect("saved");
+    assert!(lineup::menus::save::save("Old", &b, &dir).is_err());
 }
 
 #[test]
@@ -259,7 +259,7 @@ fn enter_in_the_resign_dialog_keeps_playing() {
 /// start a rematch.
 #[test]
 fn keys_in_a_menu_never_reach_the_banner_behind_it() {
-    use lineup::game::theme::interaction::{Focused, MenuLayer};
+    use lineup::theme::interaction::{Focused, MenuLayer};
     let mut app = app_in_game(C4, "1212121", HUMANS);
     settle(&mut app);
     assert_eq!(phase(&app), Some(GamePhase::Over));
@@ -299,7 +299,7 @@ fn keys_in_a_menu_never_reach_the_banner_behind_it() {
 #[test]
 fn searches_leave_bevys_task_pools_free() {
     use bevy::tasks::{AsyncComputeTaskPool, block_on};
-    use lineup::game::search_task::{Search, SearchKind};
+    use lineup::search_task::{Search, SearchKind};
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
     struct Held;

@@ -3,7 +3,7 @@
 //! read from; no threshold here: timings belong to measurements, not tests).
 
 use crate::journey::{Journey, SoundOut};
-use lineup::game::frame_stats::FrameSummary;
+use lineup::frame_stats::FrameSummary;
 use std::time::Duration;
 
 #[test]

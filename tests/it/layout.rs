@@ -98,8 +98,8 @@ fn the_core_has_no_bevy_in_its_dependency_tree() {
 
 #[test]
 fn the_board_imports_no_menu_or_screen() {
-    let files = rust_files(&src().join("game/board"));
-    let offenders = mentioning(&files, &["game::menus", "game::screens"]);
+    let files = rust_files(&src().join("board"));
+    let offenders = mentioning(&files, &["crate::menus", "crate::screens"]);
     assert!(offenders.is_empty(), "{offenders:?}");
 }
 

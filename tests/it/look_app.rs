@@ -4,13 +4,13 @@
 
 use crate::app_flow::{act, app, menu, press, run};
 use bevy::prelude::*;
-use lineup::game::actions::{Action, SettingField};
-use lineup::game::locale::{Locale, Words};
-use lineup::game::settings::Settings;
-use lineup::game::states::Menu;
-use lineup::game::theme::entrance::Entrance;
-use lineup::game::theme::paint::{Fill, Shade};
-use lineup::game::theme::palette::{Colour, Palette, Theme};
+use lineup::actions::{Action, SettingField};
+use lineup::locale::{Locale, Words};
+use lineup::settings::Settings;
+use lineup::states::Menu;
+use lineup::theme::entrance::Entrance;
+use lineup::theme::paint::{Fill, Shade};
+use lineup::theme::palette::{Colour, Palette, Theme};
 use lineup_core::i18n::Language;
 
 /// The texts on screen that come from a key.
@@ -134,7 +134,7 @@ fn a_menu_comes_in_unless_motion_is_reduced_and_a_key_finishes_it() {
 fn confetti(app: &mut App) -> usize {
     let mut query = app
         .world_mut()
-        .query::<&lineup::game::board::celebration::Confetti>();
+        .query::<&lineup::board::celebration::Confetti>();
     query.iter(app.world()).count()
 }
 
@@ -174,7 +174,7 @@ proptest::proptest! {
             Rect::new(x as f32, y as f32, (x + w) as f32, (y + h) as f32)
         };
         let (outer, inner) = (rect(o), rect(i));
-        let strips = lineup::game::board::gomoku_view::uncovered(outer, inner);
+        let strips = lineup::board::gomoku_view::uncovered(outer, inner);
         for x in -10..20 {
             for y in -10..20 {
                 let cell = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);

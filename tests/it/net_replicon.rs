@@ -6,11 +6,11 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_replicon::prelude::*;
 use bevy_replicon::test_app::ServerTestAppExt;
-use lineup::game::online::bot::{Bot, Role};
-use lineup::game::online::headless::{bench, bot_app, server_app};
-use lineup::game::online::protocol::{self, NetReply, NetRequest, RoomState};
-use lineup::game::online::server;
-use lineup::game::online::tokens::Security;
+use lineup::online::bot::{Bot, Role};
+use lineup::online::headless::{bench, bot_app, server_app};
+use lineup::online::protocol::{self, NetReply, NetRequest, RoomState};
+use lineup::online::server;
+use lineup::online::tokens::Security;
 use lineup_core::match_setup::GameKind;
 use lineup_core::net::journal::Journal;
 use lineup_core::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret};
@@ -402,7 +402,7 @@ fn a_secure_server_lets_in_only_clients_with_its_token_and_they_play_a_game() {
     ));
     stranger.finish();
     stranger.cleanup();
-    lineup::game::online::transport::connect(stranger.world_mut(), addr, None).expect("starts");
+    lineup::online::transport::connect(stranger.world_mut(), addr, None).expect("starts");
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(3) {
         server.update();

@@ -7,12 +7,12 @@
 use crate::app_flow::{C4, app, run, screen};
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
-use lineup::game::actions::{Action, UiAction};
-use lineup::game::board::feedback::Feedback;
-use lineup::game::board::{CurrentMatch, MoveRequested, Requester};
-use lineup::game::online::client::{Intent, OnlineSession};
-use lineup::game::online::protocol::NetRequest;
-use lineup::game::states::Screen;
+use lineup::actions::{Action, UiAction};
+use lineup::board::feedback::Feedback;
+use lineup::board::{CurrentMatch, MoveRequested, Requester};
+use lineup::online::client::{Intent, OnlineSession};
+use lineup::online::protocol::NetRequest;
+use lineup::states::Screen;
 use lineup_core::net::Request;
 use lineup_core::persist::save_file::SaveFile;
 use lineup_core::rules::{BoardMove, Column, Ending, Side};
@@ -132,7 +132,7 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
             winner: Side::First
         })
     );
-    let storage = app.world().resource::<lineup::game::storage::Storage>();
+    let storage = app.world().resource::<lineup::storage::Storage>();
     let folders = storage.folders.clone().expect("folders");
     let save = SaveFile::read(&folders.autosave_file()).expect("autosaved");
     assert_eq!(save.online.map(|s| s.code), Some(room));
@@ -152,7 +152,7 @@ fn a_lying_server_is_not_followed() {
     lie.moves = vec![col(0); 7];
     let mut rooms = app
         .world_mut()
-        .query::<&mut lineup::game::online::protocol::RoomState>();
+        .query::<&mut lineup::online::protocol::RoomState>();
     for mut state in rooms.iter_mut(app.world_mut()) {
         state.0 = lie.clone();
     }
@@ -164,7 +164,7 @@ fn a_lying_server_is_not_followed() {
     assert_eq!(screen(&app), Screen::Title);
     let notice = app
         .world()
-        .resource::<lineup::game::storage::Notice>()
+        .resource::<lineup::storage::Notice>()
         .text
         .clone();
     assert!(notice.contains("illegal"), "{notice}");

@@ -5,7 +5,7 @@
 
 use lineup_core::ai::Level;
 use lineup_core::ai::player::{Engines, think};
-use lineup_core::engine::run_protocol;
+use lineup_core::gomocup::run_protocol;
 use lineup_core::persist::psq;
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{
@@ -139,7 +139,7 @@ fn the_computer_passes_only_when_it_must() {
     );
     // The online load tool's random player passes too.
     assert_eq!(
-        lineup::game::online::bot::random_move(&game, &mut lineup_core::ai::Rng::new(1)),
+        lineup::online::bot::random_move(&game, &mut lineup_core::ai::Rng::new(1)),
         Some(BoardMove::Pass)
     );
     // Under freestyle Black takes e5 (an overline wins there).
@@ -300,9 +300,9 @@ fn the_position_is_reached_by_legal_play() {
 #[test]
 fn in_the_game_black_passes_and_the_panel_says_so() {
     use crate::app_flow::{app_in_game, run};
-    use lineup::game::board::CurrentMatch;
-    use lineup::game::board::hud::status_line;
-    use lineup::game::locale::Locale;
+    use lineup::board::CurrentMatch;
+    use lineup::board::hud::status_line;
+    use lineup::locale::Locale;
     use lineup_core::match_setup::{GameKind, PlayerKind};
 
     let kind = GameKind::Gomoku {
@@ -329,7 +329,7 @@ fn in_the_game_black_passes_and_the_panel_says_so() {
         assert_eq!(line, "Black passed: no point left · White to move");
         let autosave = lineup_core::persist::save_file::SaveFile::read(
             &app.world()
-                .resource::<lineup::game::storage::Storage>()
+                .resource::<lineup::storage::Storage>()
                 .folders
                 .as_ref()
                 .expect("folders")

@@ -1,7 +1,7 @@
 //! Files on disk: settings, saved games, slots and `.psq`. Every bad file
 //! gets a clear message and leaves the folder as it was.
 
-use lineup::game::settings::Settings;
+use lineup::settings::Settings;
 use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup_core::persist::atomic::{clean_temporaries, write_atomic};
 use lineup_core::persist::save_file::{FORMAT, LoadError, SIZE_LIMIT, SaveFile};

@@ -5,12 +5,12 @@
 
 use crate::app_flow::{C4, HUMANS, RENJU, act, app_in_game, count, menu, moves, press, run};
 use bevy::prelude::*;
-use lineup::game::actions::{Action, SetupField};
-use lineup::game::board::CurrentMatch;
-use lineup::game::board::pieces::Piece;
-use lineup::game::board::shown::ReviewPosition;
-use lineup::game::review::ReviewValues;
-use lineup::game::states::{BoardMode, Menu};
+use lineup::actions::{Action, SetupField};
+use lineup::board::CurrentMatch;
+use lineup::board::pieces::Piece;
+use lineup::board::shown::ReviewPosition;
+use lineup::review::ReviewValues;
+use lineup::states::{BoardMode, Menu};
 use lineup_core::ai::Level;
 use lineup_core::ai::review::review;
 use lineup_core::match_setup::PlayerKind;

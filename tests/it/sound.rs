@@ -8,7 +8,7 @@ use crate::journey::{Journey, SoundOut, dbfs, window_rms};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_kira_audio::AudioChannel;
-use lineup::game::audio::playback::{EffectsChannel, MusicChannel, SoundOutput, UiChannel};
+use lineup::audio::playback::{EffectsChannel, MusicChannel, SoundOutput, UiChannel};
 
 /// Sound well above this is heard; the game's music sits near -29 dBFS.
 const AUDIBLE_DBFS: f64 = -45.0;
@@ -36,7 +36,7 @@ fn the_players_app_has_sound_output() {
         .init_asset::<Mesh>()
         .init_asset::<ColorMaterial>()
         .init_asset::<Image>()
-        .add_plugins(lineup::game::app::player_plugins);
+        .add_plugins(lineup::app::player_plugins);
     let output = app.world().get_resource::<SoundOutput>().cloned();
     match output.expect("the sound output plugin is part of the player's app") {
         SoundOutput::Device => {

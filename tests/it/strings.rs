@@ -2,7 +2,7 @@
 //! every key the code names exists (and every key is named somewhere), and
 //! the game's font has a glyph for every character of every string.
 
-use lineup::game::theme::fonts;
+use lineup::theme::fonts;
 use lineup_core::i18n::{Language, Table, placeholders};
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -1,9 +1,7 @@
 //! The title screen's scene: its games are real games, won by their last
 //! piece, and a dropped disc falls, bounces and comes to rest.
 
-use lineup::game::screens::title_scene::{
-    DISCS, FADE, GO_SIZE, ROUND, STONES, arrival, fall_offset,
-};
+use lineup::screens::title_scene::{DISCS, FADE, GO_SIZE, ROUND, STONES, arrival, fall_offset};
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Column, ConnectFour, ConnectFourSize, Game, Gomoku, Point, RuleSet};
 

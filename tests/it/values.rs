@@ -4,10 +4,10 @@
 
 use crate::app_flow::{C4, HUMANS, act, app_in_game, request, until};
 use bevy::prelude::*;
-use lineup::game::actions::Action;
-use lineup::game::board::CurrentMatch;
-use lineup::game::board::insight::{Analysis, AnalysisSearch};
-use lineup::game::search_task::Search;
+use lineup::actions::Action;
+use lineup::board::CurrentMatch;
+use lineup::board::insight::{Analysis, AnalysisSearch};
+use lineup::search_task::Search;
 use lineup_core::ai::Rng;
 use lineup_core::ai::advice::{Certainty, Value, column_values};
 use lineup_core::ai::connect_four::{SolveError, Solver, random_play};
@@ -323,7 +323,7 @@ fn a_hint_slow_to_prove_shows_masters_choice_as_provisional_then_the_proof() {
 
 #[test]
 fn the_hint_button_says_it_is_looking_then_shows_a_guess_while_a_proof_runs() {
-    use lineup::game::board::insight::{Hint, HintGlow, HintGuessMark, HintSearch};
+    use lineup::board::insight::{Hint, HintGlow, HintGuessMark, HintSearch};
     use lineup_core::ai::advice::Found;
     // Two stones on 8x6, which no book covers: proving the best move takes
     // the solver far longer than these frames.

@@ -14,7 +14,7 @@
 
 use lineup_core::ai::gomoku::Engine;
 use lineup_core::ai::{Level, Rng};
-use lineup_core::engine::openings::{self, Form};
+use lineup_core::gomocup::openings::{self, Form};
 use lineup_core::rules::{Game, Gomoku, RuleSet};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};

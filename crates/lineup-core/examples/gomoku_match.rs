@@ -1,6 +1,6 @@
 //! A match between two Gomocup engines over an opening list, each opening
 //! played twice with the colours swapped, refereed by Lineup's rules
-//! (`lineup_core::engine::arena`): illegal moves, Renju fouls, crashes and
+//! (`lineup_core::gomocup::arena`): illegal moves, Renju fouls, crashes and
 //! timeouts lose. Prints each game and the score with an Elo estimate.
 //!
 //! ```sh
@@ -20,10 +20,10 @@
 //! `ENGINE` is a command line (program and arguments, split at spaces),
 //! for instance `target/release/pbrain-lineup` or `/opt/rapfi/pbrain-rapfi`.
 
-use lineup_core::engine::arena::{self, Entrant};
-use lineup_core::engine::client::TimeControl;
-use lineup_core::engine::elo::Score;
-use lineup_core::engine::openings::{self, Form};
+use lineup_core::gomocup::arena::{self, Entrant};
+use lineup_core::gomocup::client::TimeControl;
+use lineup_core::gomocup::elo::Score;
+use lineup_core::gomocup::openings::{self, Form};
 use lineup_core::persist::psq;
 use lineup_core::rules::{RuleSet, Side};
 use std::path::PathBuf;

@@ -25,7 +25,7 @@ fn openings(rule: RuleSet) -> Vec<Vec<Point>> {
     };
     let path = format!("{}/tests/data/gomoku/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_default();
-    lineup_core::engine::openings::parse(&text, lineup_core::engine::openings::Form::Absolute, 15)
+    lineup_core::gomocup::openings::parse(&text, lineup_core::gomocup::openings::Form::Absolute, 15)
         .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 

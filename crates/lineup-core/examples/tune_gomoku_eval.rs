@@ -22,7 +22,7 @@ use lineup_core::ai::gomoku::Engine;
 use lineup_core::ai::gomoku::board::Board;
 use lineup_core::ai::gomoku::weights::{FEATURES, TO_MOVE, WAITING, features, weights};
 use lineup_core::ai::{Level, Rng};
-use lineup_core::engine::openings::{Form, parse};
+use lineup_core::gomocup::openings::{Form, parse};
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Gomoku, RuleSet, Rules, Side};
 use std::fmt::Write as _;

@@ -6,14 +6,14 @@
 //!   Gomoku/Renju, with the opening rules;
 //! - `ai`: the engines, hints, values and review;
 //! - `match_setup`, `match_state`: what a match is made of and the match in play;
-//! - `engine`: the Gomocup protocol, both ends;
+//! - `gomocup`: the Gomocup protocol, both ends;
 //! - `persist`: saves and settings on disk;
 //! - `net`: online play: protocol, rooms, the server's authority;
 //! - `i18n`: the string tables of each language;
 //! - `soundgen`: the synthesised sounds.
 
 pub mod ai;
-pub mod engine;
+pub mod gomocup;
 pub mod i18n;
 pub mod match_setup;
 pub mod match_state;

@@ -1,17 +1,17 @@
-//! Lineup as a Gomocup manager (`lineup_core::engine::{client, referee, arena}`)
+//! Lineup as a Gomocup manager (`lineup_core::gomocup::{client, referee, arena}`)
 //! driving real processes: `pbrain-lineup` through whole Renju games and a
 //! takeback, and the fake engines of `tests/engines/` that crash, hang,
 //! answer prose, play a taken point and play a foul. Each misbehaviour ends
 //! as a forfeit that says what the engine did, and no process outlives its
 //! client. Also the opening lists and a match's Elo estimate.
 
-use lineup_core::engine::arena::{Entrant, Finish, play_game};
-use lineup_core::engine::client::{Client, Fault, TimeControl};
-use lineup_core::engine::elo::Score;
-use lineup_core::engine::openings::{self, Form};
-use lineup_core::engine::referee::{Forfeit, play_answer};
-use lineup_core::engine::seat::Seat;
-use lineup_core::engine::wire;
+use lineup_core::gomocup::arena::{Entrant, Finish, play_game};
+use lineup_core::gomocup::client::{Client, Fault, TimeControl};
+use lineup_core::gomocup::elo::Score;
+use lineup_core::gomocup::openings::{self, Form};
+use lineup_core::gomocup::referee::{Forfeit, play_answer};
+use lineup_core::gomocup::seat::Seat;
+use lineup_core::gomocup::wire;
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Foul, Game, Gomoku, MoveError, Outcome, Point, RuleSet, Side};
 use std::path::Path;

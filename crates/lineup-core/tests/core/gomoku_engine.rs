@@ -5,7 +5,7 @@
 use lineup_core::ai::gomoku::tt::{Bound, Table};
 use lineup_core::ai::gomoku::{Engine, WIN, WON, quick_move};
 use lineup_core::ai::{Level, Rng};
-use lineup_core::engine::openings::{self, Form};
+use lineup_core::gomocup::openings::{self, Form};
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Game, Gomoku, Point, RuleSet, Rules, Side};
 use std::sync::atomic::AtomicBool;

@@ -1,10 +1,10 @@
-//! The Gomocup protocol (`lineup_core::engine::run_protocol` and the
+//! The Gomocup protocol (`lineup_core::gomocup::run_protocol` and the
 //! `pbrain-lineup` binary): a whole game through the protocol, BOARD,
 //! TAKEBACK, YXSHOWFORBID, and malformed commands.
 
 use lineup_core::ai::gomoku::Engine;
 use lineup_core::ai::{Level, Rng};
-use lineup_core::engine::run_protocol;
+use lineup_core::gomocup::run_protocol;
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Gomoku, Point, RuleSet, Rules, Side};
 use std::io::{BufRead, BufReader, Write};
