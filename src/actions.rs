@@ -104,7 +104,7 @@ pub enum Action {
     /// Show the best move for the side to move.
     Hint,
     /// Show or hide every column's value (Connect Four).
-    ToggleAnalysis,
+    ToggleValues,
     // Saving and loading.
     OpenSave,
     ConfirmSave,

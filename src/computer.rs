@@ -7,7 +7,7 @@ use crate::board::apply::MoveQueue;
 use crate::board::pieces::{Animating, board_at_rest};
 use crate::board::{CurrentMatch, Forfeited, MoveRequested, OpeningRequested, Requester};
 use crate::engine_player::{self, EngineRequest, EngineSeats, EngineTurn};
-use crate::search_task::{self, Search, SearchKind};
+use crate::search_task::{self, BackgroundSearch, SearchKind};
 use crate::settings::Settings;
 use crate::states::{AppSystems, GamePhase, InPlay, Screen};
 use bevy::prelude::*;
@@ -51,7 +51,7 @@ pub enum Turn {
 }
 
 /// A search in progress (its presence drives the "thinking" indicator).
-pub type Thinking = Search<ComputerMove>;
+pub type Thinking = BackgroundSearch<ComputerMove>;
 
 /// A reply faster than this would look like no thought at all.
 const MIN_THINKING: Duration = Duration::from_millis(350);

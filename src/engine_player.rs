@@ -18,7 +18,7 @@ use bevy::prelude::*;
 use lineup_core::gomocup::client::TimeControl;
 use lineup_core::gomocup::referee::play_answer;
 use lineup_core::gomocup::registry::{self, EngineEntry};
-use lineup_core::gomocup::seat::Seat;
+use lineup_core::gomocup::seat::EngineSeat;
 use lineup_core::match_setup::{EngineSlot, GameKind};
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Game, Gomoku, MatchGame};
@@ -89,7 +89,7 @@ const LOG_LINES: usize = 4;
 pub struct EngineSeats {
     /// The match they play in.
     match_id: u64,
-    seats: [Arc<Mutex<Option<Seat>>>; 2],
+    seats: [Arc<Mutex<Option<EngineSeat>>>; 2],
     log: Arc<Mutex<Vec<String>>>,
 }
 
@@ -109,7 +109,7 @@ impl EngineSeats {
     }
 }
 
-fn taken(seat: &Arc<Mutex<Option<Seat>>>) -> bool {
+fn taken(seat: &Arc<Mutex<Option<EngineSeat>>>) -> bool {
     seat.try_lock().map_or(true, |s| s.is_some())
 }
 
@@ -139,7 +139,7 @@ pub fn answer(ask: EngineRequest, stop: &AtomicBool) -> Option<EngineTurn> {
     let mut seat = seat.lock().unwrap_or_else(|e| e.into_inner());
     if seat.is_none() {
         let position = game.position();
-        match Seat::start(entry.command(), position.size(), position.rule(), time) {
+        match EngineSeat::start(entry.command(), position.size(), position.rule(), time) {
             Ok(started) => *seat = Some(started),
             Err(fault) => return Some(EngineTurn::Forfeit(fault.to_string())),
         }
@@ -172,7 +172,7 @@ pub fn answer(ask: EngineRequest, stop: &AtomicBool) -> Option<EngineTurn> {
 
 /// Everything a thread needs to ask an engine for its move.
 pub struct EngineRequest {
-    seat: Arc<Mutex<Option<Seat>>>,
+    seat: Arc<Mutex<Option<EngineSeat>>>,
     log: Arc<Mutex<Vec<String>>>,
     entry: Option<EngineEntry>,
     game: Game<Gomoku>,

@@ -8,7 +8,7 @@
 use crate::settings::Settings;
 use crate::states::AppSystems;
 use bevy::prelude::*;
-use lineup_core::i18n::{Language, Table};
+use lineup_core::i18n::{Language, StringTable};
 use std::fmt::Display;
 
 pub(super) fn plugin(app: &mut App) {
@@ -30,24 +30,24 @@ pub struct DefaultLanguage(pub Language);
 
 /// The string table in use.
 #[derive(Resource, Clone, Copy, Debug)]
-pub struct Locale(&'static Table);
+pub struct Locale(&'static StringTable);
 
 impl Default for Locale {
     fn default() -> Self {
-        Locale(Table::of(Language::English))
+        Locale(StringTable::of(Language::English))
     }
 }
 
 impl Locale {
     pub fn of(language: Language) -> Locale {
-        Locale(Table::of(language))
+        Locale(StringTable::of(language))
     }
 
     pub fn language(&self) -> Language {
         self.0.language()
     }
 
-    pub fn table(&self) -> &'static Table {
+    pub fn table(&self) -> &'static StringTable {
         self.0
     }
 
@@ -61,7 +61,7 @@ impl Locale {
         self.0.format(key, args)
     }
 
-    /// The text of `key` for a count `n` (see [`Table::count`]).
+    /// The text of `key` for a count `n` (see [`StringTable::count`]).
     pub fn n(&self, key: &str, n: usize, args: &[(&str, &dyn Display)]) -> String {
         self.0.count(key, n, args)
     }

@@ -24,7 +24,7 @@ pub trait SearchKind: Send + Sync + 'static {
 
 /// A search in progress for position `revision`.
 #[derive(Resource)]
-pub struct Search<K: SearchKind> {
+pub struct BackgroundSearch<K: SearchKind> {
     /// The answers, sent by the search's thread (once, or each time it
     /// improves, see [`Self::start_reporting`]).
     answer: Mutex<Receiver<K::Output>>,
@@ -37,14 +37,16 @@ pub struct Search<K: SearchKind> {
     kind: PhantomData<K>,
 }
 
-impl<K: SearchKind> Search<K> {
+impl<K: SearchKind> BackgroundSearch<K> {
     /// Starts `search` in the background for position `revision`.
     pub fn start(
         revision: u64,
         started: Duration,
         search: impl FnOnce(&AtomicBool) -> K::Output + Send + 'static,
     ) -> Self {
-        Search::start_reporting(revision, started, move |stop, answer| answer(search(stop)))
+        BackgroundSearch::start_reporting(revision, started, move |stop, answer| {
+            answer(search(stop))
+        })
     }
 
     /// Starts `search`, which may answer any number of times through the
@@ -70,7 +72,7 @@ impl<K: SearchKind> Search<K> {
             // move, undo or ask again).
             error!("No thread for a search: {error}");
         }
-        Search {
+        BackgroundSearch {
             answer: Mutex::new(answer),
             lost: false,
             stop,
@@ -112,7 +114,7 @@ impl<K: SearchKind> Search<K> {
     }
 }
 
-impl<K: SearchKind> Drop for Search<K> {
+impl<K: SearchKind> Drop for BackgroundSearch<K> {
     fn drop(&mut self) {
         // However the search ends, its thread stops working on it.
         self.stop.store(true, Ordering::Relaxed);
@@ -132,16 +134,16 @@ pub fn track<K: SearchKind>(app: &mut App) {
 }
 
 fn cancel<K: SearchKind>(mut commands: Commands) {
-    commands.remove_resource::<Search<K>>();
+    commands.remove_resource::<BackgroundSearch<K>>();
 }
 
 fn drop_stale<K: SearchKind>(
     mut commands: Commands,
     game: Res<CurrentMatch>,
-    search: Option<Res<Search<K>>>,
+    search: Option<Res<BackgroundSearch<K>>>,
 ) {
     if search.is_some_and(|s| s.revision != game.revision) {
-        commands.remove_resource::<Search<K>>();
+        commands.remove_resource::<BackgroundSearch<K>>();
     }
 }
 

@@ -9,11 +9,11 @@ pub mod files;
 pub mod playback;
 mod sounds;
 
-pub use sounds::{Channel, Sound, volume_db};
+pub use sounds::{Channel, SoundEffect, volume_db};
 
 use crate::actions::UiAction;
 use crate::board::pieces::DiscBounced;
-use crate::board::{GameEnded, MoveRefused, MovesTakenBack, PieceLanded, Refusal};
+use crate::board::{GameEnded, MoveRefusal, MoveRefused, MovesTakenBack, PieceLanded};
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
 use crate::theme::interaction::{Focusable, PointerRest};
@@ -34,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
 /// A request to play one sound.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub struct PlaySound {
-    pub sound: Sound,
+    pub sound: SoundEffect,
     /// 1.0 is the recorded pitch; small changes keep repeats from sounding
     /// mechanical.
     pub rate: f64,
@@ -108,8 +108,8 @@ fn game_sounds(
     for piece in landed.read() {
         let sound = match piece.mv {
             // Three weights of clack: a longer fall lands lower and harder.
-            BoardMove::Column(_) => Sound::DiscLand((piece.drop * 3.0).clamp(0.0, 2.0) as u8),
-            BoardMove::Point(_) => Sound::Stone((piece.ply % 4) as u8),
+            BoardMove::Column(_) => SoundEffect::DiscLand((piece.drop * 3.0).clamp(0.0, 2.0) as u8),
+            BoardMove::Point(_) => SoundEffect::Stone((piece.ply % 4) as u8),
             // A pass puts nothing on the board: nothing lands.
             BoardMove::Pass => continue,
         };
@@ -120,29 +120,29 @@ fn game_sounds(
     }
     for bounce in bounced.read() {
         play.write(PlaySound {
-            sound: Sound::DiscBounce,
+            sound: SoundEffect::DiscBounce,
             rate: variation(bounce.ply, 0.05),
         });
     }
     for refusal in refused.read() {
-        if refusal.refusal != Refusal::NotYourTurn {
+        if refusal.refusal != MoveRefusal::NotYourTurn {
             play.write(PlaySound {
-                sound: Sound::Refused,
+                sound: SoundEffect::Refused,
                 rate: 1.0,
             });
         }
     }
     for GameEnded(ending) in ended.read() {
         let sound = if *ending == Ending::Draw {
-            Sound::Draw
+            SoundEffect::Draw
         } else {
-            Sound::Win
+            SoundEffect::Win
         };
         play.write(PlaySound { sound, rate: 1.0 });
     }
     for _ in taken_back.read() {
         play.write(PlaySound {
-            sound: Sound::Undo,
+            sound: SoundEffect::Undo,
             rate: 1.0,
         });
     }
@@ -151,7 +151,7 @@ fn game_sounds(
 fn ui_clicks(mut actions: MessageReader<UiAction>, mut play: MessageWriter<PlaySound>) {
     if actions.read().count() > 0 {
         play.write(PlaySound {
-            sound: Sound::UiClick,
+            sound: SoundEffect::UiClick,
             rate: 1.0,
         });
     }
@@ -165,7 +165,7 @@ fn hover_tick(
 ) {
     if buttons.contains(over.entity) && rest.moved(&over) {
         play.write(PlaySound {
-            sound: Sound::UiHover,
+            sound: SoundEffect::UiHover,
             rate: 1.0,
         });
     }

@@ -5,7 +5,7 @@
 //! warning, and kira is not started at all (its plugin would panic on the
 //! first sound with no device behind it).
 
-use super::{Channel, Mix, Music, PlaySound, Sound, files};
+use super::{Channel, Mix, Music, PlaySound, SoundEffect, files};
 use crate::screens::loading::LoadingAssets;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::{
@@ -64,7 +64,7 @@ pub struct UiChannel;
 
 #[derive(Resource)]
 struct SoundHandles {
-    effects: HashMap<Sound, Handle<AudioSource>>,
+    effects: HashMap<SoundEffect, Handle<AudioSource>>,
     music: HashMap<Music, Handle<AudioSource>>,
 }
 
@@ -78,7 +78,10 @@ fn load_sounds(
         loading.0.push(handle.clone().untyped());
         handle
     };
-    let effects = Sound::ALL.iter().map(|s| (*s, load(s.path()))).collect();
+    let effects = SoundEffect::ALL
+        .iter()
+        .map(|s| (*s, load(s.path())))
+        .collect();
     let music = Music::ALL
         .iter()
         .map(|m| (*m, load(m.path().into())))

@@ -3,7 +3,7 @@
 
 /// One sound of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Sound {
+pub enum SoundEffect {
     /// A disc landing; 0 = short fall, 2 = from the top.
     DiscLand(u8),
     DiscBounce,
@@ -25,42 +25,44 @@ pub enum Channel {
     Ui,
 }
 
-impl Sound {
-    pub const ALL: [Sound; 14] = [
-        Sound::DiscLand(0),
-        Sound::DiscLand(1),
-        Sound::DiscLand(2),
-        Sound::DiscBounce,
-        Sound::Stone(0),
-        Sound::Stone(1),
-        Sound::Stone(2),
-        Sound::Stone(3),
-        Sound::Refused,
-        Sound::Win,
-        Sound::Draw,
-        Sound::Undo,
-        Sound::UiHover,
-        Sound::UiClick,
+impl SoundEffect {
+    pub const ALL: [SoundEffect; 14] = [
+        SoundEffect::DiscLand(0),
+        SoundEffect::DiscLand(1),
+        SoundEffect::DiscLand(2),
+        SoundEffect::DiscBounce,
+        SoundEffect::Stone(0),
+        SoundEffect::Stone(1),
+        SoundEffect::Stone(2),
+        SoundEffect::Stone(3),
+        SoundEffect::Refused,
+        SoundEffect::Win,
+        SoundEffect::Draw,
+        SoundEffect::Undo,
+        SoundEffect::UiHover,
+        SoundEffect::UiClick,
     ];
 
     /// The file under `assets/`.
     pub fn path(self) -> String {
         match self {
-            Sound::DiscLand(weight) => format!("audio/sfx/disc_land_{}.ogg", weight.min(2) + 1),
-            Sound::DiscBounce => "audio/sfx/disc_bounce.ogg".into(),
-            Sound::Stone(take) => format!("audio/sfx/stone_{}.ogg", take % 4 + 1),
-            Sound::Refused => "audio/sfx/refused.ogg".into(),
-            Sound::Win => "audio/sfx/win.ogg".into(),
-            Sound::Draw => "audio/sfx/draw.ogg".into(),
-            Sound::Undo => "audio/sfx/undo.ogg".into(),
-            Sound::UiHover => "audio/sfx/ui_hover.ogg".into(),
-            Sound::UiClick => "audio/sfx/ui_click.ogg".into(),
+            SoundEffect::DiscLand(weight) => {
+                format!("audio/sfx/disc_land_{}.ogg", weight.min(2) + 1)
+            }
+            SoundEffect::DiscBounce => "audio/sfx/disc_bounce.ogg".into(),
+            SoundEffect::Stone(take) => format!("audio/sfx/stone_{}.ogg", take % 4 + 1),
+            SoundEffect::Refused => "audio/sfx/refused.ogg".into(),
+            SoundEffect::Win => "audio/sfx/win.ogg".into(),
+            SoundEffect::Draw => "audio/sfx/draw.ogg".into(),
+            SoundEffect::Undo => "audio/sfx/undo.ogg".into(),
+            SoundEffect::UiHover => "audio/sfx/ui_hover.ogg".into(),
+            SoundEffect::UiClick => "audio/sfx/ui_click.ogg".into(),
         }
     }
 
     pub fn channel(self) -> Channel {
         match self {
-            Sound::UiHover | Sound::UiClick => Channel::Ui,
+            SoundEffect::UiHover | SoundEffect::UiClick => Channel::Ui,
             _ => Channel::Effects,
         }
     }

@@ -6,8 +6,8 @@
 
 use super::pieces::board_at_rest;
 use super::{
-    CurrentMatch, Forfeited, GameEnded, MoveApplied, MoveRefused, MoveRequested, MovesTakenBack,
-    OpeningRequested, PieceLanded, Refusal, Requester,
+    CurrentMatch, Forfeited, GameEnded, MoveApplied, MoveRefusal, MoveRefused, MoveRequested,
+    MovesTakenBack, OpeningRequested, PieceLanded, Requester,
 };
 use crate::actions::{Action, UiAction};
 use crate::states::{AppSystems, GamePhase, InPlay, Menu, Screen};
@@ -124,7 +124,7 @@ fn apply_next_move(
         if request.by() == Requester::Human {
             refused.write(MoveRefused {
                 mv,
-                refusal: Refusal::NotYourTurn,
+                refusal: MoveRefusal::NotYourTurn,
             });
         }
         return;
@@ -147,7 +147,7 @@ fn apply_next_move(
             queue.0.clear();
             refused.write(MoveRefused {
                 mv,
-                refusal: Refusal::Rules(error),
+                refusal: MoveRefusal::Rules(error),
             });
         }
     }
@@ -185,7 +185,7 @@ fn act_in_opening(
         Err(error) => {
             refused.write(MoveRefused {
                 mv,
-                refusal: Refusal::Opening(error),
+                refusal: MoveRefusal::Opening(error),
             });
             false
         }

@@ -3,7 +3,7 @@
 
 use super::layout::BoardLayout;
 use super::markers::spot_of;
-use super::{BOARD_CENTRE, BoardRoot, MoveRefused, Refusal};
+use super::{BOARD_CENTRE, BoardRoot, MoveRefusal, MoveRefused};
 use crate::locale::Locale;
 use crate::states::{AppSystems, Screen};
 use crate::theme::palette;
@@ -43,32 +43,34 @@ const FLASH_SECONDS: f32 = 0.6;
 const MESSAGE_SECONDS: f32 = 3.0;
 
 /// What a player reads when a move is refused.
-pub fn refusal_text(locale: &Locale, mv: BoardMove, refusal: Refusal) -> String {
+pub fn refusal_text(locale: &Locale, mv: BoardMove, refusal: MoveRefusal) -> String {
     match refusal {
-        Refusal::NotYourTurn => locale.t("refused.not_your_turn").into(),
-        Refusal::Opening(OpeningError::Stone(e)) => refusal_text(locale, mv, Refusal::Rules(e)),
-        Refusal::Opening(OpeningError::NotYourTurn) => locale.t("refused.opening_turn").into(),
-        Refusal::Opening(OpeningError::NotNow) => locale.t("refused.opening_step").into(),
-        Refusal::Opening(OpeningError::OutsideArea(n)) => {
+        MoveRefusal::NotYourTurn => locale.t("refused.not_your_turn").into(),
+        MoveRefusal::Opening(OpeningError::Stone(e)) => {
+            refusal_text(locale, mv, MoveRefusal::Rules(e))
+        }
+        MoveRefusal::Opening(OpeningError::NotYourTurn) => locale.t("refused.opening_turn").into(),
+        MoveRefusal::Opening(OpeningError::NotNow) => locale.t("refused.opening_step").into(),
+        MoveRefusal::Opening(OpeningError::OutsideArea(n)) => {
             locale.f("refused.opening_area", &[("n", &n)])
         }
-        Refusal::Opening(OpeningError::OfferCount(n)) => {
+        MoveRefusal::Opening(OpeningError::OfferCount(n)) => {
             locale.f("refused.opening_count", &[("n", &n)])
         }
-        Refusal::Opening(OpeningError::SameOffer) => {
+        MoveRefusal::Opening(OpeningError::SameOffer) => {
             locale.f("refused.opening_same_offer", &[("point", &mv)])
         }
-        Refusal::Opening(OpeningError::NotOffered) => {
+        MoveRefusal::Opening(OpeningError::NotOffered) => {
             locale.t("refused.opening_not_offered").into()
         }
-        Refusal::Rules(MoveError::ColumnFull { column }) => {
+        MoveRefusal::Rules(MoveError::ColumnFull { column }) => {
             locale.f("refused.column_full", &[("column", &(column + 1))])
         }
-        Refusal::Rules(MoveError::Occupied) => locale.f("refused.occupied", &[("point", &mv)]),
-        Refusal::Rules(MoveError::OutsideBoard) => locale.t("refused.outside").into(),
-        Refusal::Rules(MoveError::GameOver) => locale.t("refused.game_over").into(),
-        Refusal::Rules(MoveError::CannotPass) => locale.t("refused.cannot_pass").into(),
-        Refusal::Rules(MoveError::Forbidden(foul)) => locale.f(
+        MoveRefusal::Rules(MoveError::Occupied) => locale.f("refused.occupied", &[("point", &mv)]),
+        MoveRefusal::Rules(MoveError::OutsideBoard) => locale.t("refused.outside").into(),
+        MoveRefusal::Rules(MoveError::GameOver) => locale.t("refused.game_over").into(),
+        MoveRefusal::Rules(MoveError::CannotPass) => locale.t("refused.cannot_pass").into(),
+        MoveRefusal::Rules(MoveError::Forbidden(foul)) => locale.f(
             match foul {
                 Foul::DoubleThree => "refused.double_three",
                 Foul::DoubleFour => "refused.double_four",
@@ -94,7 +96,7 @@ fn show_refusal(
     for refused in refusals.read() {
         feedback.text = refusal_text(&locale, refused.mv, refused.refusal);
         feedback.seconds_left = MESSAGE_SECONDS;
-        if refused.refusal == Refusal::NotYourTurn {
+        if refused.refusal == MoveRefusal::NotYourTurn {
             continue;
         }
         commands.entity(*root).insert(Shake(SHAKE_SECONDS));

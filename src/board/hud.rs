@@ -5,11 +5,11 @@
 use super::feedback::Feedback;
 use crate::actions::Action;
 use crate::board::CurrentMatch;
-use crate::board::insight::{HintSearch, ShowAnalysis};
+use crate::board::insight::{HintSearch, ShowValues};
 use crate::computer::Thinking;
 use crate::locale::{Locale, Words};
 use crate::names;
-use crate::search_task::Search;
+use crate::search_task::BackgroundSearch;
 use crate::settings::Settings;
 use crate::states::{AppSystems, GamePhase, HiddenInReview, Screen};
 use crate::theme::fonts::{Bold, size};
@@ -168,7 +168,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
             ),
             pair(
                 widgets::half_mouse_button("hud.hint", Action::Hint),
-                widgets::half_mouse_button("hud.values", Action::ToggleAnalysis)
+                widgets::half_mouse_button("hud.values", Action::ToggleValues)
             ),
             pair(
                 widgets::half_mouse_button("hud.resign", Action::Resign),
@@ -357,7 +357,7 @@ fn enable_buttons(
             Action::Hint => {
                 !online && !opening && !game.game.is_over() && !game.player_to_move().is_computer()
             }
-            Action::ToggleAnalysis => {
+            Action::ToggleValues => {
                 !online
                     && matches!(&game.game, MatchGame::ConnectFour(g) if values::solvable(g.position()))
             }
@@ -370,9 +370,9 @@ fn enable_buttons(
 /// The Values button (analysis) says whether it is on, and the Hint
 /// button that it is looking ("Hint …": a proof can take seconds).
 fn label_help_buttons(
-    shown: Res<ShowAnalysis>,
+    shown: Res<ShowValues>,
     game: Res<CurrentMatch>,
-    hinting: Option<Res<Search<HintSearch>>>,
+    hinting: Option<Res<BackgroundSearch<HintSearch>>>,
     locale: Res<Locale>,
     buttons: Query<(&Action, &Children)>,
     mut texts: Query<&mut Text>,
@@ -386,7 +386,7 @@ fn label_help_buttons(
     let hint = locale.t(if looking { "hud.hint_busy" } else { "hud.hint" });
     for (action, children) in &buttons {
         let label = match action {
-            Action::ToggleAnalysis => values,
+            Action::ToggleValues => values,
             Action::Hint => hint,
             _ => continue,
         };

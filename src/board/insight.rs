@@ -1,4 +1,4 @@
-//! Help from the engine: Hint makes the best move glow, and Analysis writes
+//! Help from the engine: Hint makes the best move glow, and Values writes
 //! each Connect Four column's value under it ("Win 3" = a win with your 3rd
 //! move from now, "Draw", "Lose 5"), in words as well as colours so that it
 //! reads without telling red from green. Searches run off the frame and are
@@ -13,7 +13,7 @@ use super::{BoardRoot, CurrentMatch};
 use crate::actions::{Action, UiAction};
 use crate::locale::Locale;
 use crate::names;
-use crate::search_task::{self, Search, SearchKind};
+use crate::search_task::{self, BackgroundSearch, SearchKind};
 use crate::states::{AppSystems, BoardMode, GamePhase, Screen};
 use crate::theme::palette::Palette;
 use bevy::prelude::*;
@@ -24,8 +24,8 @@ use std::collections::HashMap;
 
 pub(super) fn plugin(app: &mut App) {
     search_task::track::<HintSearch>(app);
-    search_task::track::<AnalysisSearch>(app);
-    app.init_resource::<ShowAnalysis>()
+    search_task::track::<ValuesSearch>(app);
+    app.init_resource::<ShowValues>()
         .init_resource::<ProvenValues>()
         .add_systems(
             Update,
@@ -45,7 +45,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Whether column values are shown (kept across games).
 #[derive(Resource, Default, Debug)]
-pub struct ShowAnalysis(pub bool);
+pub struct ShowValues(pub bool);
 
 /// Values proven before, by position, so that undo and redo (a line
 /// explored back and forth) show them at once instead of solving again.
@@ -62,7 +62,7 @@ pub struct Hint(pub Insight);
 
 /// The last analysis found.
 #[derive(Resource, Debug, Clone, PartialEq)]
-pub struct Analysis(pub Insight);
+pub struct ValuesShown(pub Insight);
 
 /// The answer for one position.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,14 +74,14 @@ pub struct Insight {
 /// The two kinds of help, searched separately, so that asking for a hint
 /// does not cancel the analysis or the other way round.
 pub struct HintSearch;
-pub struct AnalysisSearch;
+pub struct ValuesSearch;
 
 impl SearchKind for HintSearch {
     /// A hint; a provisional one is followed by the proven one.
     type Output = Found;
 }
 
-impl SearchKind for AnalysisSearch {
+impl SearchKind for ValuesSearch {
     /// Every column's value as far as it is proven (`None`: full column).
     type Output = Vec<Option<Value>>;
 }
@@ -91,20 +91,20 @@ fn requests(
     mut actions: MessageReader<UiAction>,
     game: Res<CurrentMatch>,
     time: Res<Time<Real>>,
-    mut shown: ResMut<ShowAnalysis>,
+    mut shown: ResMut<ShowValues>,
 ) {
     for UiAction(action) in actions.read() {
         match action {
             // No hint in an opening: its steps are not moves.
             Action::Hint if !game.game.is_over() && game.opening_under_way().is_none() => {
                 let position = game.game.clone();
-                commands.insert_resource(Search::<HintSearch>::start_reporting(
+                commands.insert_resource(BackgroundSearch::<HintSearch>::start_reporting(
                     game.revision,
                     time.elapsed(),
                     move |stop, answer| hint_reporting(&position, PROOF_TIME, stop, answer),
                 ));
             }
-            Action::ToggleAnalysis => {
+            Action::ToggleValues => {
                 shown.0 = !shown.0;
             }
             _ => {}
@@ -119,9 +119,9 @@ fn start_analysis(
     mut commands: Commands,
     game: Res<CurrentMatch>,
     time: Res<Time<Real>>,
-    shown: Res<ShowAnalysis>,
-    searching: Option<Res<Search<AnalysisSearch>>>,
-    insight: Option<Res<Analysis>>,
+    shown: Res<ShowValues>,
+    searching: Option<Res<BackgroundSearch<ValuesSearch>>>,
+    insight: Option<Res<ValuesShown>>,
     proven: Res<ProvenValues>,
 ) {
     let MatchGame::ConnectFour(g) = &game.game else {
@@ -129,7 +129,7 @@ fn start_analysis(
     };
     if !shown.0 || g.is_over() || !values::solvable(g.position()) {
         if searching.is_some() {
-            commands.remove_resource::<Search<AnalysisSearch>>();
+            commands.remove_resource::<BackgroundSearch<ValuesSearch>>();
         }
         return;
     }
@@ -140,14 +140,14 @@ fn start_analysis(
     }
     let board = *g.position();
     if let Some(values) = proven.0.get(&board) {
-        commands.insert_resource(Analysis(Insight {
+        commands.insert_resource(ValuesShown(Insight {
             revision: game.revision,
             found: Found::Columns(values.clone()),
         }));
         return;
     }
     let workers = values::workers();
-    commands.insert_resource(Search::<AnalysisSearch>::start_reporting(
+    commands.insert_resource(BackgroundSearch::<ValuesSearch>::start_reporting(
         game.revision,
         time.elapsed(),
         move |stop, answer| {
@@ -163,7 +163,7 @@ fn start_analysis(
 fn finish_hint(
     mut commands: Commands,
     game: Res<CurrentMatch>,
-    searching: Option<ResMut<Search<HintSearch>>>,
+    searching: Option<ResMut<BackgroundSearch<HintSearch>>>,
 ) {
     let Some(mut searching) = searching else {
         return;
@@ -177,7 +177,7 @@ fn finish_hint(
             found,
         };
         if insight.is_complete() {
-            commands.remove_resource::<Search<HintSearch>>();
+            commands.remove_resource::<BackgroundSearch<HintSearch>>();
         }
         commands.insert_resource(Hint(insight));
     }
@@ -187,7 +187,7 @@ fn finish_hint(
 fn take_values(
     mut commands: Commands,
     game: Res<CurrentMatch>,
-    searching: Option<ResMut<Search<AnalysisSearch>>>,
+    searching: Option<ResMut<BackgroundSearch<ValuesSearch>>>,
     mut proven: ResMut<ProvenValues>,
 ) {
     let Some(mut searching) = searching else {
@@ -205,7 +205,7 @@ fn take_values(
             }
             proven.0.insert(*g.position(), values.clone());
         }
-        commands.insert_resource(Analysis(Insight {
+        commands.insert_resource(ValuesShown(Insight {
             revision: game.revision,
             found: Found::Columns(values),
         }));
@@ -305,10 +305,10 @@ fn show_hint(
 fn show_analysis(
     mut commands: Commands,
     game: Res<CurrentMatch>,
-    shown: Res<ShowAnalysis>,
+    shown: Res<ShowValues>,
     phase: Res<State<GamePhase>>,
     mode: Res<State<BoardMode>>,
-    insight: Option<Res<Analysis>>,
+    insight: Option<Res<ValuesShown>>,
     layout: Res<BoardLayout>,
     locale: Res<Locale>,
     palette: Res<Palette>,

@@ -112,7 +112,7 @@ pub struct MoveApplied {
 
 /// Why a requested move was not played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub enum MoveRefusal {
     Rules(MoveError),
     /// A person clicked while the computer is to move.
     NotYourTurn,
@@ -123,7 +123,7 @@ pub enum Refusal {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveRefused {
     pub mv: BoardMove,
-    pub refusal: Refusal,
+    pub refusal: MoveRefusal,
 }
 
 /// A piece finished its animation and rests in its cell. `drop` is how far

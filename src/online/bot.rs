@@ -19,7 +19,7 @@ pub fn plugin(app: &mut App) {
 /// What the bot is to do and what it saw.
 #[derive(Resource, Debug)]
 pub struct Bot {
-    pub role: Role,
+    pub role: BotRole,
     pub name: String,
     dice: Rng,
     asked: bool,
@@ -36,14 +36,14 @@ pub struct Bot {
 
 /// Host a new room, join one by its code, or wait to be told which.
 #[derive(Clone, Copy, Debug)]
-pub enum Role {
+pub enum BotRole {
     Host(GameKind),
     Join(RoomCode),
     Wait,
 }
 
 impl Bot {
-    pub fn new(role: Role, name: &str, seed: u64) -> Bot {
+    pub fn new(role: BotRole, name: &str, seed: u64) -> Bot {
         Bot {
             role,
             name: name.to_string(),
@@ -74,13 +74,13 @@ fn act(mut bot: ResMut<Bot>, rooms: Query<&RoomState>, mut commands: Commands) {
     if !bot.asked {
         let name = bot.name.clone();
         let request = match bot.role {
-            Role::Host(kind) => Request::Host {
+            BotRole::Host(kind) => Request::Host {
                 kind,
                 side: Side::First,
                 name,
             },
-            Role::Join(code) => Request::Join { code, name },
-            Role::Wait => return,
+            BotRole::Join(code) => Request::Join { code, name },
+            BotRole::Wait => return,
         };
         bot.asked = true;
         commands.client_trigger(NetRequest(request));

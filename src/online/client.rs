@@ -12,8 +12,7 @@ use super::transport;
 use crate::actions::{Action, UiAction};
 use crate::board::feedback::Feedback;
 use crate::board::{
-    CurrentMatch, GameEnded, MoveRefused, MoveRequested, MovesTakenBack, Refusal as BoardRefusal,
-    Requester,
+    CurrentMatch, GameEnded, MoveRefusal, MoveRefused, MoveRequested, MovesTakenBack, Requester,
 };
 use crate::locale::Locale;
 use crate::settings::Settings;
@@ -440,7 +439,7 @@ fn on_reply(
                 (Some(mv), Refusal::Rules(error)) => {
                     refused.write(MoveRefused {
                         mv,
-                        refusal: BoardRefusal::Rules(*error),
+                        refusal: MoveRefusal::Rules(*error),
                     });
                 }
                 _ => {
@@ -496,7 +495,7 @@ fn forward_moves(
         if let Err(error) = game.game.clone().play(request.mv) {
             refused.write(MoveRefused {
                 mv: request.mv,
-                refusal: BoardRefusal::Rules(error),
+                refusal: MoveRefusal::Rules(error),
             });
             continue;
         }

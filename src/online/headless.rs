@@ -2,7 +2,7 @@
 //! bot clients of its load tool. Both run the same registrations as the
 //! game (`protocol::plugin`), so any of them can talk to any other.
 
-use super::bot::{Bot, Role};
+use super::bot::{Bot, BotRole};
 use super::server::{ServerLobby, spawn_restored};
 use super::tokens::{self, Security};
 use super::transport;
@@ -168,9 +168,9 @@ pub fn bench(server: SocketAddr, games: usize, limit: Duration) -> Result<BenchR
     let mut hosts = Vec::with_capacity(games);
     let mut guests = Vec::with_capacity(games);
     for i in 0..games {
-        let host = Bot::new(Role::Host(kind), &format!("host {i}"), 2 * i as u64 + 1);
+        let host = Bot::new(BotRole::Host(kind), &format!("host {i}"), 2 * i as u64 + 1);
         hosts.push(bot_app(server, host)?);
-        let guest = Bot::new(Role::Wait, &format!("guest {i}"), 2 * i as u64 + 2);
+        let guest = Bot::new(BotRole::Wait, &format!("guest {i}"), 2 * i as u64 + 2);
         guests.push(bot_app(server, guest)?);
     }
     let start = Instant::now();
@@ -183,8 +183,8 @@ pub fn bench(server: SocketAddr, games: usize, limit: Duration) -> Result<BenchR
             let seat = host.world().resource::<Bot>().seat;
             all_done &= host.world().resource::<Bot>().finished;
             let mut told = guest.world_mut().resource_mut::<Bot>();
-            if let (Role::Wait, Some((code, _))) = (told.role, seat) {
-                told.role = Role::Join(code);
+            if let (BotRole::Wait, Some((code, _))) = (told.role, seat) {
+                told.role = BotRole::Join(code);
             }
             guest.update();
             all_done &= guest.world().resource::<Bot>().finished;

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnExit(Screen::Game), |mut commands: Commands| {
-        commands.remove_resource::<Analysis>();
+        commands.remove_resource::<GraphAnalysis>();
         commands.remove_resource::<ReviewValues>();
     })
     .add_systems(
@@ -63,13 +63,13 @@ struct Found {
 /// The analysis of the match's moves, running or done. Dropping it stops
 /// its thread.
 #[derive(Resource)]
-pub struct Analysis {
+pub struct GraphAnalysis {
     moves: Vec<BoardMove>,
     found: Arc<Mutex<Found>>,
     stop: Arc<AtomicBool>,
 }
 
-impl Drop for Analysis {
+impl Drop for GraphAnalysis {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
     }
@@ -85,7 +85,7 @@ pub struct ReviewValues {
 
 /// Starts the analysis of the match's moves, unless it is already done or
 /// under way (it carries over from one visit of review mode to the next).
-fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<Analysis>>) {
+fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<GraphAnalysis>>) {
     if analysis.is_some() && !game.is_changed() {
         return;
     }
@@ -126,13 +126,13 @@ fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<A
         error!("No thread for the review's analysis: {error}");
     }
     commands.remove_resource::<ReviewValues>();
-    commands.insert_resource(Analysis { moves, found, stop });
+    commands.insert_resource(GraphAnalysis { moves, found, stop });
 }
 
 /// Copies the thread's answers when there are new ones.
 fn collect(
     mut commands: Commands,
-    analysis: Option<Res<Analysis>>,
+    analysis: Option<Res<GraphAnalysis>>,
     values: Option<Res<ReviewValues>>,
 ) {
     let Some(analysis) = analysis else { return };

@@ -10,7 +10,7 @@ use lineup::actions::{Action, UiAction};
 use lineup::board::markers::{ForbiddenMark, WinGlow};
 use lineup::board::pieces::{Animating, Piece};
 use lineup::board::{
-    CurrentMatch, GameEnded, MoveRefused, MoveRequested, PieceLanded, Refusal, Requester,
+    CurrentMatch, GameEnded, MoveRefusal, MoveRefused, MoveRequested, PieceLanded, Requester,
 };
 use lineup::settings::Settings;
 use lineup::states::{GamePhase, Menu, Screen};
@@ -230,7 +230,7 @@ fn a_full_column_is_refused_with_a_message() {
     let refused = seen::<MoveRefused>(&app);
     assert_eq!(
         refused[0].refusal,
-        Refusal::Rules(MoveError::ColumnFull { column: 0 })
+        MoveRefusal::Rules(MoveError::ColumnFull { column: 0 })
     );
     assert_eq!(moves(&app), 6);
     let feedback = app.world().resource::<lineup::board::feedback::Feedback>();
@@ -255,7 +255,7 @@ fn a_forbidden_point_is_marked_and_refused_with_its_reason() {
     run(&mut app, 2);
     assert_eq!(
         seen::<MoveRefused>(&app)[0].refusal,
-        Refusal::Rules(MoveError::Forbidden(Foul::DoubleThree))
+        MoveRefusal::Rules(MoveError::Forbidden(Foul::DoubleThree))
     );
     let feedback = app.world().resource::<lineup::board::feedback::Feedback>();
     assert!(feedback.text.contains("double-three"), "{}", feedback.text);
@@ -430,7 +430,7 @@ fn menus_work_by_keyboard_and_a_game_leaves_nothing_behind() {
 
 #[test]
 fn landings_wins_and_clicks_ask_for_the_right_sounds() {
-    use lineup::audio::{Channel, PlaySound, Sound};
+    use lineup::audio::{Channel, PlaySound, SoundEffect};
     let mut app = app_in_game(C4, "121212", HUMANS);
     record::<PlaySound>(&mut app);
     request(&mut app, BoardMove::Column(Column(0)));
@@ -441,11 +441,15 @@ fn landings_wins_and_clicks_ask_for_the_right_sounds() {
     );
     settle(&mut app);
     run(&mut app, 2);
-    let sounds: Vec<Sound> = seen::<PlaySound>(&app).iter().map(|p| p.sound).collect();
+    let sounds: Vec<SoundEffect> = seen::<PlaySound>(&app).iter().map(|p| p.sound).collect();
     // A disc into a column holding three falls a medium height, bounces, lands, wins.
     assert_eq!(
         sounds,
-        [Sound::DiscBounce, Sound::DiscLand(1), Sound::Win],
+        [
+            SoundEffect::DiscBounce,
+            SoundEffect::DiscLand(1),
+            SoundEffect::Win
+        ],
         "{sounds:?}"
     );
     assert!(sounds.iter().all(|s| s.channel() == Channel::Effects));
@@ -457,7 +461,7 @@ fn landings_wins_and_clicks_ask_for_the_right_sounds() {
         .collect();
     sounds.sort();
     assert_eq!(sounds, ["UiClick", "Undo"]);
-    assert_eq!(Sound::UiClick.channel(), Channel::Ui);
+    assert_eq!(SoundEffect::UiClick.channel(), Channel::Ui);
 
     let mut app = app_in_game(RENJU, "g8a1h8a3j6o1j7o15", HUMANS);
     record::<PlaySound>(&mut app);
@@ -465,10 +469,10 @@ fn landings_wins_and_clicks_ask_for_the_right_sounds() {
     run(&mut app, 2);
     request(&mut app, BoardMove::Point(Point::new(9, 8)));
     settle(&mut app);
-    let sounds: Vec<Sound> = seen::<PlaySound>(&app).iter().map(|p| p.sound).collect();
+    let sounds: Vec<SoundEffect> = seen::<PlaySound>(&app).iter().map(|p| p.sound).collect();
     assert_eq!(sounds.len(), 2, "{sounds:?}");
-    assert_eq!(sounds[0], Sound::Refused);
-    assert!(matches!(sounds[1], Sound::Stone(_)));
+    assert_eq!(sounds[0], SoundEffect::Refused);
+    assert!(matches!(sounds[1], SoundEffect::Stone(_)));
 }
 
 #[test]

@@ -13,7 +13,7 @@
 #[path = "../../crates/lineup-core/examples/make_audio.rs"]
 mod make_audio;
 
-use lineup::audio::{Music, Sound as GameSound, files};
+use lineup::audio::{Music, SoundEffect, files};
 use lineup_core::soundgen::{self, Kind, SAMPLE_RATE, Sound};
 use std::path::{Path, PathBuf};
 use symphonia::core::audio::{Audio, GenericAudioBufferRef};
@@ -169,7 +169,7 @@ fn the_game_carries_every_sound_it_plays() {
     generated.sort();
     assert_eq!(embedded, generated);
     // Every effect the game asks for is among them.
-    for path in GameSound::ALL.iter().map(|s| s.path()) {
+    for path in SoundEffect::ALL.iter().map(|s| s.path()) {
         assert!(embedded.contains(&path.as_str()), "{path} is not built in");
     }
 }

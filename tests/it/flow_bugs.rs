@@ -299,7 +299,7 @@ fn keys_in_a_menu_never_reach_the_banner_behind_it() {
 #[test]
 fn searches_leave_bevys_task_pools_free() {
     use bevy::tasks::{AsyncComputeTaskPool, block_on};
-    use lineup::search_task::{Search, SearchKind};
+    use lineup::search_task::{BackgroundSearch, SearchKind};
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
     struct Held;
@@ -309,10 +309,10 @@ fn searches_leave_bevys_task_pools_free() {
     let _app = crate::app_flow::app(); // Bevy's task pools
     let release = Arc::new(AtomicBool::new(false));
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let searches: Vec<Search<Held>> = (0..threads * 2)
+    let searches: Vec<BackgroundSearch<Held>> = (0..threads * 2)
         .map(|_| {
             let release = release.clone();
-            Search::<Held>::start(0, Duration::ZERO, move |_| {
+            BackgroundSearch::<Held>::start(0, Duration::ZERO, move |_| {
                 while !release.load(Ordering::Relaxed) {
                     std::thread::sleep(Duration::from_millis(5));
                 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_replicon::prelude::*;
 use bevy_replicon::test_app::ServerTestAppExt;
-use lineup::online::bot::{Bot, Role};
+use lineup::online::bot::{Bot, BotRole};
 use lineup::online::headless::{bench, bot_app, server_app};
 use lineup::online::protocol::{self, NetReply, NetRequest, RoomState};
 use lineup::online::server;
@@ -323,7 +323,7 @@ fn bots_play_a_whole_game_over_udp_on_loopback_and_the_journal_has_every_move() 
     let _ = std::fs::remove_dir_all(&folder);
     let (mut server, addr) =
         server_app(loopback(), Some(Journal::new(&folder)), None, false).expect("listens");
-    let host = bot_app(addr, Bot::new(Role::Host(RENJU), "host", 1)).expect("connects");
+    let host = bot_app(addr, Bot::new(BotRole::Host(RENJU), "host", 1)).expect("connects");
     let mut bots = vec![host];
     run_bots(&mut server, &mut bots, Duration::from_secs(20), |b| {
         b[0].seat.is_some()
@@ -333,7 +333,7 @@ fn bots_play_a_whole_game_over_udp_on_loopback_and_the_journal_has_every_move() 
         .resource::<Bot>()
         .seat
         .expect("the host got a room");
-    bots.push(bot_app(addr, Bot::new(Role::Join(code), "guest", 2)).expect("connects"));
+    bots.push(bot_app(addr, Bot::new(BotRole::Join(code), "guest", 2)).expect("connects"));
     run_bots(&mut server, &mut bots, Duration::from_secs(120), |b| {
         b.iter().all(|bot| bot.finished)
     });
@@ -413,13 +413,13 @@ fn a_secure_server_lets_in_only_clients_with_its_token_and_they_play_a_game() {
     assert_ne!(state, ClientState::Connected, "no token, no entry");
 
     // Bots fetch a token and play a whole game.
-    let host = bot_app(addr, Bot::new(Role::Host(C4), "host", 5)).expect("connects");
+    let host = bot_app(addr, Bot::new(BotRole::Host(C4), "host", 5)).expect("connects");
     let mut bots = vec![host];
     run_bots(&mut server, &mut bots, Duration::from_secs(20), |b| {
         b[0].seat.is_some()
     });
     let (code, _) = bots[0].world().resource::<Bot>().seat.expect("a room");
-    bots.push(bot_app(addr, Bot::new(Role::Join(code), "guest", 6)).expect("connects"));
+    bots.push(bot_app(addr, Bot::new(BotRole::Join(code), "guest", 6)).expect("connects"));
     run_bots(&mut server, &mut bots, Duration::from_secs(60), |b| {
         b.iter().all(|bot| bot.finished)
     });

@@ -3,17 +3,17 @@
 //! the game's font has a glyph for every character of every string.
 
 use lineup::theme::fonts;
-use lineup_core::i18n::{Language, Table, placeholders};
+use lineup_core::i18n::{Language, StringTable, placeholders};
 use std::collections::BTreeSet;
 use std::path::Path;
 
-fn tables() -> Vec<&'static Table> {
-    Language::ALL.iter().map(|l| Table::of(*l)).collect()
+fn tables() -> Vec<&'static StringTable> {
+    Language::ALL.iter().map(|l| StringTable::of(*l)).collect()
 }
 
 #[test]
 fn both_tables_have_the_same_keys_and_placeholders() {
-    let english = Table::of(Language::English);
+    let english = StringTable::of(Language::English);
     for table in tables() {
         let keys: BTreeSet<&str> = table.keys().collect();
         let expected: BTreeSet<&str> = english.keys().collect();
@@ -33,7 +33,7 @@ fn both_tables_have_the_same_keys_and_placeholders() {
         }
     }
     assert_eq!(
-        Table::of(Language::SimplifiedChinese).get("language.name"),
+        StringTable::of(Language::SimplifiedChinese).get("language.name"),
         "简体中文"
     );
 }
@@ -41,7 +41,7 @@ fn both_tables_have_the_same_keys_and_placeholders() {
 /// Every string literal in `src/` (the game's and the core's) that looks like a key of a section the
 /// table has (`"menu.new_game"`).
 fn keys_named_in_code() -> BTreeSet<String> {
-    let sections: BTreeSet<String> = Table::of(Language::English)
+    let sections: BTreeSet<String> = StringTable::of(Language::English)
         .keys()
         .filter_map(|k| k.split('.').next())
         .map(String::from)
@@ -79,7 +79,7 @@ fn keys_named_in_code() -> BTreeSet<String> {
 
 #[test]
 fn every_key_the_code_names_is_in_the_tables_and_every_key_is_named() {
-    let english = Table::of(Language::English);
+    let english = StringTable::of(Language::English);
     let named = keys_named_in_code();
     let unknown: Vec<_> = named.iter().filter(|k| !english.contains(k)).collect();
     assert!(unknown.is_empty(), "keys without a text: {unknown:?}");
@@ -171,7 +171,7 @@ fn the_environment_is_read_in_posix_order() {
 
 #[test]
 fn placeholders_are_filled_by_name() {
-    let table = Table::parse(
+    let table = StringTable::parse(
         Language::English,
         r#"{"a": "{who} has {n} stones", "a.one": "{who} has one stone"}"#,
     )
@@ -185,14 +185,14 @@ fn placeholders_are_filled_by_name() {
     // A placeholder without a value stays visible.
     assert_eq!(table.format("a", &[]), "{who} has {n} stones");
     assert_eq!(placeholders("{who} has {n}"), ["who", "n"]);
-    assert!(Table::parse(Language::English, "{\"a\": 3}").is_err());
+    assert!(StringTable::parse(Language::English, "{\"a\": 3}").is_err());
 }
 
 #[test]
 fn a_missing_key_falls_back_to_english_then_to_the_key() {
-    let table = Table::parse(Language::SimplifiedChinese, "{}").expect("a table");
+    let table = StringTable::parse(Language::SimplifiedChinese, "{}").expect("a table");
     assert_eq!(table.get("no_such_key"), "no_such_key");
-    let english = Table::of(Language::English);
+    let english = StringTable::of(Language::English);
     assert_eq!(table.get("menu.new_game"), english.get("menu.new_game"));
     assert_eq!(english.get("menu.new_game"), "New game");
 }

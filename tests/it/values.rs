@@ -6,8 +6,8 @@ use crate::app_flow::{C4, HUMANS, act, app_in_game, request, until};
 use bevy::prelude::*;
 use lineup::actions::Action;
 use lineup::board::CurrentMatch;
-use lineup::board::insight::{Analysis, AnalysisSearch};
-use lineup::search_task::Search;
+use lineup::board::insight::{ValuesSearch, ValuesShown};
+use lineup::search_task::BackgroundSearch;
 use lineup_core::ai::Rng;
 use lineup_core::ai::advice::{Certainty, Value, column_values};
 use lineup_core::ai::connect_four::{SolveError, Solver, random_play};
@@ -125,7 +125,7 @@ const FRAMES: usize = 20_000;
 
 fn shown(app: &App) -> Option<Vec<Option<Value>>> {
     let revision = app.world().resource::<CurrentMatch>().revision;
-    let analysis = app.world().get_resource::<Analysis>()?;
+    let analysis = app.world().get_resource::<ValuesShown>()?;
     match &analysis.0.found {
         lineup_core::ai::advice::Found::Columns(values) if analysis.0.revision == revision => {
             Some(values.clone())
@@ -137,7 +137,7 @@ fn shown(app: &App) -> Option<Vec<Option<Value>>> {
 #[test]
 fn the_values_row_fills_in_with_the_exact_values_and_follows_the_game() {
     let mut app = app_in_game(C4, "44433352", HUMANS);
-    act(&mut app, Action::ToggleAnalysis);
+    act(&mut app, Action::ToggleValues);
     let board = |app: &App| match &app.world().resource::<CurrentMatch>().game {
         MatchGame::ConnectFour(g) => *g.position(),
         MatchGame::Gomoku(_) => unreachable!("a Connect Four game"),
@@ -163,18 +163,18 @@ fn the_values_row_fills_in_with_the_exact_values_and_follows_the_game() {
     assert_eq!(shown(&app), Some(solved(&board(&app))));
     assert!(
         app.world()
-            .get_resource::<Search<AnalysisSearch>>()
+            .get_resource::<BackgroundSearch<ValuesSearch>>()
             .is_none()
     );
     // Values off: no search is left running.
-    act(&mut app, Action::ToggleAnalysis);
+    act(&mut app, Action::ToggleValues);
     request(&mut app, BoardMove::Column(Column(0)));
     for _ in 0..5 {
         app.update();
     }
     assert!(
         app.world()
-            .get_resource::<Search<AnalysisSearch>>()
+            .get_resource::<BackgroundSearch<ValuesSearch>>()
             .is_none()
     );
 }
@@ -351,7 +351,11 @@ fn the_hint_button_says_it_is_looking_then_shows_a_guess_while_a_proof_runs() {
     for _ in 0..3 {
         app.update();
     }
-    assert!(app.world().get_resource::<Search<HintSearch>>().is_some());
+    assert!(
+        app.world()
+            .get_resource::<BackgroundSearch<HintSearch>>()
+            .is_some()
+    );
     assert_eq!(label(&mut app), "Hint …");
     // Past the patience, Master's choice glows with a question mark while
     // the proof goes on.
@@ -383,14 +387,22 @@ fn the_hint_button_says_it_is_looking_then_shows_a_guess_while_a_proof_runs() {
         app.world().get::<HintGlow>(marks[0]).is_some(),
         "on the glow"
     );
-    assert!(app.world().get_resource::<Search<HintSearch>>().is_some());
+    assert!(
+        app.world()
+            .get_resource::<BackgroundSearch<HintSearch>>()
+            .is_some()
+    );
     assert_eq!(label(&mut app), "Hint …");
     // A move ends the search and the button says Hint again.
     request(&mut app, BoardMove::Column(Column(3)));
     for _ in 0..3 {
         app.update();
     }
-    assert!(app.world().get_resource::<Search<HintSearch>>().is_none());
+    assert!(
+        app.world()
+            .get_resource::<BackgroundSearch<HintSearch>>()
+            .is_none()
+    );
     assert_eq!(label(&mut app), "Hint");
     let glows = app
         .world_mut()

@@ -16,7 +16,7 @@
 //! timed per move and reported by stones on the board.
 
 use criterion::{Criterion, criterion_group};
-use lineup_core::ai::connect_four::{Engine, Position, Solver};
+use lineup_core::ai::connect_four::{ConnectFourEngine, Position, Solver};
 use lineup_core::ai::{Level, Rng};
 use lineup_core::rules::{Column, ConnectFour, ConnectFourSize, Game, Side};
 use std::hint::black_box;
@@ -154,7 +154,7 @@ fn master_times() {
             } else {
                 Side::Second
             };
-            let (mut master, mut other) = (Engine::new(), Engine::new());
+            let (mut master, mut other) = (ConnectFourEngine::new(), ConnectFourEngine::new());
             let mut game = Game::new(ConnectFour::default());
             while !game.is_over() {
                 let board = *game.position();

@@ -12,7 +12,7 @@
 //! the core's `tests/data/gomoku/openings_renju.txt`, played under Renju;
 //! the threads to one (the depth shown is the deepest any thread completed).
 
-use lineup_core::ai::gomoku::Engine;
+use lineup_core::ai::gomoku::GomokuEngine;
 use lineup_core::ai::{Level, Rng};
 use lineup_core::gomocup::openings::{self, Form};
 use lineup_core::rules::{Game, Gomoku, RuleSet};
@@ -50,7 +50,7 @@ fn main() {
         )
         .unwrap_or_else(|(i, e)| panic!("opening {}, move {}: {e}", n + 1, i + 1));
         let position = game.position();
-        let mut engine = Engine::new();
+        let mut engine = GomokuEngine::new();
         engine.set_threads(threads);
         let stop = AtomicBool::new(false);
         let start = Instant::now();

@@ -11,7 +11,7 @@
 //! played twice with colours swapped); LEVELS a comma list of level pairs
 //! such as `0-1,1-2` (0 = Beginner .. 4 = Master; default all adjacent).
 
-use lineup_core::ai::gomoku::Engine;
+use lineup_core::ai::gomoku::GomokuEngine;
 use lineup_core::ai::{Level, Rng};
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Gomoku, Point, RuleSet, Rules, Side};
@@ -46,7 +46,7 @@ fn play(
             return None;
         }
     }
-    let mut engines = [Engine::new(), Engine::new()];
+    let mut engines = [GomokuEngine::new(), GomokuEngine::new()];
     let mut rng = Rng::new(seed);
     let stop = AtomicBool::new(false);
     loop {

@@ -18,7 +18,7 @@
 //! with the current weights and then held, so the new weights keep the
 //! units the search's other constants are written in.
 
-use lineup_core::ai::gomoku::Engine;
+use lineup_core::ai::gomoku::GomokuEngine;
 use lineup_core::ai::gomoku::board::Board;
 use lineup_core::ai::gomoku::weights::{FEATURES, TO_MOVE, WAITING, features, weights};
 use lineup_core::ai::{Level, Rng};
@@ -64,7 +64,7 @@ fn games(count: usize, ms: u64, out: &str, seed: u64) {
         for &p in &openings[n % openings.len()] {
             game.play(Move::Stone(p)).expect("an opening move");
         }
-        let mut engine = Engine::new();
+        let mut engine = GomokuEngine::new();
         let mut moves = Vec::new();
         let winner = loop {
             let level = if moves.len() < 4 {

@@ -6,7 +6,7 @@
 
 use crate::ai::connect_four::values::workers;
 pub use crate::ai::connect_four::values::{Value, column_values};
-use crate::ai::connect_four::{Book, Engine, SolveError, Solver};
+use crate::ai::connect_four::{Book, ConnectFourEngine, SolveError, Solver};
 use crate::ai::{Level, Rng, gomoku};
 use crate::rules::{BoardMove, Column, ConnectFour, Game, MatchGame};
 use std::sync::atomic::AtomicBool;
@@ -89,7 +89,8 @@ fn connect_four_hint(
     let mut proof = solver.best(g.position(), stop);
     if let Err(error @ (SolveError::OutOfBudget | SolveError::TooLarge { .. })) = proof {
         let mut rng = Rng::new(g.history().len() as u64);
-        let Some(choice) = Engine::new().choose_move(g.position(), Level::Master, &mut rng, stop)
+        let Some(choice) =
+            ConnectFourEngine::new().choose_move(g.position(), Level::Master, &mut rng, stop)
         else {
             return;
         };

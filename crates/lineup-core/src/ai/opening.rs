@@ -8,12 +8,12 @@
 //! Whoever offers fifth moves offers its best ones (White will take the one
 //! worst for Black), and White takes exactly that one.
 //!
-//! Every judgement is a fixed-depth search with no clock (`Engine::evaluate`)
+//! Every judgement is a fixed-depth search with no clock (`GomokuEngine::evaluate`)
 //! from a cleared table, so the same opening always gets the same answer;
 //! `seed` only breaks ties among equally good stones.
 
 use crate::ai::Rng;
-use crate::ai::gomoku::Engine;
+use crate::ai::gomoku::GomokuEngine;
 use crate::rules::gomoku::Move;
 use crate::rules::opening::opening::within;
 use crate::rules::opening::symmetry::same_move;
@@ -37,7 +37,7 @@ const BALANCED: i32 = 60;
 pub fn opening_action(
     opening: &Opening,
     me: Player,
-    engine: &mut Engine,
+    engine: &mut GomokuEngine,
     seed: u64,
     stop: &AtomicBool,
 ) -> Option<Action> {
@@ -46,7 +46,7 @@ pub fn opening_action(
     }
     // No answer may depend on what the engine searched before.
     engine.clear();
-    let mut judge = Judge {
+    let mut judge = BalanceJudge {
         engine,
         stop,
         seed: seed ^ opening.actions().len() as u64,
@@ -148,8 +148,8 @@ pub fn opening_action(
 }
 
 /// The engine and stop flag every judgement uses.
-struct Judge<'a> {
-    engine: &'a mut Engine,
+struct BalanceJudge<'a> {
+    engine: &'a mut GomokuEngine,
     stop: &'a AtomicBool,
     seed: u64,
 }
@@ -157,7 +157,7 @@ struct Judge<'a> {
 /// Which central square the stone numbered `n` (0-based) must be in.
 type Areas<'a> = &'a dyn Fn(usize) -> Option<u8>;
 
-impl Judge<'_> {
+impl BalanceJudge<'_> {
     /// What `position` is worth to the side to move.
     fn score(&mut self, position: &Gomoku) -> Option<i32> {
         if self.stop.load(Ordering::Relaxed) {

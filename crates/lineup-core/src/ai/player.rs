@@ -1,7 +1,7 @@
 //! The computer player's move: the engine for the game, kept from one move
 //! to the next, at a level, under a stop flag.
 
-use crate::ai::connect_four::Engine;
+use crate::ai::connect_four::ConnectFourEngine;
 use crate::ai::{Level, Rng, gomoku};
 use crate::rules::{BoardMove, MatchGame};
 use std::sync::atomic::AtomicBool;
@@ -12,16 +12,16 @@ use std::time::Duration;
 /// table makes later moves of a game faster). Made on first use.
 #[derive(Clone, Default)]
 pub struct Engines {
-    connect_four: Arc<Mutex<Option<Engine>>>,
-    gomoku: Arc<Mutex<Option<gomoku::Engine>>>,
+    connect_four: Arc<Mutex<Option<ConnectFourEngine>>>,
+    gomoku: Arc<Mutex<Option<gomoku::GomokuEngine>>>,
 }
 
 impl Engines {
     /// Runs `f` with the Gomoku engine (made on first use).
-    pub fn with_gomoku<T>(&self, f: impl FnOnce(&mut gomoku::Engine) -> T) -> T {
+    pub fn with_gomoku<T>(&self, f: impl FnOnce(&mut gomoku::GomokuEngine) -> T) -> T {
         // A poisoned lock only means an earlier search panicked.
         let mut engine = self.gomoku.lock().unwrap_or_else(|e| e.into_inner());
-        f(engine.get_or_insert_with(gomoku::Engine::new))
+        f(engine.get_or_insert_with(gomoku::GomokuEngine::new))
     }
 }
 
@@ -53,7 +53,7 @@ pub fn think(
                 .connect_four
                 .lock()
                 .unwrap_or_else(|e| e.into_inner());
-            let engine = engine.get_or_insert_with(Engine::new);
+            let engine = engine.get_or_insert_with(ConnectFourEngine::new);
             engine
                 .choose_move(g.position(), level, &mut rng, stop)
                 .map(BoardMove::Column)

@@ -18,7 +18,7 @@ use crate::rules::gomoku::Move;
 use crate::rules::{Point, RuleSet, Side};
 use std::process::Command;
 
-pub struct Seat {
+pub struct EngineSeat {
     client: Client,
     /// The moves on the engine's board, in order (`None` when it must be
     /// told the whole board).
@@ -27,15 +27,15 @@ pub struct Seat {
     fresh: bool,
 }
 
-impl Seat {
+impl EngineSeat {
     /// Starts the engine for a game of `size` and `rule`.
     pub fn start(
         command: Command,
         size: u8,
         rule: RuleSet,
         time: TimeControl,
-    ) -> Result<Seat, Fault> {
-        Ok(Seat {
+    ) -> Result<EngineSeat, Fault> {
+        Ok(EngineSeat {
             client: Client::start(command, size, rule, time)?,
             known: None,
             fresh: true,

@@ -5,7 +5,7 @@
 //! the binary (`src/bin/pbrain-lineup.rs`) with the real stdin/stdout.
 
 use super::wire::{self, numbers};
-use crate::ai::gomoku::Engine;
+use crate::ai::gomoku::GomokuEngine;
 use crate::ai::{Level, Rng};
 use crate::rules::gomoku::Move;
 use crate::rules::{Gomoku, Point, RuleSet, Rules, Side};
@@ -38,7 +38,7 @@ struct Session {
     /// Who passed (`-1,-1`), in order: the stones alone would give the
     /// move to the side that passed.
     passes: Vec<Side>,
-    engine: Engine,
+    engine: GomokuEngine,
     rng: Rng,
     /// Milliseconds per move (0: as fast as possible).
     timeout_turn: u64,
@@ -57,7 +57,7 @@ impl Session {
             rule: RuleSet::Freestyle,
             stones: Vec::new(),
             passes: Vec::new(),
-            engine: Engine::new(),
+            engine: GomokuEngine::new(),
             rng: Rng::new(0x00c0_ffee),
             timeout_turn: 5_000,
             timeout_match: 0,
@@ -253,7 +253,7 @@ impl Session {
                 let megabytes = (number()? >> 20) as usize;
                 if megabytes > 0 {
                     let threads = self.engine.threads();
-                    self.engine = Engine::with_memory((megabytes / 4).clamp(1, 64));
+                    self.engine = GomokuEngine::with_memory((megabytes / 4).clamp(1, 64));
                     self.engine.set_threads(threads);
                 }
             }

@@ -18,15 +18,15 @@ const SOURCES: [(Language, &str); 2] = [
     ),
 ];
 
-static TABLES: LazyLock<[Table; 2]> = LazyLock::new(|| {
+static TABLES: LazyLock<[StringTable; 2]> = LazyLock::new(|| {
     SOURCES.map(|(language, text)| {
-        Table::parse(language, text)
+        StringTable::parse(language, text)
             .unwrap_or_else(|e| panic!("assets/i18n/{}.ron: {e}", language.code()))
     })
 });
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Table {
+pub struct StringTable {
     language: Language,
     strings: BTreeMap<String, String>,
 }
@@ -42,18 +42,18 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-impl Table {
+impl StringTable {
     /// The built-in table of `language` (checked by the tests, so it parses).
-    pub fn of(language: Language) -> &'static Table {
+    pub fn of(language: Language) -> &'static StringTable {
         let index = Language::ALL.iter().position(|l| *l == language);
         &TABLES[index.expect("every language has a table")]
     }
 
     /// Reads a table: a RON map of key to text.
-    pub fn parse(language: Language, text: &str) -> Result<Table, TableError> {
+    pub fn parse(language: Language, text: &str) -> Result<StringTable, TableError> {
         let strings: BTreeMap<String, String> =
             ron::from_str(text).map_err(|e| TableError(e.to_string()))?;
-        Ok(Table { language, strings })
+        Ok(StringTable { language, strings })
     }
 
     pub fn language(&self) -> Language {
@@ -80,7 +80,7 @@ impl Table {
         if let Some(text) = self.strings.get(key) {
             return text;
         }
-        let english = Table::of(Language::English);
+        let english = StringTable::of(Language::English);
         if !std::ptr::eq(self, english)
             && let Some(text) = english.strings.get(key)
         {
@@ -94,7 +94,7 @@ impl Table {
         fill(self.get(key), args)
     }
 
-    /// Like [`Table::format`] for a text that depends on a count `n` (also
+    /// Like [`StringTable::format`] for a text that depends on a count `n` (also
     /// passed as `{n}`): `key.one` when `n` is 1 and the table has that key.
     pub fn count(&self, key: &str, n: usize, args: &[(&str, &dyn fmt::Display)]) -> String {
         let one = format!("{key}.one");

@@ -10,7 +10,7 @@ use lineup_core::gomocup::client::{Client, Fault, TimeControl};
 use lineup_core::gomocup::elo::Score;
 use lineup_core::gomocup::openings::{self, Form};
 use lineup_core::gomocup::referee::{Forfeit, play_answer};
-use lineup_core::gomocup::seat::Seat;
+use lineup_core::gomocup::seat::EngineSeat;
 use lineup_core::gomocup::wire;
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Foul, Game, Gomoku, MoveError, Outcome, Point, RuleSet, Side};
@@ -366,8 +366,8 @@ fn a_seat_tells_the_engine_what_changed_with_the_fewest_commands() {
     let answers = ["7,7", "8,8", "8,6", "3,3"];
     let mut args = vec![log.to_str().expect("utf-8")];
     args.extend(answers);
-    let mut seat =
-        Seat::start(fake("record", &args), 15, RuleSet::Renju, QUICK).expect("the engine starts");
+    let mut seat = EngineSeat::start(fake("record", &args), 15, RuleSet::Renju, QUICK)
+        .expect("the engine starts");
     let id = seat.id();
     let point = |text: &str| Point::parse(text).expect("a point");
     let at = |text: &str| wire::parse_move(text, 15).expect("a move");

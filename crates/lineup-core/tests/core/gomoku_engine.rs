@@ -3,7 +3,7 @@
 //! the engine's contract (legal moves on every size, prompt stop).
 
 use lineup_core::ai::gomoku::tt::{Bound, Table};
-use lineup_core::ai::gomoku::{Engine, WIN, WON, quick_move};
+use lineup_core::ai::gomoku::{GomokuEngine, WIN, WON, quick_move};
 use lineup_core::ai::{Level, Rng};
 use lineup_core::gomocup::openings::{self, Form};
 use lineup_core::rules::gomoku::Move;
@@ -82,7 +82,7 @@ fn load() -> Vec<Case> {
 const LEVEL: Level = Level::Hard;
 const TIME: Duration = Duration::from_millis(600);
 
-fn engine_move(engine: &mut Engine, position: &Gomoku, level: Level) -> Point {
+fn engine_move(engine: &mut GomokuEngine, position: &Gomoku, level: Level) -> Point {
     let stop = AtomicBool::new(false);
     let mut rng = Rng::new(7);
     engine
@@ -122,7 +122,7 @@ fn winning_points(position: &Gomoku, side: Side) -> Vec<Point> {
 
 /// Plays the engine's attack out against forced blocks: true when the
 /// attacker makes five within `moves` of its own moves, every one a four.
-fn plays_out_vcf(engine: &mut Engine, start: &Gomoku, moves: usize, name: &str) -> bool {
+fn plays_out_vcf(engine: &mut GomokuEngine, start: &Gomoku, moves: usize, name: &str) -> bool {
     let mut position = start.clone();
     let attacker = position.to_move();
     for _ in 0..moves {
@@ -183,7 +183,7 @@ fn master_on_two_threads_searches_quiet_openings() {
     );
     let text = std::fs::read_to_string(path).expect("openings");
     let list = openings::parse(&text, Form::Absolute, 15).expect("parse");
-    let mut engine = Engine::new();
+    let mut engine = GomokuEngine::new();
     engine.set_threads(2);
     for (n, opening) in list.iter().take(4).enumerate() {
         let game = Game::from_moves(
@@ -242,7 +242,7 @@ fn tactical_failures(threads: usize) -> Vec<String> {
     );
     let mut failures = Vec::new();
     for case in &cases {
-        let mut engine = Engine::new();
+        let mut engine = GomokuEngine::new();
         engine.set_threads(threads);
         let ok = match &case.expect {
             Expect::AnyOf(list) => {
@@ -288,7 +288,7 @@ fn every_move_is_legal_on_every_size_and_rule() {
         (15, RuleSet::Renju),
     ] {
         let mut position = Gomoku::new(size, rule).expect("size");
-        let mut engine = Engine::new();
+        let mut engine = GomokuEngine::new();
         let mut rng = Rng::new(u64::from(size));
         let stop = AtomicBool::new(false);
         for n in 0..40 {
@@ -322,7 +322,7 @@ fn stop_flag_returns_promptly_with_a_move() {
     .expect("position");
     let stop = AtomicBool::new(true);
     let start = Instant::now();
-    let p = Engine::new().choose_move(
+    let p = GomokuEngine::new().choose_move(
         &position,
         Level::Master,
         &mut Rng::new(1),
@@ -354,7 +354,7 @@ fn full_board_has_no_move() {
     }
     let position = Gomoku::with_stones(9, RuleSet::Freestyle, stones).expect("full");
     let stop = AtomicBool::new(false);
-    let p = Engine::new().choose_move(
+    let p = GomokuEngine::new().choose_move(
         &position,
         Level::Master,
         &mut Rng::new(1),
@@ -521,14 +521,14 @@ fn an_open_four_against_no_four_is_a_proven_win() {
     // White to move: j8 makes two open threes (g8 h8 _ j8 and j6 j7 j8);
     // Black has no three, so no four to delay the open four that follows.
     let position = position_with(RuleSet::Freestyle, "a1 a3 c1 o15 o13", "g8 h8 j6 j7");
-    let found = Engine::new()
+    let found = GomokuEngine::new()
         .evaluate(&position, 2, 0, &stop)
         .expect("an evaluation");
     assert!(found.score >= WON, "{found:?}");
     assert_eq!(found.best.to_string(), "j8");
     // With a Black three on the board, Black's four comes first: no proof.
     let position = position_with(RuleSet::Freestyle, "a1 a2 a3 o15 o13", "g8 h8 j6 j7");
-    let found = Engine::new().evaluate(&position, 2, 0, &stop);
+    let found = GomokuEngine::new().evaluate(&position, 2, 0, &stop);
     assert!(found.is_some_and(|f| f.score < WON), "{found:?}");
 }
 
@@ -542,14 +542,14 @@ fn a_win_found_past_the_aspiration_window_is_proven() {
     let stop = AtomicBool::new(false);
     let moves = "d11 d13 a12 f14 a10 c15 g13 e12 a11 a13 f12 c14 f11";
     let position = &renju_after(moves);
-    let shallow = Engine::new()
+    let shallow = GomokuEngine::new()
         .evaluate(position, 3, 0, &stop)
         .expect("an evaluation");
     assert!(
         shallow.score.abs() < WON,
         "no proof at three plies: {shallow:?}"
     );
-    let deep = Engine::new()
+    let deep = GomokuEngine::new()
         .evaluate(position, 6, 0, &stop)
         .expect("an evaluation");
     assert!(deep.score >= WON, "{deep:?}");
@@ -567,7 +567,7 @@ fn a_singular_move_is_searched_a_ply_deeper() {
         ("k9 i6 m9 n9 o8 j8 i9 n4 f8 j6", "j9"),
         ("i7 j8 i9 k10 g9 g10 h11 j10 j6 h8 i8 i10 h10 k11", "i6"),
     ] {
-        let found = Engine::new()
+        let found = GomokuEngine::new()
             .evaluate(&renju_after(moves), 8, 0, &stop)
             .expect("an evaluation");
         assert!(found.score >= WON, "{moves}: {found:?}");
@@ -586,7 +586,7 @@ fn a_singular_move_is_searched_a_ply_deeper() {
 fn an_open_three_is_not_searched_shallower() {
     let stop = AtomicBool::new(false);
     let moves = "f10 e11 f8 f12 j11 f9 i10 h8 d10 h9 e9 c11 g11 h12";
-    let found = Engine::new()
+    let found = GomokuEngine::new()
         .evaluate(&renju_after(moves), 8, 0, &stop)
         .expect("an evaluation");
     assert!(found.score >= WON, "{found:?}");
@@ -611,7 +611,7 @@ fn a_one_ply_search_sees_a_win_by_fours() {
         .collect();
     assert_eq!(cases.len(), names.len());
     for case in cases {
-        let found = Engine::new()
+        let found = GomokuEngine::new()
             .evaluate(&case.position, 1, 0, &stop)
             .expect("an evaluation");
         assert!(found.score >= WON, "{}: {found:?}", case.name);
@@ -659,7 +659,7 @@ fn vct_claims_no_win_once_the_threat_is_gone() {
         "f6e5f8f4j5f7i6h8d6g5h6g7e7c5f5",
     ] {
         let position = renju_after(moves);
-        let found = Engine::new().find_vct(&position, 3, &stop, Duration::from_secs(30));
+        let found = GomokuEngine::new().find_vct(&position, 3, &stop, Duration::from_secs(30));
         assert_eq!(found, None, "after {moves}");
     }
     // And real ones still count: Rapfi sees a win in 19 and in 15 here,
@@ -672,7 +672,7 @@ fn vct_claims_no_win_once_the_threat_is_gone() {
         ("g6e8i9f3f4k4l1h7i5k5g5g4i7h6i6i8h9g8h8h4", "h5"),
     ] {
         let position = renju_after(moves);
-        let mut engine = Engine::new();
+        let mut engine = GomokuEngine::new();
         let vcf = engine.find_vcf(&position, 20, &stop, Duration::from_secs(30));
         assert_eq!(vcf, None, "after {moves}");
         let win = engine.find_vct(&position, 3, &stop, Duration::from_secs(30));

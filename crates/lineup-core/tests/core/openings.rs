@@ -545,11 +545,11 @@ mod in_a_match {
 mod computer {
     //! The computer in every role of both RIF rules.
     use super::*;
-    use lineup_core::ai::gomoku::Engine;
+    use lineup_core::ai::gomoku::GomokuEngine;
     use lineup_core::ai::opening::opening_action;
     use std::sync::atomic::AtomicBool;
 
-    fn decide(o: &Opening, engine: &mut Engine, seed: u64) -> Action {
+    fn decide(o: &Opening, engine: &mut GomokuEngine, seed: u64) -> Action {
         opening_action(o, o.to_act(), engine, seed, &AtomicBool::new(false)).expect("its turn")
     }
 
@@ -557,7 +557,7 @@ mod computer {
     /// every action is accepted and the colours end decided.
     #[test]
     fn the_computer_plays_every_role_to_a_decision() {
-        let mut engine = Engine::new();
+        let mut engine = GomokuEngine::new();
         for rule in [OpeningRule::Soosorv8, OpeningRule::Taraguchi10] {
             let mut o = renju(rule);
             let mut steps = Vec::new();
@@ -577,7 +577,7 @@ mod computer {
     /// never the one that gives Black an open four.
     #[test]
     fn white_picks_the_offer_worst_for_black_and_black_offers_its_best() {
-        let mut engine = Engine::new();
+        let mut engine = GomokuEngine::new();
         let mut o = renju(OpeningRule::Soosorv8);
         run(
             &mut o,
@@ -613,7 +613,7 @@ mod computer {
     /// likes least (+242).
     #[test]
     fn the_swap_goes_to_the_better_colour() {
-        let mut engine = Engine::new();
+        let mut engine = GomokuEngine::new();
         let opening = |second: &str, third: &str| {
             let mut o = renju(OpeningRule::Soosorv8);
             run(

@@ -2,7 +2,7 @@
 //! `pbrain-lineup` binary): a whole game through the protocol, BOARD,
 //! TAKEBACK, YXSHOWFORBID, and malformed commands.
 
-use lineup_core::ai::gomoku::Engine;
+use lineup_core::ai::gomoku::GomokuEngine;
 use lineup_core::ai::{Level, Rng};
 use lineup_core::gomocup::run_protocol;
 use lineup_core::rules::gomoku::Move;
@@ -59,7 +59,7 @@ fn whole_game_through_the_protocol() {
     say("INFO thread_num 2");
     say("BEGIN");
     let mut game = Gomoku::new(15, RuleSet::ExactFive).expect("board");
-    let mut opponent = Engine::new();
+    let mut opponent = GomokuEngine::new();
     let mut rng = Rng::new(11);
     let stop = AtomicBool::new(false);
     let mut theirs = parse_move(&next(), 15);

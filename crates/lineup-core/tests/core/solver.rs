@@ -6,7 +6,7 @@ use lineup_core::ai::Level;
 use lineup_core::ai::Rng;
 use lineup_core::ai::connect_four::solver::win_now_score;
 use lineup_core::ai::connect_four::{
-    Book, Engine, Position, SolveError, Solver, Standard, random_play, run_solve,
+    Book, ConnectFourEngine, Position, SolveError, Solver, Standard, random_play, run_solve,
 };
 use lineup_core::rules::{Column, ConnectFour, ConnectFourSize, Game, Rules};
 use std::collections::HashSet;
@@ -324,7 +324,7 @@ fn random_positions(count: usize, seed: u64) -> Vec<ConnectFour> {
 
 #[test]
 fn every_level_plays_a_legal_move() {
-    let mut engine = Engine::new();
+    let mut engine = ConnectFourEngine::new();
     let mut rng = Rng::new(1);
     let stop = never();
     for (i, position) in random_positions(60, 2).iter().enumerate() {
@@ -343,7 +343,7 @@ fn every_level_plays_a_legal_move() {
 
 #[test]
 fn no_move_when_the_game_is_over_or_stopped() {
-    let mut engine = Engine::new();
+    let mut engine = ConnectFourEngine::new();
     let mut rng = Rng::new(1);
     let won = ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "1212121").expect("legal");
     for level in Level::ALL {
@@ -377,7 +377,7 @@ const MUST_PLAY: [(&str, &[u8]); 7] = [
 
 #[test]
 fn medium_and_up_never_miss_a_win_or_a_block() {
-    let mut engine = Engine::new();
+    let mut engine = ConnectFourEngine::new();
     let stop = never();
     for (moves, good) in MUST_PLAY {
         let position = board(moves);
@@ -399,7 +399,7 @@ fn medium_and_up_never_miss_a_win_or_a_block() {
 
 #[test]
 fn perfect_plays_a_move_of_the_best_score() {
-    let mut engine = Engine::new();
+    let mut engine = ConnectFourEngine::new();
     let mut solver = Solver::new();
     let stop = never();
     let mut rng = Rng::new(3);
@@ -419,7 +419,7 @@ fn perfect_plays_a_move_of_the_best_score() {
 
 #[test]
 fn lower_levels_vary_their_moves() {
-    let mut engine = Engine::new();
+    let mut engine = ConnectFourEngine::new();
     let stop = never();
     let position = board("44");
     for level in [Level::Beginner, Level::Easy] {

@@ -208,11 +208,11 @@ proptest! {
 mod computer {
     //! The computer in each role, judging by its own evaluation.
     use super::*;
-    use lineup_core::ai::gomoku::Engine;
+    use lineup_core::ai::gomoku::GomokuEngine;
     use lineup_core::ai::opening::opening_action;
     use std::sync::atomic::AtomicBool;
 
-    fn act(s: &Opening, me: Player, engine: &mut Engine) -> Action {
+    fn act(s: &Opening, me: Player, engine: &mut GomokuEngine) -> Action {
         opening_action(s, me, engine, 7, &AtomicBool::new(false)).expect("its turn")
     }
 
@@ -221,7 +221,7 @@ mod computer {
     /// two seconds: a proposal weighs every completion near the stones).
     #[test]
     fn the_computer_plays_every_role_to_a_decision() {
-        let mut engine = Engine::new();
+        let mut engine = GomokuEngine::new();
         let mut s = swap2();
         let mut steps = Vec::new();
         while !s.is_decided() {
@@ -264,7 +264,7 @@ mod computer {
     /// in two corners, White in the middle), it keeps White.
     #[test]
     fn the_chooser_takes_the_better_colour() {
-        let mut engine = Engine::new();
+        let mut engine = GomokuEngine::new();
         let offered = |stones: [&str; 3]| {
             let mut s = swap2();
             for at in stones {
@@ -285,7 +285,7 @@ mod computer {
     /// favours: Black with an open three, White with one.
     #[test]
     fn with_five_stones_the_first_player_takes_the_colour_in_front() {
-        let mut engine = Engine::new();
+        let mut engine = GomokuEngine::new();
         let five = |stones: [&str; 5]| {
             let mut s = swap2();
             for at in &stones[..3] {

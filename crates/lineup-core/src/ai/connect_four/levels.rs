@@ -75,20 +75,20 @@ const PERFECT_FALLBACK_DEPTH: u32 = 10;
 
 /// A computer player that keeps its solver (and so its transposition
 /// table, 8 MB) from one move to the next: reuse it for a whole game.
-pub struct Engine {
+pub struct ConnectFourEngine {
     solver: Solver,
 }
 
-impl Default for Engine {
+impl Default for ConnectFourEngine {
     fn default() -> Self {
-        Engine::new()
+        ConnectFourEngine::new()
     }
 }
 
-impl Engine {
+impl ConnectFourEngine {
     /// An engine with the default table and the standard opening book.
     pub fn new() -> Self {
-        Engine::with_table_size(DEFAULT_LOG2_SIZE)
+        ConnectFourEngine::with_table_size(DEFAULT_LOG2_SIZE)
     }
 
     /// An engine whose solver table has `2^log2_size` buckets of 16 bytes,
@@ -96,7 +96,7 @@ impl Engine {
     pub fn with_table_size(log2_size: u32) -> Self {
         let mut solver = Solver::with_table_size(log2_size);
         solver.set_book(Book::standard());
-        Engine { solver }
+        ConnectFourEngine { solver }
     }
 
     /// Replaces the opening book (see [`Book`]); `None` plays without one.
@@ -372,8 +372,8 @@ fn opponent_would_win(board: &ConnectFour, column: Column) -> bool {
     })
 }
 
-/// [`Engine::choose_move`] with a fresh engine: simple, but each call
-/// starts with an empty table, so reuse an [`Engine`] for a whole game.
+/// [`ConnectFourEngine::choose_move`] with a fresh engine: simple, but each call
+/// starts with an empty table, so reuse a [`ConnectFourEngine`] for a whole game.
 pub fn choose_move(
     board: &ConnectFour,
     level: Level,
@@ -381,5 +381,5 @@ pub fn choose_move(
     stop: &AtomicBool,
 ) -> Option<Column> {
     let log2_size = if level >= Level::Hard { 19 } else { 12 };
-    Engine::with_table_size(log2_size).choose_move(board, level, rng, stop)
+    ConnectFourEngine::with_table_size(log2_size).choose_move(board, level, rng, stop)
 }

@@ -37,7 +37,7 @@ pub mod transposition_table;
 pub mod values;
 
 pub use book::Book;
-pub use levels::{Engine, choose_move};
+pub use levels::{ConnectFourEngine, choose_move};
 pub use position::{Position, PositionError};
 pub use random_play::random_play;
 pub use shape::{Shape, Standard, Variant};

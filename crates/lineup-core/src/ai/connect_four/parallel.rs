@@ -25,7 +25,7 @@
 use super::book::Book;
 use super::position::Position;
 use super::shape::Shape;
-use super::solver::{Budget, Interrupts, Search, SolveError, probe_at};
+use super::solver::{Budget, Interrupts, Negamax, SolveError, probe_at};
 use super::transposition_table::TranspositionTable;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -118,7 +118,7 @@ pub(super) fn narrow<S: Shape>(
                 nodes: share.saturating_sub(nodes),
                 ..budget
             };
-            let mut search = Search::new(&mut *table, book, position.shape(), interrupts, budget);
+            let mut search = Negamax::new(&mut *table, book, position.shape(), interrupts, budget);
             let r = search.negamax(position, med, med + 1);
             nodes += search.nodes;
             let mut root = lock();

@@ -322,7 +322,7 @@ impl Solver {
             abandon: &never,
         };
         let book = fitting(&self.book, shape);
-        let mut search = Search::new(&mut self.table, book, shape, interrupts, budget);
+        let mut search = Negamax::new(&mut self.table, book, shape, interrupts, budget);
         let r = search.negamax(position, alpha, alpha + 1);
         self.nodes += search.nodes;
         match search.interrupted {
@@ -481,7 +481,7 @@ pub(super) struct Interrupts<'a> {
 }
 
 /// One null-window search in progress: borrows the table and the flags.
-pub(super) struct Search<'a, S: Shape> {
+pub(super) struct Negamax<'a, S: Shape> {
     table: &'a mut TranspositionTable,
     book: Option<&'a Book>,
     interrupts: Interrupts<'a>,
@@ -495,7 +495,7 @@ pub(super) struct Search<'a, S: Shape> {
     shape: S,
 }
 
-impl<'a, S: Shape> Search<'a, S> {
+impl<'a, S: Shape> Negamax<'a, S> {
     pub(super) fn new(
         table: &'a mut TranspositionTable,
         book: Option<&'a Book>,
@@ -503,7 +503,7 @@ impl<'a, S: Shape> Search<'a, S> {
         interrupts: Interrupts<'a>,
         budget: Budget,
     ) -> Self {
-        Search {
+        Negamax {
             table,
             book,
             interrupts,

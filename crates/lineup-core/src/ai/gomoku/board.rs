@@ -22,7 +22,7 @@ pub const WALL: u8 = 3;
 const PAD: usize = 5;
 
 /// A colour as an index: 0 Black, 1 White. The cell value is `colour + 1`.
-pub type Colour = usize;
+pub type StoneIndex = usize;
 
 /// Marks a position's hash when an odd number of passes changed who moves.
 const PASS_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -46,7 +46,7 @@ pub struct Board {
     zobrist: Vec<[u64; 2]>,
     hash: u64,
     /// Every stone in the order placed, with its colour.
-    moves: Vec<(usize, Colour)>,
+    moves: Vec<(usize, StoneIndex)>,
     counts: [usize; 2],
     /// Passes each colour made before the search began (it never passes
     /// inside one): they count as moves when deciding who is to move.
@@ -165,7 +165,7 @@ impl Board {
 
     /// The side to move, counted like the rules do: Black unless it has
     /// made more moves (stones and passes) than White.
-    pub fn to_move(&self) -> Colour {
+    pub fn to_move(&self) -> StoneIndex {
         usize::from(self.counts[0] + self.passes[0] > self.counts[1] + self.passes[1])
     }
 
@@ -189,30 +189,30 @@ impl Board {
         self.near[i] > 0
     }
 
-    pub fn shapes(&self, i: usize, c: Colour) -> [u8; 4] {
+    pub fn shapes(&self, i: usize, c: StoneIndex) -> [u8; 4] {
         self.shapes[i][c]
     }
 
     /// Whether `c` has a point that makes five right now.
-    pub fn has_five(&self, c: Colour) -> bool {
+    pub fn has_five(&self, c: StoneIndex) -> bool {
         self.fives[c] > 0
     }
 
     /// Whether `c` has a point that makes an open four (an open three on
     /// the board; under Renju the point may still be a foul for Black).
-    pub fn has_open_four(&self, c: Colour) -> bool {
+    pub fn has_open_four(&self, c: StoneIndex) -> bool {
         self.open_fours[c] > 0
     }
 
     /// Whether a stone of `c` somewhere makes a four (or an open four): a
     /// threat the other side must answer. Renju fouls not excluded.
-    pub fn has_four(&self, c: Colour) -> bool {
+    pub fn has_four(&self, c: StoneIndex) -> bool {
         self.fours[c] > 0
     }
 
     /// Whether `c` has a point it may play that makes an open four (a
     /// Renju foul for Black does not count).
-    pub fn can_open_four(&mut self, c: Colour) -> bool {
+    pub fn can_open_four(&mut self, c: StoneIndex) -> bool {
         if !self.has_open_four(c) {
             return false;
         }
@@ -251,7 +251,7 @@ impl Board {
         self.refresh_lines(i, c, false);
     }
 
-    fn place(&mut self, i: usize, c: Colour) {
+    fn place(&mut self, i: usize, c: StoneIndex) {
         debug_assert_eq!(self.cells[i], EMPTY);
         self.cells[i] = c as u8 + 1;
         self.counts[c] += 1;
@@ -277,7 +277,7 @@ impl Board {
     /// After a stone of `c` was placed at (or lifted from) `i`: moves the
     /// digit for `i` in the keys of every cell within five on its lines, and
     /// looks up the new shapes of the empty ones.
-    fn refresh_lines(&mut self, i: usize, c: Colour, placed: bool) {
+    fn refresh_lines(&mut self, i: usize, c: StoneIndex, placed: bool) {
         self.refresh(i);
         for (k, d) in self.dirs.into_iter().enumerate() {
             for (n, off) in OFFSETS.iter().enumerate() {
@@ -320,7 +320,7 @@ impl Board {
         }
     }
 
-    fn set_shape(&mut self, i: usize, c: Colour, k: usize, shape: u8) {
+    fn set_shape(&mut self, i: usize, c: StoneIndex, k: usize, shape: u8) {
         // The point's four shapes as one word, changed with shifts: a byte
         // written at a variable index and read back as four bytes stalls the
         // processor (`perf`: a third of this function's time). With the
@@ -350,7 +350,7 @@ impl Board {
 
     /// The key of cell `i` along direction `k` for `c`, read from the cells
     /// (once per cell, when the board is made).
-    fn scan_key(&self, i: usize, k: usize, c: Colour) -> u16 {
+    fn scan_key(&self, i: usize, k: usize, c: StoneIndex) -> u16 {
         let d = self.dirs[k] as isize;
         let own = c as u8 + 1;
         let mut key = 0;
@@ -371,7 +371,7 @@ impl Board {
     /// The first cell, colour and direction whose kept key (or, on an empty
     /// cell, shape) differs from a fresh scan of the cells; `None` when all
     /// agree, as `play` and `undo` must keep them.
-    pub fn first_stale_key(&self) -> Option<(Point, Colour, usize)> {
+    pub fn first_stale_key(&self) -> Option<(Point, StoneIndex, usize)> {
         for &i in &self.points {
             for c in 0..2 {
                 for k in 0..4 {
@@ -411,7 +411,7 @@ impl Board {
     }
 
     /// The empty cells where `c` makes five now, at most `limit` of them.
-    pub fn five_points(&self, c: Colour, limit: usize) -> Vec<usize> {
+    pub fn five_points(&self, c: StoneIndex, limit: usize) -> Vec<usize> {
         let mut found = Vec::new();
         if self.fives[c] == 0 {
             return found;
@@ -429,7 +429,7 @@ impl Board {
 
     /// The cells on the four lines through `i` where `c` makes five: after
     /// a four at `i`, the points that must be blocked.
-    pub fn five_points_around(&self, i: usize, c: Colour) -> Vec<usize> {
+    pub fn five_points_around(&self, i: usize, c: StoneIndex) -> Vec<usize> {
         let mut found = Vec::new();
         for (k, d) in self.dirs.into_iter().enumerate() {
             for off in OFFSETS {
@@ -444,12 +444,12 @@ impl Board {
 
     /// Whether `c` may play at the empty cell `i`: always, except a Renju
     /// foul for Black.
-    pub fn legal(&mut self, i: usize, c: Colour) -> bool {
+    pub fn legal(&mut self, i: usize, c: StoneIndex) -> bool {
         !(self.fouls_bind(c) && self.is_foul(i))
     }
 
     /// Whether `c`'s stones are held to fouls: Black under Renju.
-    pub fn fouls_bind(&self, c: Colour) -> bool {
+    pub fn fouls_bind(&self, c: StoneIndex) -> bool {
         c == 0 && self.rule == RuleSet::Renju
     }
 

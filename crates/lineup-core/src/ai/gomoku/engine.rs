@@ -6,9 +6,9 @@
 
 use super::board::Board;
 use super::clock::Clock;
-use super::levels::{Settings, settings};
+use super::levels::{LevelSettings, settings};
 use super::moves::{candidates, defences};
-use super::search::{RootMove, Search, WIN, WON};
+use super::search::{PvsSearch, RootMove, WIN, WON};
 use super::threat::{ThreatCache, VctLimits, vcf, vct};
 use super::tt::Table;
 use crate::ai::{Level, Rng};
@@ -17,7 +17,7 @@ use crate::rules::{Gomoku, Point};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// What [`Engine::evaluate`] makes of a position.
+/// What [`GomokuEngine::evaluate`] makes of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Evaluation {
     /// For the side to move; beyond `WON` (either sign) a proven result.
@@ -40,7 +40,7 @@ impl Evaluation {
 }
 
 /// A Gomoku/Renju player. Keeps its transposition table between moves.
-pub struct Engine {
+pub struct GomokuEngine {
     tt: Table,
     cache: ThreatCache,
     /// The depth the last full search completed (for reports).
@@ -52,13 +52,13 @@ pub struct Engine {
     helpers: Vec<ThreatCache>,
 }
 
-impl Default for Engine {
+impl Default for GomokuEngine {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl Engine {
+impl GomokuEngine {
     /// An engine with a 16 MB transposition table.
     pub fn new() -> Self {
         Self::with_memory(16)
@@ -66,7 +66,7 @@ impl Engine {
 
     /// An engine whose transposition table takes about `megabytes`.
     pub fn with_memory(megabytes: usize) -> Self {
-        Engine {
+        GomokuEngine {
             tt: Table::new(megabytes.max(1)),
             cache: ThreatCache::new(),
             last_depth: 0,
@@ -84,7 +84,7 @@ impl Engine {
             .resize_with(threads.clamp(1, 64) - 1, ThreatCache::new);
     }
 
-    /// The threads the full search may use (see [`Engine::set_threads`]).
+    /// The threads the full search may use (see [`GomokuEngine::set_threads`]).
     pub fn threads(&self) -> usize {
         self.helpers.len() + 1
     }
@@ -123,7 +123,7 @@ impl Engine {
             .map(|i| board.point(i))
     }
 
-    /// The move to play: [`Engine::choose_move`]'s point, or a pass when the
+    /// The move to play: [`GomokuEngine::choose_move`]'s point, or a pass when the
     /// side to move has no point it may take (every empty one a Renju foul
     /// for Black). `None` only when the game has no move at all.
     pub fn choose(
@@ -237,7 +237,7 @@ impl Engine {
         let start = Instant::now();
         let roots = self.root_moves(&mut board, &set, &mut rng, stop, start, far - start);
         let clock = Clock::new(stop, far);
-        let mut search = Search::new(board.clone(), &self.tt, &mut self.cache, &set, clock);
+        let mut search = PvsSearch::new(board.clone(), &self.tt, &mut self.cache, &set, clock);
         let (sorted, _) = search.run(roots, depth);
         if search.clock.stopped() {
             return None;
@@ -254,7 +254,7 @@ impl Engine {
     fn decide(
         &mut self,
         board: &mut Board,
-        set: &Settings,
+        set: &LevelSettings,
         rng: &mut Rng,
         stop: &AtomicBool,
         start: Instant,
@@ -337,7 +337,7 @@ impl Engine {
         }
         // The weak levels, on this thread.
         let clock = Clock::new(stop, deadline);
-        let mut search = Search::new(board.clone(), &self.tt, &mut self.cache, set, clock);
+        let mut search = PvsSearch::new(board.clone(), &self.tt, &mut self.cache, set, clock);
         let (mut sorted, depth) = search.run(roots.clone(), set.depth);
         self.last_depth = depth;
         if depth > 0 && !search.clock.stopped() {
@@ -374,7 +374,7 @@ impl Engine {
     fn search_on_threads(
         &mut self,
         board: &Board,
-        set: &Settings,
+        set: &LevelSettings,
         roots: &[RootMove],
         stop: &AtomicBool,
         deadline: Instant,
@@ -390,7 +390,7 @@ impl Engine {
                         (board.clone(), roots.to_vec(), &helpers_stop);
                     scope.spawn(move || {
                         let clock = Clock::new(helpers_stop, deadline);
-                        let mut search = Search::new(board, tt, helper_cache, set, clock);
+                        let mut search = PvsSearch::new(board, tt, helper_cache, set, clock);
                         let first = 2 + n as i32 % 2;
                         let (sorted, depth) = search.run_from(roots, first, set.depth);
                         (sorted, depth, search.clock.nodes)
@@ -398,7 +398,7 @@ impl Engine {
                 })
                 .collect();
             let clock = Clock::new(stop, deadline);
-            let mut search = Search::new(board.clone(), tt, cache, set, clock);
+            let mut search = PvsSearch::new(board.clone(), tt, cache, set, clock);
             let (mut best, mut depth) = search.run(roots.to_vec(), set.depth);
             let mut nodes = search.clock.nodes;
             // The main thread is done (out of time, stopped, at its depth
@@ -427,7 +427,7 @@ impl Engine {
     fn root_moves(
         &mut self,
         board: &mut Board,
-        set: &Settings,
+        set: &LevelSettings,
         rng: &mut Rng,
         stop: &AtomicBool,
         start: Instant,

@@ -3,7 +3,7 @@
 
 use crate::ai::Level;
 
-pub struct Settings {
+pub struct LevelSettings {
     /// Deepest full-width iteration.
     pub depth: i32,
     /// Share of the given time the level uses, in percent.
@@ -53,9 +53,9 @@ const ASPIRATION: i32 = 60;
 /// with twice `search.rs`'s `SINGULAR_MARGIN`, 34.
 const SINGULAR_DEPTH: i32 = 7;
 
-pub fn settings(level: Level) -> Settings {
+pub fn settings(level: Level) -> LevelSettings {
     match level {
-        Level::Beginner => Settings {
+        Level::Beginner => LevelSettings {
             depth: 1,
             time_percent: 20,
             vcf_depth: 0,
@@ -70,7 +70,7 @@ pub fn settings(level: Level) -> Settings {
             miss_block: 30,
             margin: 120,
         },
-        Level::Easy => Settings {
+        Level::Easy => LevelSettings {
             depth: 2,
             time_percent: 30,
             vcf_depth: 3,
@@ -85,7 +85,7 @@ pub fn settings(level: Level) -> Settings {
             miss_block: 5,
             margin: 40,
         },
-        Level::Medium => Settings {
+        Level::Medium => LevelSettings {
             depth: 4,
             time_percent: 50,
             vcf_depth: 8,
@@ -100,7 +100,7 @@ pub fn settings(level: Level) -> Settings {
             miss_block: 0,
             margin: 0,
         },
-        Level::Hard => Settings {
+        Level::Hard => LevelSettings {
             depth: 10,
             time_percent: 60,
             vcf_depth: 14,
@@ -115,7 +115,7 @@ pub fn settings(level: Level) -> Settings {
             miss_block: 0,
             margin: 0,
         },
-        Level::Master => Settings {
+        Level::Master => LevelSettings {
             depth: 40,
             time_percent: 100,
             vcf_depth: 20,

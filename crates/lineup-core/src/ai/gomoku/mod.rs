@@ -22,7 +22,7 @@ mod threat;
 pub mod tt;
 pub mod weights;
 
-pub use engine::{Engine, Evaluation};
+pub use engine::{Evaluation, GomokuEngine};
 pub use search::{WIN, WON};
 
 use crate::ai::{Level, Rng};
@@ -34,5 +34,5 @@ use std::time::Duration;
 /// `None` on a full board: the engine at Medium with half a second.
 pub fn quick_move(board: &Gomoku, rng: &mut Rng) -> Option<Point> {
     let stop = AtomicBool::new(false);
-    Engine::new().choose_move(board, Level::Medium, rng, &stop, Duration::from_millis(500))
+    GomokuEngine::new().choose_move(board, Level::Medium, rng, &stop, Duration::from_millis(500))
 }

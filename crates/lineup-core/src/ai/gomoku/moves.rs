@@ -6,7 +6,7 @@
 //! stone are almost never the best, and leaving them out keeps the
 //! branching factor near 30 instead of 200.
 
-use super::board::{Board, Colour};
+use super::board::{Board, StoneIndex};
 use super::pattern::{FIVE, FOUR, OPEN_FOUR, OPEN_THREE};
 
 /// How much a point is worth to `c` from its four line shapes, with the
@@ -55,7 +55,7 @@ pub fn makes_three(shapes: [u8; 4]) -> bool {
 /// search's look through fours at its leaves.
 pub fn four_moves(
     board: &mut Board,
-    me: Colour,
+    me: StoneIndex,
     limit: usize,
     score: impl Fn([u8; 4], [u8; 4]) -> i32,
 ) -> Vec<usize> {

@@ -24,7 +24,7 @@
 
 use super::board::Board;
 use super::clock::Clock;
-use super::levels::Settings;
+use super::levels::LevelSettings;
 use super::moves::{
     defences, four_moves, keep_best, makes_three, point_value, unordered_candidates,
 };
@@ -52,7 +52,7 @@ const FUTILITY_MARGIN: i32 = 150;
 /// unreduced as well (`reduction`), 38 and 36.
 const SINGULAR_MARGIN: i32 = 3;
 
-pub struct Search<'a, 'c> {
+pub struct PvsSearch<'a, 'c> {
     pub board: Board,
     tt: &'a Table,
     pub clock: Clock<'c>,
@@ -94,16 +94,16 @@ pub struct RootMove {
     pub score: i32,
 }
 
-impl<'a, 'c> Search<'a, 'c> {
+impl<'a, 'c> PvsSearch<'a, 'c> {
     pub fn new(
         board: Board,
         tt: &'a Table,
         threats: &'a mut ThreatCache,
-        set: &Settings,
+        set: &LevelSettings,
         clock: Clock<'c>,
     ) -> Self {
         let cells = board.points().last().map_or(0, |&i| i + 1);
-        Search {
+        PvsSearch {
             board,
             tt,
             clock,
@@ -126,7 +126,7 @@ impl<'a, 'c> Search<'a, 'c> {
         self.run_from(roots, 1, max_depth)
     }
 
-    /// [`Search::run`] from `first_depth` on: a helper thread starts deeper
+    /// [`PvsSearch::run`] from `first_depth` on: a helper thread starts deeper
     /// than the main one, so that the threads do not search the same trees
     /// in step (they share the transposition table).
     pub fn run_from(
@@ -267,7 +267,7 @@ impl<'a, 'c> Search<'a, 'c> {
         self.negamax_without(depth, ply, alpha, beta, None)
     }
 
-    /// [`Search::negamax`] over every move but `excluded` (the singular
+    /// [`PvsSearch::negamax`] over every move but `excluded` (the singular
     /// test's search): it neither reads nor writes the table, whose entry
     /// for this position counts the excluded move. (Killers and history it
     /// updates like any search.)

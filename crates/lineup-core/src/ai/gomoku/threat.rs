@@ -9,7 +9,7 @@
 //! Renju is part of it: Black never plays a foul, and a White four whose
 //! only blocking point is forbidden for Black wins at once.
 
-use super::board::{Board, Colour};
+use super::board::{Board, StoneIndex};
 use super::clock::Clock;
 use super::moves::{four_moves, makes_four, makes_three, point_value};
 
@@ -47,7 +47,12 @@ impl Default for ThreatCache {
 /// it cannot be blocked (two winning points, or the only one forbidden to a
 /// Black defender), `Some(false)` when it is no four after all, `None` with
 /// the block to play otherwise (in `block`).
-fn four_reply(board: &mut Board, i: usize, attacker: Colour, block: &mut usize) -> Option<bool> {
+fn four_reply(
+    board: &mut Board,
+    i: usize,
+    attacker: StoneIndex,
+    block: &mut usize,
+) -> Option<bool> {
     let points = board.five_points_around(i, attacker);
     match points.len() {
         0 => Some(false),

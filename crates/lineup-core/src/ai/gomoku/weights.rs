@@ -8,7 +8,7 @@
 //! the evaluation through a logistic curve predicts the game's result),
 //! in the units the search's other constants are written in.
 
-use super::board::{Board, Colour};
+use super::board::{Board, StoneIndex};
 use super::pattern::{FIVE, FOUR, NONE, OPEN_FOUR, OPEN_THREE, OPEN_TWO, OVERLINE, THREE, TWO};
 use std::sync::OnceLock;
 
@@ -116,7 +116,7 @@ pub const FEATURES: usize = 12;
 /// make each [`Combination`]. The evaluation is these counts weighted by
 /// [`weights`] (the side to move's minus the side waiting's), which is what
 /// lets the weights be fitted as a logistic regression.
-pub fn features(board: &Board, c: Colour) -> [i32; FEATURES] {
+pub fn features(board: &Board, c: StoneIndex) -> [i32; FEATURES] {
     let mut counts = [0; FEATURES];
     let fouls = board.fouls_bind(c);
     for &i in board.points() {

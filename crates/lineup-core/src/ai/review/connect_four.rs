@@ -14,21 +14,21 @@ use std::sync::atomic::AtomicBool;
 pub const NODE_BUDGET: u64 = 60_000_000;
 
 /// A solver for a whole review.
-pub struct Judge {
+pub struct ConnectFourJudge {
     solver: Solver,
 }
 
-impl Default for Judge {
+impl Default for ConnectFourJudge {
     fn default() -> Self {
-        Judge::new()
+        ConnectFourJudge::new()
     }
 }
 
-impl Judge {
+impl ConnectFourJudge {
     pub fn new() -> Self {
         let mut solver = Solver::new();
         solver.set_book(Book::standard());
-        Judge { solver }
+        ConnectFourJudge { solver }
     }
 
     /// The worth of `board` for the side to move, or `None` when stopped.

@@ -3,7 +3,7 @@
 //! fours are the budget (not time), so a game always gets the same graph.
 
 use super::Worth;
-use crate::ai::gomoku::{Engine, WON};
+use crate::ai::gomoku::{GomokuEngine, WON};
 use crate::rules::{Gomoku, Point};
 use std::sync::atomic::AtomicBool;
 
@@ -14,20 +14,20 @@ pub const VCF_FOURS: u8 = 10;
 
 /// The engine for a whole review (its table carries over between the
 /// positions of one game).
-pub struct Judge {
-    engine: Engine,
+pub struct GomokuJudge {
+    engine: GomokuEngine,
 }
 
-impl Default for Judge {
+impl Default for GomokuJudge {
     fn default() -> Self {
-        Judge::new()
+        GomokuJudge::new()
     }
 }
 
-impl Judge {
+impl GomokuJudge {
     pub fn new() -> Self {
-        Judge {
-            engine: Engine::with_memory(32),
+        GomokuJudge {
+            engine: GomokuEngine::with_memory(32),
         }
     }
 

@@ -50,7 +50,7 @@ fn positions_of<R: Rules>(game: &Game<R>) -> (Vec<R>, bool) {
 /// One position judged: its index (0: the start), its worth for the side
 /// to move, and a best move there when one was looked for.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Step {
+pub struct ReviewStep {
     pub position: usize,
     pub worth: Worth,
     pub best: Option<BoardMove>,
@@ -65,8 +65,8 @@ pub struct Reviewer {
     left: usize,
     /// The worth of the position after the next one to judge.
     later: Option<Worth>,
-    solver: Option<connect_four::Judge>,
-    engine: Option<gomoku::Judge>,
+    solver: Option<connect_four::ConnectFourJudge>,
+    engine: Option<gomoku::GomokuJudge>,
 }
 
 impl Reviewer {
@@ -105,7 +105,7 @@ impl Reviewer {
 
     /// Judges the next position (from the last back to the first); `None`
     /// when all are done or `stop` was raised.
-    pub fn next(&mut self, stop: &AtomicBool) -> Option<Step> {
+    pub fn next(&mut self, stop: &AtomicBool) -> Option<ReviewStep> {
         let index = self.left.checked_sub(1)?;
         let last = index + 1 == self.positions();
         let (worth, best) = if last && self.won {
@@ -118,7 +118,7 @@ impl Reviewer {
         };
         self.left = index;
         self.later = Some(worth);
-        Some(Step {
+        Some(ReviewStep {
             position: index,
             worth,
             best,
@@ -141,7 +141,9 @@ impl Reviewer {
                 if board.moves_played() == board.size().cells() {
                     return Some((Worth::Draw, None));
                 }
-                let solver = self.solver.get_or_insert_with(connect_four::Judge::new);
+                let solver = self
+                    .solver
+                    .get_or_insert_with(connect_four::ConnectFourJudge::new);
                 let worth = solver.worth(board, stop)?;
                 // The better move is looked for only where the move played
                 // earns a mark (a search of every column costs more).
@@ -161,7 +163,7 @@ impl Reviewer {
                 Some((worth, best))
             }
             Positions::Gomoku(list) => {
-                let engine = self.engine.get_or_insert_with(gomoku::Judge::new);
+                let engine = self.engine.get_or_insert_with(gomoku::GomokuJudge::new);
                 let (worth, best) = engine.worth(&list[index], stop)?;
                 Some((worth, best.map(BoardMove::Point)))
             }
@@ -211,7 +213,7 @@ impl GameReview {
         }
     }
 
-    pub fn record(&mut self, step: Step) {
+    pub fn record(&mut self, step: ReviewStep) {
         if let Some(slot) = self.worth.get_mut(step.position) {
             *slot = Some(step.worth);
             self.best[step.position] = step.best;
