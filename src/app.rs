@@ -1,9 +1,10 @@
-//! The application: Bevy's plugins with the window set up, the camera, and
-//! the game's own plugins. `game_plugins` is everything but the window,
-//! renderer and sound output, so headless tests run the same game logic;
-//! `player_plugins` adds the sound output, and is what the real app runs.
+//! The application: Bevy's plugins with the window set up, and the game's
+//! own plugins in one frame order. `game_plugins` is everything but the
+//! window, renderer and sound output, so headless tests run the same game
+//! logic; `player_app` adds the sound output, the window's own behaviour and
+//! the camera: it is what the real app runs on Bevy's plugins.
 
-use crate::board::CurrentMatch;
+use crate::board::MatchAtStart;
 use crate::capture::{CaptureRequest, QuitAfter};
 use crate::cli::{Launch, StartMenu};
 use crate::frame_stats::FrameStats;
@@ -50,18 +51,12 @@ pub fn run(launch: Launch) -> AppExit {
                 // Ctrl+C is handled by `shutdown`, which also guards the quit.
                 .disable::<bevy::app::TerminalCtrlCHandlerPlugin>(),
         );
-    app.add_plugins((
-        player_plugins,
-        crate::window::plugin,
-        crate::shutdown::plugin,
-    ))
-    .add_systems(Startup, spawn_camera)
-    .add_systems(Update, (scale_ui, apply_window_mode));
+    app.add_plugins(player_app);
     if launch.window.is_some() {
         app.insert_resource(crate::window::SizeFromCommandLine);
     }
     if let Some(start) = launch.start {
-        app.insert_resource(CurrentMatch(start));
+        app.insert_resource(MatchAtStart(start));
     }
     if let Some(ply) = launch.review {
         app.insert_resource(crate::review::OpenReview(ply));
@@ -105,27 +100,31 @@ fn menu_of(menu: StartMenu) -> Menu {
     }
 }
 
-/// Everything the player's app runs on top of Bevy's own plugins: the game
-/// and the sound output.
-pub fn player_plugins(app: &mut App) {
-    app.add_plugins((game_plugins, crate::audio::playback::plugin));
+/// Everything the player's app runs on top of Bevy's own plugins: the game,
+/// the sound output, the window's icon, title, size and full screen, the
+/// guarded quit and the camera.
+pub fn player_app(app: &mut App) {
+    app.add_plugins((
+        game_plugins,
+        crate::audio::playback::plugin,
+        crate::window::plugin,
+        crate::shutdown::plugin,
+    ))
+    .add_systems(Startup, spawn_camera)
+    .add_systems(
+        Update,
+        (scale_ui, apply_window_mode).in_set(AppSystems::Present),
+    );
 }
 
 /// The game's own plugins, without window or renderer, in one frame order:
 /// Input → Think → Apply → Animate → Present → Persist (see `AppSystems`).
 /// What acts on the match in play (`InPlay`) waits while a menu is open.
 pub fn game_plugins(app: &mut App) {
+    let [input, think, apply, animate, present, persist] = AppSystems::ALL;
     app.configure_sets(
         Update,
-        (
-            AppSystems::Input,
-            AppSystems::Think,
-            AppSystems::Apply,
-            AppSystems::Animate,
-            AppSystems::Present,
-            AppSystems::Persist,
-        )
-            .chain(),
+        (input, think, apply, animate, present, persist).chain(),
     )
     .configure_sets(
         Update,
@@ -136,7 +135,6 @@ pub fn game_plugins(app: &mut App) {
         ),
     );
     app.add_plugins((
-        crate::actions::plugin,
         crate::audio::plugin,
         crate::settings::plugin,
         crate::locale::plugin,

@@ -357,11 +357,10 @@ impl PlayArgs {
                 opening: opening.unwrap_or_default(),
                 ..MatchSetup::new(kind, players)
             };
-            let mut start = Match::new(setup);
-            if let Some(text) = moves {
-                start.game = game_from_moves(kind, &text)?;
-            }
-            launch.start = Some(start);
+            launch.start = Some(match moves {
+                Some(text) => Match::from_position(setup, None, game_from_moves(kind, &text)?),
+                None => Match::new(setup),
+            });
         }
         Ok(Command::Play(Box::new(launch)))
     }

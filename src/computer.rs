@@ -73,28 +73,28 @@ fn start_thinking(
         return;
     }
     let idle = thinking.is_none() && queue.0.is_empty() && board_at_rest(animating);
-    if !idle || *phase.get() != GamePhase::Playing || game.game.is_over() {
+    if !idle || *phase.get() != GamePhase::Playing || game.game().is_over() {
         return;
     }
-    let seed = game.revision ^ time.elapsed().as_nanos() as u64;
+    let seed = game.revision() ^ time.elapsed().as_nanos() as u64;
     let engines = engines.0.clone();
     let search = match (game.opening_under_way(), player) {
         // Lineup's own judgement makes an engine's opening choices too:
         // the protocol has no words for them.
         (Some(opening), _) => {
             let (opening, me) = (opening.clone(), opening.to_act());
-            Thinking::start(game.revision, time.elapsed(), move |stop| {
+            Thinking::start(game.revision(), time.elapsed(), move |stop| {
                 let action =
                     engines.with_gomoku(|engine| opening_action(&opening, me, engine, seed, stop));
                 action.map(Turn::Opening)
             })
         }
         (None, PlayerKind::Engine(slot)) => {
-            let player = game.holder(game.game.to_move()).index();
+            let player = game.holder(game.game().to_move()).index();
             let Some(ask) = EngineRequest::new(&seats, &settings, &game, slot, player) else {
                 return;
             };
-            Thinking::start(game.revision, time.elapsed(), move |stop| {
+            Thinking::start(game.revision(), time.elapsed(), move |stop| {
                 engine_player::answer(ask, stop).map(|turn| match turn {
                     EngineTurn::Move(mv) => Turn::Move(mv.into()),
                     EngineTurn::Forfeit(why) => Turn::Forfeit(why),
@@ -102,8 +102,8 @@ fn start_thinking(
             })
         }
         (None, PlayerKind::Computer(level)) => {
-            let position = game.game.clone();
-            Thinking::start(game.revision, time.elapsed(), move |stop| {
+            let position = game.game().clone();
+            Thinking::start(game.revision(), time.elapsed(), move |stop| {
                 think(&position, level, seed, &engines, stop).map(Turn::Move)
             })
         }
@@ -122,7 +122,7 @@ fn finish_thinking(
     mut forfeits: MessageWriter<Forfeited>,
 ) {
     let Some(mut thinking) = thinking else { return };
-    if thinking.revision != game.revision || time.elapsed() < thinking.started + MIN_THINKING {
+    if thinking.revision != game.revision() || time.elapsed() < thinking.started + MIN_THINKING {
         return;
     }
     if let Some(result) = thinking.poll() {

@@ -5,11 +5,12 @@
 //! sound asked for goes to the log, so that the next flow bug shows there.
 //! The window journeys (tests/it/journey.rs) wait on these lines.
 
-use crate::actions::Action;
 use crate::audio::PlaySound;
 use crate::board::insight::{AnalysisLabel, Hint, HintGlow};
+use crate::board::opening::OpeningChoice;
 use crate::board::{CurrentMatch, MoveApplied, MoveRefused, PieceLanded};
 use crate::states::{AppSystems, GamePhase, Menu, Screen};
+use crate::theme::interaction::{ButtonInfo, Sends};
 use bevy::prelude::*;
 use bevy::state::state::StateTransitionEvent;
 use lineup_core::ai::advice::Found;
@@ -38,13 +39,15 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The line of messages above the board, each time it says something new.
-fn log_messages(feedback: Res<crate::board::feedback::Feedback>, mut last: Local<String>) {
-    if feedback.text != *last {
-        if !feedback.text.is_empty() {
-            info!("Message: {}", feedback.text);
+/// Every toast, as it is shown ("Message: ..." over the board, "Notice:
+/// ..." at the window's foot).
+fn log_messages(mut toasts: MessageReader<crate::theme::toast::Toast>) {
+    use crate::theme::toast::ToastPlace;
+    for toast in toasts.read() {
+        match toast.at {
+            ToastPlace::Board => info!("Message: {}", toast.text),
+            ToastPlace::Window => info!("Notice: {}", toast.text),
         }
-        last.clone_from(&feedback.text);
     }
 }
 
@@ -97,17 +100,17 @@ fn log_matches(
         *last = None;
         return;
     };
-    if *last == Some(game.id) {
+    if *last == Some(game.id()) {
         return;
     }
-    *last = Some(game.id);
-    let [first, second] = game.setup.players.map(|p| p.short_label());
-    let moves = game.game.move_count();
+    *last = Some(game.id());
+    let [first, second] = game.setup().players.map(|p| p.short_label());
+    let moves = game.game().move_count();
     info!(
         "Match: {}, {first} vs {second}, {moves} move{}, {}",
-        game.setup.kind.title(),
+        game.setup().kind.title(),
         if moves == 1 { "" } else { "s" },
-        if game.game.is_over() {
+        if game.game().is_over() {
             "over"
         } else {
             "in play"
@@ -118,10 +121,10 @@ fn log_matches(
 /// Each opening action as it is taken (or taken back), with the step it
 /// leads to and who acts next.
 fn log_opening(game: Option<Res<CurrentMatch>>, mut last: Local<Option<(u64, usize)>>) {
-    let Some(opening) = game.as_ref().and_then(|g| g.opening.as_ref()) else {
+    let Some(opening) = game.as_ref().and_then(|g| g.opening()) else {
         return;
     };
-    let id = game.as_ref().map_or(0, |g| g.id);
+    let id = game.as_ref().map_or(0, |g| g.id());
     let count = opening.actions().len();
     let seen = last.replace((id, count));
     match seen {
@@ -154,21 +157,20 @@ fn log_opening(game: Option<Res<CurrentMatch>>, mut last: Local<Option<(u64, usi
 /// (the panel's text settles a frame after the buttons show): a journey
 /// clicks them there whatever the text made of the layout.
 fn log_opening_choices(
-    buttons: Query<(&Action, &Node, &ComputedNode, &UiGlobalTransform)>,
+    buttons: Query<
+        (&ButtonInfo, &Node, &ComputedNode, &UiGlobalTransform),
+        With<Sends<OpeningChoice>>,
+    >,
     mut seen: Local<(String, u32)>,
     mut logged: Local<String>,
 ) {
     const SETTLED_FRAMES: u32 = 3;
     let mut shown: Vec<String> = buttons
         .iter()
-        .filter(|(action, node, computed, _)| {
-            matches!(action, Action::Opening(_))
-                && node.display != Display::None
-                && computed.size().x > 0.0
-        })
-        .map(|(action, _, computed, at)| {
+        .filter(|(_, node, computed, _)| node.display != Display::None && computed.size().x > 0.0)
+        .map(|(info, _, computed, at)| {
             let centre = at.affine().translation * computed.inverse_scale_factor();
-            format!("{action:?}@{},{}", centre.x.round(), centre.y.round())
+            format!("{}@{},{}", info.name, centre.x.round(), centre.y.round())
         })
         .collect();
     shown.sort();
@@ -199,11 +201,11 @@ fn log_hints(glows: Query<(), Added<HintGlow>>, hint: Option<Res<Hint>>) {
 /// The pointer came onto a button, or pressed it (a journey presses once
 /// the game has seen the pointer there, and lets go once it has seen the
 /// press, as a hand does; at a few frames a second a quicker click is lost).
-fn log_pointer_on_buttons(buttons: Query<(&Action, &Interaction), Changed<Interaction>>) {
-    for (action, interaction) in &buttons {
+fn log_pointer_on_buttons(buttons: Query<(&ButtonInfo, &Interaction), Changed<Interaction>>) {
+    for (info, interaction) in &buttons {
         match interaction {
-            Interaction::Hovered => info!("Pointer on: {action:?}"),
-            Interaction::Pressed => info!("Pointer pressed: {action:?}"),
+            Interaction::Hovered => info!("Pointer on: {}", info.name),
+            Interaction::Pressed => info!("Pointer pressed: {}", info.name),
             Interaction::None => {}
         }
     }

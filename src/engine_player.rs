@@ -10,10 +10,11 @@
 use crate::board::CurrentMatch;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
-use crate::storage::{self, Notice, Storage};
+use crate::storage::{self, Storage};
 use crate::theme::fonts::size;
 use crate::theme::paint::Ink;
 use crate::theme::palette::Colour;
+use crate::theme::toast::Toast;
 use bevy::prelude::*;
 use lineup_core::gomocup::client::TimeControl;
 use lineup_core::gomocup::referee::play_answer;
@@ -189,7 +190,8 @@ impl EngineRequest {
         slot: EngineSlot,
         player: usize,
     ) -> Option<EngineRequest> {
-        let (MatchGame::Gomoku(g), GameKind::Gomoku { .. }) = (&game.game, game.setup.kind) else {
+        let (MatchGame::Gomoku(g), GameKind::Gomoku { .. }) = (&game.game(), game.setup().kind)
+        else {
             return None;
         };
         Some(EngineRequest {
@@ -198,7 +200,7 @@ impl EngineRequest {
             entry: settings.engines.get(slot.0 as usize).cloned(),
             game: g.clone(),
             time: TimeControl {
-                turn: game.setup.engine_time.per_move(),
+                turn: game.setup().engine_time.per_move(),
                 game: None,
             },
         })
@@ -215,7 +217,7 @@ fn list_engines(
     mut settings: ResMut<Settings>,
     add: Option<Res<EnginesToAdd>>,
     storage: Option<Res<Storage>>,
-    mut notice: ResMut<Notice>,
+    mut toasts: MessageWriter<Toast>,
 ) {
     offer_the_bundled_engine(&mut settings);
     let added = add.as_ref().is_some_and(|a| !a.0.is_empty());
@@ -230,7 +232,7 @@ fn list_engines(
     }
     // Written now: the settings loaded this frame count as unchanged.
     if added {
-        storage::write_settings(&settings, storage.as_deref(), &mut notice);
+        storage::write_settings(&settings, storage.as_deref(), &mut toasts);
     }
 }
 
@@ -256,8 +258,8 @@ fn end_engines(mut seats: ResMut<EngineSeats>) {
 
 /// A new match (or a loaded one) starts its engines afresh.
 fn end_engines_of_other_matches(game: Res<CurrentMatch>, mut seats: ResMut<EngineSeats>) {
-    if seats.match_id != game.id {
+    if seats.match_id != game.id() {
         seats.clear();
-        seats.match_id = game.id;
+        seats.match_id = game.id();
     }
 }

@@ -24,7 +24,7 @@
 //! - `locale`, `names`: the language on screen and the plain libraries'
 //!   values named in it (tables in `lineup_core::i18n`);
 //! - `settings`, `storage`: the settings resource and the files behind it;
-//! - `actions`, `capture`: button meanings, screenshots and timed exits;
+//! - `capture`: screenshots and timed exits;
 //! - `frame_stats`: frame times printed at exit (`--frame-stats`);
 //! - `window`: the icon, a title naming the game, size and place remembered;
 //! - `shutdown`: Ctrl+C, and a quit that a failing renderer teardown can
@@ -37,7 +37,6 @@
 pub mod cli;
 pub mod server_cli;
 
-pub mod actions;
 pub mod app;
 pub mod audio;
 pub mod board;

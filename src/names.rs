@@ -121,7 +121,7 @@ pub fn player_short(locale: &Locale, kind: PlayerKind, engines: &[EngineEntry]) 
 
 /// Who plays `side` of a match: the name if known ("Ann"), else the kind.
 pub fn match_player(locale: &Locale, game: &Match, side: Side, engines: &[EngineEntry]) -> String {
-    match &game.names[side.index()] {
+    match &game.names()[side.index()] {
         Some(name) => name.clone(),
         None => player_short(locale, game.player_of(side), engines),
     }

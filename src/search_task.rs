@@ -142,7 +142,7 @@ fn drop_stale<K: SearchKind>(
     game: Res<CurrentMatch>,
     search: Option<Res<BackgroundSearch<K>>>,
 ) {
-    if search.is_some_and(|s| s.revision != game.revision) {
+    if search.is_some_and(|s| s.revision != game.revision()) {
         commands.remove_resource::<BackgroundSearch<K>>();
     }
 }

@@ -37,13 +37,16 @@ pub(super) fn plugin(app: &mut App) {
     }) {
         warn!("Ctrl+C will not close the game cleanly: {e}");
     }
-    app.add_systems(Update, TerminalCtrlCHandlerPlugin::exit_on_flag)
-        .add_systems(
-            Last,
-            arm_on_exit
-                .after(bevy::window::ExitSystems)
-                .after(crate::storage::LastWrites),
-        );
+    app.add_systems(
+        Update,
+        TerminalCtrlCHandlerPlugin::exit_on_flag.in_set(crate::states::AppSystems::Input),
+    )
+    .add_systems(
+        Last,
+        arm_on_exit
+            .after(bevy::window::ExitSystems)
+            .after(crate::storage::LastWrites),
+    );
     #[cfg(feature = "dev")]
     app.add_systems(Last, rehearse_a_failing_teardown.after(arm_on_exit));
 }

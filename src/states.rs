@@ -80,6 +80,18 @@ pub enum AppSystems {
     Persist,
 }
 
+impl AppSystems {
+    /// The sets in the order a frame runs them.
+    pub const ALL: [AppSystems; 6] = [
+        AppSystems::Input,
+        AppSystems::Think,
+        AppSystems::Apply,
+        AppSystems::Animate,
+        AppSystems::Present,
+        AppSystems::Persist,
+    ];
+}
+
 /// The systems that act on the match as it is played (taking moves,
 /// thinking): they run only in a game with no menu open, not in review.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,12 +1,13 @@
 //! Keeps the player's things on disk: settings are read at start and written
 //! shortly after each change; the match in play is autosaved after every
 //! move (so "Continue" can resume it, even after a crash); named saves and
-//! loads come from the menus. A problem with a file becomes a notice on
+//! loads come from the menus. A problem with a file becomes a toast on
 //! screen, never a crash, and the game goes on.
 
 use crate::board::CurrentMatch;
 use crate::settings::Settings;
 use crate::states::AppSystems;
+use crate::theme::toast::Toast;
 use bevy::prelude::*;
 use lineup_core::match_state::now;
 use lineup_core::persist::atomic::clean_temporaries;
@@ -16,12 +17,11 @@ use lineup_core::persist::settings_file;
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Notice>()
-        .init_resource::<UnsavedSettings>()
+    app.init_resource::<UnsavedSettings>()
         .add_systems(PreStartup, open_storage)
         .add_systems(
             Update,
-            (write_settings_when_quiet, autosave, age_notice).in_set(AppSystems::Persist),
+            (write_settings_when_quiet, autosave).in_set(AppSystems::Persist),
         )
         // Last: after anything in the frame that may have decided to quit
         // (Bevy's window-close exit runs in Last too).
@@ -52,24 +52,13 @@ impl Storage {
     }
 }
 
-/// A message for the player about files (a damaged settings file, a failed
-/// save), shown for a while.
-#[derive(Resource, Default, Debug)]
-pub struct Notice {
-    pub text: String,
-    pub seconds_left: f32,
-}
-
-impl Notice {
-    pub fn show(&mut self, text: impl Into<String>) {
-        self.text = text.into();
-        self.seconds_left = 8.0;
-    }
-}
-
 /// Finds the folders (tests insert their own `Storage` first), tidies up
 /// after interrupted writes, and reads the settings.
-fn open_storage(mut commands: Commands, storage: Option<Res<Storage>>, mut notice: ResMut<Notice>) {
+fn open_storage(
+    mut commands: Commands,
+    storage: Option<Res<Storage>>,
+    mut toasts: MessageWriter<Toast>,
+) {
     let storage = match storage {
         Some(storage) => storage.clone(),
         None => {
@@ -81,7 +70,9 @@ fn open_storage(mut commands: Commands, storage: Option<Res<Storage>>, mut notic
         }
     };
     let Some(folders) = &storage.folders else {
-        notice.show("No folder for settings and saves was found: nothing will be saved.");
+        toasts.write(Toast::window(
+            "No folder for settings and saves was found: nothing will be saved.",
+        ));
         return;
     };
     for folder in [&folders.config, &folders.data, &folders.saves()] {
@@ -90,7 +81,7 @@ fn open_storage(mut commands: Commands, storage: Option<Res<Storage>>, mut notic
     let loaded = settings_file::load::<Settings>(&folders.settings_file());
     if let Some(problem) = loaded.problem {
         warn!("{problem}");
-        notice.show(problem);
+        toasts.write(Toast::window(problem));
     }
     commands.insert_resource(loaded.settings);
 }
@@ -106,7 +97,7 @@ fn write_settings_when_quiet(
     storage: Option<Res<Storage>>,
     time: Res<Time<Real>>,
     mut unsaved: ResMut<UnsavedSettings>,
-    mut notice: ResMut<Notice>,
+    mut toasts: MessageWriter<Toast>,
 ) {
     if settings.is_changed() && !settings.is_added() {
         unsaved.0 = Some(time.elapsed());
@@ -116,7 +107,7 @@ fn write_settings_when_quiet(
         return;
     }
     unsaved.0 = None;
-    write_settings(&settings, storage.as_deref(), &mut notice);
+    write_settings(&settings, storage.as_deref(), &mut toasts);
 }
 
 /// A change made just before quitting (this frame included) is written
@@ -126,23 +117,27 @@ fn write_settings_on_exit(
     settings: Res<Settings>,
     storage: Option<Res<Storage>>,
     mut unsaved: ResMut<UnsavedSettings>,
-    mut notice: ResMut<Notice>,
+    mut toasts: MessageWriter<Toast>,
 ) {
     if exits.read().next().is_none() {
         return;
     }
     if unsaved.0.take().is_some() || settings.is_changed() && !settings.is_added() {
-        write_settings(&settings, storage.as_deref(), &mut notice);
+        write_settings(&settings, storage.as_deref(), &mut toasts);
     }
 }
 
-/// Writes the settings now (a problem goes to the notice line).
-pub fn write_settings(settings: &Settings, storage: Option<&Storage>, notice: &mut Notice) {
+/// Writes the settings now (a problem is shown as a toast).
+pub fn write_settings(
+    settings: &Settings,
+    storage: Option<&Storage>,
+    toasts: &mut MessageWriter<Toast>,
+) {
     if let Some(folders) = storage.and_then(|s| s.folders.as_ref())
         && let Err(e) = settings_file::save(&folders.settings_file(), settings)
     {
         warn!("{e}");
-        notice.show(e);
+        toasts.write(Toast::window(e));
     }
 }
 
@@ -155,37 +150,34 @@ fn autosave(
     storage: Option<Res<Storage>>,
     mut seen: Local<Option<(u64, u64)>>,
     mut failed_once: Local<bool>,
-    mut notice: ResMut<Notice>,
+    mut toasts: MessageWriter<Toast>,
 ) {
     let Some(game) = game else { return };
-    let previous = seen.replace((game.id, game.revision));
+    let previous = seen.replace((game.id(), game.revision()));
     let changed_in_play =
-        previous.is_some_and(|(id, revision)| id == game.id && revision != game.revision);
+        previous.is_some_and(|(id, revision)| id == game.id() && revision != game.revision());
     if !changed_in_play {
         return;
     }
     let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
         return;
     };
-    let save = SaveFile::of("Autosave", game.setup, &game.game, game.created, now())
-        .with_id(game.id)
-        .with_opening(game.opening.as_ref())
-        .with_online(game.online.clone());
+    let save = SaveFile::of(
+        "Autosave",
+        game.setup(),
+        &game.game(),
+        game.created(),
+        now(),
+    )
+    .with_id(game.id())
+    .with_opening(game.opening())
+    .with_online(game.online().cloned());
     if let Err(e) = save.write(&folders.autosave_file()) {
         // Said once per run: a full disk should not flood the screen.
         if !*failed_once {
             warn!("{e}");
-            notice.show(format!("Autosave failed: {e}"));
+            toasts.write(Toast::window(format!("Autosave failed: {e}")));
             *failed_once = true;
-        }
-    }
-}
-
-fn age_notice(time: Res<Time>, mut notice: ResMut<Notice>) {
-    if notice.seconds_left > 0.0 {
-        notice.seconds_left -= time.delta_secs();
-        if notice.seconds_left <= 0.0 {
-            notice.text.clear();
         }
     }
 }

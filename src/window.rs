@@ -18,9 +18,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, restore_placement).add_systems(
         Update,
         (
-            set_icon,
-            present_at_once_in_software,
-            show_title.in_set(AppSystems::Present),
+            (set_icon, present_at_once_in_software, show_title).in_set(AppSystems::Present),
             remember_placement.in_set(AppSystems::Persist),
         ),
     );
@@ -89,7 +87,7 @@ fn show_title(
         (Screen::Game, Some(game)) => locale.f(
             "window.title_game",
             &[
-                ("game", &names::game_title(&locale, game.setup.kind)),
+                ("game", &names::game_title(&locale, game.setup().kind)),
                 (
                     "status",
                     &status_line(&locale, &game, thinking.is_some(), &settings.engines),

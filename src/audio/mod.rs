@@ -11,12 +11,11 @@ mod sounds;
 
 pub use sounds::{Channel, SoundEffect, volume_db};
 
-use crate::actions::UiAction;
 use crate::board::pieces::DiscBounced;
 use crate::board::{GameEnded, MoveRefusal, MoveRefused, MovesTakenBack, PieceLanded};
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
-use crate::theme::interaction::{Focusable, PointerRest};
+use crate::theme::interaction::{Activated, Focusable, PointerRest};
 use bevy::prelude::*;
 use lineup_core::rules::{BoardMove, Ending};
 
@@ -25,9 +24,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Music>()
         .init_resource::<Mix>()
         .add_observer(hover_tick)
+        .add_observer(click_on_activation)
         .add_systems(
             Update,
-            (game_sounds, ui_clicks, choose_music, follow_settings).in_set(AppSystems::Present),
+            (game_sounds, choose_music, follow_settings).in_set(AppSystems::Present),
         );
 }
 
@@ -148,13 +148,12 @@ fn game_sounds(
     }
 }
 
-fn ui_clicks(mut actions: MessageReader<UiAction>, mut play: MessageWriter<PlaySound>) {
-    if actions.read().count() > 0 {
-        play.write(PlaySound {
-            sound: SoundEffect::UiClick,
-            rate: 1.0,
-        });
-    }
+/// Every button activated clicks, by the mouse or the keyboard.
+fn click_on_activation(_: On<Activated>, mut play: MessageWriter<PlaySound>) {
+    play.write(PlaySound {
+        sound: SoundEffect::UiClick,
+        rate: 1.0,
+    });
 }
 
 fn hover_tick(

@@ -7,6 +7,7 @@
 
 use super::{Channel, Mix, Music, PlaySound, SoundEffect, files};
 use crate::screens::loading::LoadingAssets;
+use crate::states::AppSystems;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::{
     AudioApp, AudioChannel, AudioControl, AudioEasing, AudioPlugin, AudioSource, AudioTween,
@@ -16,7 +17,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 /// Adds sound playback when there is a device to play on. The real app adds
-/// it (`app::player_plugins`); headless tests leave it out.
+/// it (`app::player_app`); headless tests leave it out.
 pub fn plugin(app: &mut App) {
     let output = SoundOutput::probe();
     if let SoundOutput::Silent(reason) = &output {
@@ -31,7 +32,10 @@ pub fn plugin(app: &mut App) {
         .add_audio_channel::<EffectsChannel>()
         .add_audio_channel::<UiChannel>()
         .add_systems(Startup, load_sounds)
-        .add_systems(Update, (apply_volumes, switch_music, play_requests));
+        .add_systems(
+            Update,
+            (apply_volumes, switch_music, play_requests).in_set(AppSystems::Present),
+        );
 }
 
 /// Whether sound reaches a device, or why not.

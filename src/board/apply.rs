@@ -1,15 +1,16 @@
-//! Turns requests into changes of the match: moves (queued while a piece is
-//! still moving, so fast clicks are never lost or doubled), undo, redo and
-//! resignation. The only place that changes `CurrentMatch` in play. Also
-//! where the phase follows the match: over once the match has ended and the
-//! board rests.
+//! The one writer of the match: starts it (`StartMatch`), and turns
+//! requests into changes of it: moves (queued while a piece is still
+//! moving, so fast clicks are never lost or doubled), opening actions,
+//! forfeits, and undo, redo and resignation where this computer has the
+//! authority (online, the server's decisions instead). Also where the phase
+//! follows the match: over once the match has ended and the board rests.
 
 use super::pieces::board_at_rest;
 use super::{
-    CurrentMatch, Forfeited, GameEnded, MoveApplied, MoveRefusal, MoveRefused, MoveRequested,
-    MovesTakenBack, OpeningRequested, PieceLanded, Requester,
+    CurrentMatch, Forfeited, GameEnded, HistoryRequest, MatchAuthority, MoveApplied, MoveRefusal,
+    MoveRefused, MoveRequested, MovesTakenBack, OpeningRequested, PieceLanded, Requester,
+    ServerDecision, StartMatch,
 };
-use crate::actions::{Action, UiAction};
 use crate::states::{AppSystems, GamePhase, InPlay, Menu, Screen};
 use bevy::prelude::*;
 use lineup_core::rules::BoardMove;
@@ -19,19 +20,23 @@ use std::collections::VecDeque;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MoveQueue>()
+        .init_resource::<MatchAuthority>()
         .add_systems(OnEnter(Screen::Game), clear_queue)
         .add_systems(Update, shortcuts.in_set(AppSystems::Input))
+        .add_systems(Update, start_match.in_set(AppSystems::Apply))
         .add_systems(
             Update,
             (
                 queue_requests,
                 apply_next_move.in_set(InPlay),
                 apply_forfeits,
-                history_actions,
+                history_requests.run_if(resource_equals(MatchAuthority::Local)),
+                server_decisions.run_if(resource_equals(MatchAuthority::Online)),
             )
                 .chain()
                 .in_set(AppSystems::Apply)
-                .run_if(in_state(Screen::Game)),
+                .after(start_match)
+                .run_if(in_state(Screen::Game).and_then(resource_exists::<CurrentMatch>)),
         )
         // Only once this frame's pieces have moved can "at rest" be trusted.
         .add_systems(
@@ -39,7 +44,7 @@ pub(super) fn plugin(app: &mut App) {
             (announce_ending, follow_the_match)
                 .chain()
                 .in_set(AppSystems::Present)
-                .run_if(in_state(Screen::Game)),
+                .run_if(in_state(Screen::Game).and_then(resource_exists::<CurrentMatch>)),
         );
 }
 
@@ -71,13 +76,31 @@ fn clear_queue(mut queue: ResMut<MoveQueue>) {
     queue.0.clear();
 }
 
+/// A new match: the one in play from now on, with the authority it names;
+/// the game screen is (re)entered, which rebuilds the board, and any menu
+/// closes.
+fn start_match(
+    mut commands: Commands,
+    mut starts: MessageReader<StartMatch>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut next_menu: ResMut<NextState<Menu>>,
+) {
+    let Some(StartMatch(start)) = starts.read().last() else {
+        return;
+    };
+    commands.insert_resource(MatchAuthority::of(start));
+    commands.insert_resource(CurrentMatch(start.clone()));
+    next_menu.set(Menu::None);
+    next_screen.set(Screen::Game);
+}
+
 fn queue_requests(
     mut requests: MessageReader<MoveRequested>,
     mut opening: MessageReader<OpeningRequested>,
-    game: Res<CurrentMatch>,
+    authority: Res<MatchAuthority>,
     mut queue: ResMut<MoveQueue>,
 ) {
-    let online = game.setup.is_online();
+    let online = *authority == MatchAuthority::Online;
     let requests = requests.read().map(|r| Queued::Move(*r));
     for request in requests.chain(opening.read().map(|o| Queued::Opening(*o))) {
         match request.by() {
@@ -94,6 +117,7 @@ fn queue_requests(
 fn apply_next_move(
     mut queue: ResMut<MoveQueue>,
     mut game: ResMut<CurrentMatch>,
+    authority: Res<MatchAuthority>,
     animating: Query<(), With<super::pieces::Animating>>,
     mut applied: MessageWriter<MoveApplied>,
     mut refused: MessageWriter<MoveRefused>,
@@ -104,7 +128,8 @@ fn apply_next_move(
     let Some(request) = queue.0.pop_front() else {
         return;
     };
-    let wanted = if game.setup.is_online() {
+    let game = &mut game.0;
+    let wanted = if *authority == MatchAuthority::Online {
         Requester::Network
     } else if game.player_to_move().is_computer() {
         Requester::Computer
@@ -119,7 +144,7 @@ fn apply_next_move(
         },
         Queued::Opening(o) => (BoardMove::Pass, Some(Some(o.action))),
     };
-    if !game.game.is_over() && request.by() != wanted {
+    if !game.game().is_over() && request.by() != wanted {
         queue.0.clear();
         if request.by() == Requester::Human {
             refused.write(MoveRefused {
@@ -129,17 +154,16 @@ fn apply_next_move(
         }
         return;
     }
-    let side = game.game.to_move();
+    let side = game.game().to_move();
     if let Some(action) = opening_action {
-        if !act_in_opening(&mut game, mv, action, &mut applied, &mut refused) {
+        if !act_in_opening(game, mv, action, &mut applied, &mut refused) {
             queue.0.clear();
         }
         return;
     }
-    match game.game.play(mv) {
+    match game.play(mv) {
         Ok(()) => {
-            game.touch();
-            let ply = game.game.move_count() - 1;
+            let ply = game.game().move_count() - 1;
             applied.write(MoveApplied { mv, side, ply });
         }
         Err(error) => {
@@ -157,22 +181,21 @@ fn apply_next_move(
 /// choice). A stone it placed goes out as a move, to be drawn and heard.
 /// Returns whether it was accepted.
 fn act_in_opening(
-    game: &mut CurrentMatch,
+    game: &mut lineup_core::match_state::Match,
     mv: BoardMove,
     action: Option<OpeningAction>,
     applied: &mut MessageWriter<MoveApplied>,
     refused: &mut MessageWriter<MoveRefused>,
 ) -> bool {
-    let before = game.game.move_count();
-    let side = game.game.to_move();
+    let before = game.game().move_count();
+    let side = game.game().to_move();
     match action
         .ok_or(OpeningError::NotNow)
         .and_then(|a| game.act_in_opening(a))
     {
         Ok(()) => {
-            game.touch();
-            if game.game.move_count() > before
-                && let Some(mv) = game.game.last_move()
+            if game.game().move_count() > before
+                && let Some(mv) = game.game().last_move()
             {
                 applied.write(MoveApplied {
                     mv,
@@ -201,58 +224,80 @@ fn apply_forfeits(
     mut ended: MessageWriter<GameEnded>,
 ) {
     for Forfeited { why } in forfeits.read() {
-        let side = game.game.to_move();
-        if game.game.resign(side).is_ok() {
-            warn!("{:?} forfeits: {why}", side);
-            game.forfeit = Some(why.clone());
+        let side = game.game().to_move();
+        if game.0.forfeit_turn(why.clone()).is_ok() {
+            warn!("{side:?} forfeits: {why}");
             queue.0.clear();
-            game.touch();
-            if let Some(ending) = game.game.ending() {
+            if let Some(ending) = game.game().ending() {
                 ended.write(GameEnded(ending));
             }
         }
     }
 }
 
-/// Undo, redo and resignation from the panel, menus or shortcuts.
-fn history_actions(
-    mut actions: MessageReader<UiAction>,
+/// Undo, redo and resignation from the panel, menus or shortcuts, where
+/// this computer has the authority (online, `online::client` asks the
+/// server instead).
+fn history_requests(
+    mut requests: MessageReader<HistoryRequest>,
     mut game: ResMut<CurrentMatch>,
     mut queue: ResMut<MoveQueue>,
     mut taken_back: MessageWriter<MovesTakenBack>,
     mut ended: MessageWriter<GameEnded>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
-    // Online, undo and resignation are asked of the server (`online::client`).
-    if game.setup.is_online() {
-        actions.clear();
-        return;
-    }
-    for UiAction(action) in actions.read() {
-        match action {
-            Action::Undo => {
-                if let Some(count) = game.undo_turn() {
+    for request in requests.read() {
+        match request {
+            HistoryRequest::Undo => {
+                if let Some(count) = game.0.undo_turn() {
                     queue.0.clear();
-                    game.touch();
                     taken_back.write(MovesTakenBack { count });
                 }
             }
-            Action::Redo if game.redo_turn() > 0 => {
-                queue.0.clear();
-                game.touch();
-            }
-            Action::ConfirmResign => {
-                let side = game.resigning_side();
-                if game.game.resign(side).is_ok() {
+            HistoryRequest::Redo => {
+                if game.0.redo_turn() > 0 {
                     queue.0.clear();
-                    game.touch();
-                    if let Some(ending) = game.game.ending() {
+                }
+            }
+            HistoryRequest::Resign => {
+                let side = game.resigning_side();
+                if game.0.resign(side).is_ok() {
+                    queue.0.clear();
+                    if let Some(ending) = game.game().ending() {
                         ended.write(GameEnded(ending));
                     }
                 }
                 next_menu.set(Menu::None);
             }
-            _ => {}
+        }
+    }
+}
+
+/// What the server of an online match decided: names, moves taken back by
+/// agreement, the end (a resignation or a forfeit, once every move before
+/// it is on the board: `online::client` sends it then).
+fn server_decisions(
+    mut decisions: MessageReader<ServerDecision>,
+    mut game: ResMut<CurrentMatch>,
+    mut queue: ResMut<MoveQueue>,
+    mut taken_back: MessageWriter<MovesTakenBack>,
+    mut ended: MessageWriter<GameEnded>,
+) {
+    for decision in decisions.read() {
+        match decision {
+            ServerDecision::Names(names) => game.0.set_names(names.clone()),
+            ServerDecision::TookBack(count) => {
+                game.0.take_back(*count);
+                queue.0.clear();
+                taken_back.write(MovesTakenBack { count: *count });
+            }
+            ServerDecision::Ended { loser } => {
+                if game.0.resign(*loser).is_ok()
+                    && let Some(ending) = game.game().ending()
+                {
+                    ended.write(GameEnded(ending));
+                }
+            }
         }
     }
 }
@@ -261,7 +306,7 @@ fn history_actions(
 fn shortcuts(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     menu: Res<State<Menu>>,
-    mut actions: MessageWriter<UiAction>,
+    mut requests: MessageWriter<HistoryRequest>,
 ) {
     let Some(keys) = keys else { return };
     // Held, or pressed or let go this frame: a quick Ctrl+Z at a low frame
@@ -275,9 +320,9 @@ fn shortcuts(
     }
     let shift = down([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if keys.just_pressed(KeyCode::KeyY) || (shift && keys.just_pressed(KeyCode::KeyZ)) {
-        actions.write(UiAction(Action::Redo));
+        requests.write(HistoryRequest::Redo);
     } else if keys.just_pressed(KeyCode::KeyZ) {
-        actions.write(UiAction(Action::Undo));
+        requests.write(HistoryRequest::Undo);
     }
 }
 
@@ -290,9 +335,9 @@ fn announce_ending(
     mut landed: MessageReader<PieceLanded>,
     mut ended: MessageWriter<GameEnded>,
 ) {
-    let last = game.game.move_count().checked_sub(1);
+    let last = game.game().move_count().checked_sub(1);
     let final_landed = landed.read().any(|piece| Some(piece.ply) == last);
-    match game.game.ending() {
+    match game.game().ending() {
         Some(ending @ (Ending::Win(_) | Ending::Draw)) if final_landed => {
             ended.write(GameEnded(ending));
         }
@@ -308,7 +353,7 @@ fn follow_the_match(
     phase: Res<State<GamePhase>>,
     mut next: ResMut<NextState<GamePhase>>,
 ) {
-    let wanted = if game.game.is_over() && board_at_rest(animating) {
+    let wanted = if game.game().is_over() && board_at_rest(animating) {
         GamePhase::Over
     } else {
         GamePhase::Playing

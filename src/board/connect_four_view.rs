@@ -37,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 pub fn is_connect_four(game: Option<Res<CurrentMatch>>) -> bool {
-    game.is_some_and(|g| matches!(g.setup.kind, GameKind::ConnectFour { .. }))
+    game.is_some_and(|g| matches!(g.setup().kind, GameKind::ConnectFour { .. }))
 }
 
 /// Depths inside the board, back to front.

@@ -1,5 +1,5 @@
-//! A refused move is never silent: a message says why, the board gives a
-//! small shake, and the column or point flashes red.
+//! A refused move is never silent: a toast over the board says why, the
+//! board gives a small shake, and the column or point flashes red.
 
 use super::layout::BoardLayout;
 use super::markers::spot_of;
@@ -7,27 +7,19 @@ use super::{BOARD_CENTRE, BoardRoot, MoveRefusal, MoveRefused};
 use crate::locale::Locale;
 use crate::states::{AppSystems, Screen};
 use crate::theme::palette;
+use crate::theme::toast::Toast;
 use bevy::prelude::*;
 use lineup_core::rules::opening::OpeningError;
 use lineup_core::rules::{BoardMove, Foul, MoveError};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Feedback>()
-        .add_systems(OnEnter(Screen::Game), clear)
-        .add_systems(
-            Update,
-            (show_refusal, shake, fade_flashes, age)
-                .chain()
-                .in_set(AppSystems::Present)
-                .run_if(in_state(Screen::Game)),
-        );
-}
-
-/// The message shown over the board, and how long it has left.
-#[derive(Resource, Default, Debug)]
-pub struct Feedback {
-    pub text: String,
-    pub seconds_left: f32,
+    app.add_systems(
+        Update,
+        (show_refusal, shake, fade_flashes)
+            .chain()
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Game)),
+    );
 }
 
 /// The board's shake: seconds left.
@@ -40,7 +32,6 @@ struct Flash(f32);
 
 const SHAKE_SECONDS: f32 = 0.35;
 const FLASH_SECONDS: f32 = 0.6;
-const MESSAGE_SECONDS: f32 = 3.0;
 
 /// What a player reads when a move is refused.
 pub fn refusal_text(locale: &Locale, mv: BoardMove, refusal: MoveRefusal) -> String {
@@ -81,21 +72,20 @@ pub fn refusal_text(locale: &Locale, mv: BoardMove, refusal: MoveRefusal) -> Str
     }
 }
 
-fn clear(mut feedback: ResMut<Feedback>) {
-    *feedback = Feedback::default();
-}
-
 fn show_refusal(
     mut commands: Commands,
     mut refusals: MessageReader<MoveRefused>,
-    mut feedback: ResMut<Feedback>,
+    mut toasts: MessageWriter<Toast>,
     locale: Res<Locale>,
     layout: Option<Res<BoardLayout>>,
     root: Single<Entity, With<BoardRoot>>,
 ) {
     for refused in refusals.read() {
-        feedback.text = refusal_text(&locale, refused.mv, refused.refusal);
-        feedback.seconds_left = MESSAGE_SECONDS;
+        toasts.write(Toast::board(refusal_text(
+            &locale,
+            refused.mv,
+            refused.refusal,
+        )));
         if refused.refusal == MoveRefusal::NotYourTurn {
             continue;
         }
@@ -142,15 +132,6 @@ fn fade_flashes(
             commands.entity(entity).despawn();
         } else {
             sprite.color = palette::FORBIDDEN.with_alpha(0.45 * flash.0 / FLASH_SECONDS);
-        }
-    }
-}
-
-fn age(time: Res<Time>, mut feedback: ResMut<Feedback>) {
-    if feedback.seconds_left > 0.0 {
-        feedback.seconds_left -= time.delta_secs();
-        if feedback.seconds_left <= 0.0 {
-            feedback.text.clear();
         }
     }
 }

@@ -1,19 +1,22 @@
 //! The end of a game: a banner names the winner (or the draw) with Rematch,
 //! Review (see `game::review`), Save and Main menu.
 
-use crate::actions::{Action, UiAction};
-use crate::board::CurrentMatch;
 use crate::board::hud::status_line;
+use crate::board::{CurrentMatch, MatchAuthority, StartMatch};
 use crate::locale::Locale;
+use crate::menus::MenuRequest;
+use crate::review::ReviewRequest;
 use crate::settings::Settings;
-use crate::states::{AppSystems, GamePhase, HiddenInReview, InPlay, Screen};
+use crate::states::{AppSystems, GamePhase, HiddenInReview, InPlay};
 use crate::theme::fonts::size;
+use crate::theme::interaction::{self, ButtonMessage};
 use crate::theme::palette::Colour;
 use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::match_state::Match;
 
 pub(super) fn plugin(app: &mut App) {
+    interaction::sends::<Rematch>(app);
     app.add_systems(OnEnter(GamePhase::Over), spawn_banner)
         .add_systems(
             Update,
@@ -25,6 +28,12 @@ pub(super) fn plugin(app: &mut App) {
             ),
         );
 }
+
+/// A new game with the same players and set-up (the banner's Rematch).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rematch;
+
+impl ButtonMessage for Rematch {}
 
 #[derive(Component)]
 struct Banner;
@@ -51,6 +60,7 @@ fn retitle(
 fn spawn_banner(
     mut commands: Commands,
     game: Res<CurrentMatch>,
+    authority: Res<MatchAuthority>,
     locale: Res<Locale>,
     settings: Res<Settings>,
 ) {
@@ -75,25 +85,24 @@ fn spawn_banner(
                 TextLayout::justify(Justify::Center),
             ));
             // Online, a new game is hosted anew (Play online).
-            if !game.setup.is_online() {
-                banner.spawn(widgets::small_button("over.rematch", Action::Rematch));
+            if *authority == MatchAuthority::Local {
+                banner.spawn(widgets::small_button("over.rematch", Rematch));
             }
-            banner.spawn(widgets::small_button("over.review", Action::Review));
-            banner.spawn(widgets::small_button("over.save", Action::OpenSave));
-            banner.spawn(widgets::small_button("over.main_menu", Action::QuitToTitle));
+            banner.spawn(widgets::small_button("over.review", ReviewRequest::Open));
+            banner.spawn(widgets::small_button("over.save", MenuRequest::OpenSave));
+            banner.spawn(widgets::small_button(
+                "over.main_menu",
+                MenuRequest::QuitToTitle,
+            ));
         });
 }
 
 fn banner_actions(
-    mut actions: MessageReader<UiAction>,
-    mut game: ResMut<CurrentMatch>,
-    mut next_screen: ResMut<NextState<Screen>>,
+    mut rematches: MessageReader<Rematch>,
+    game: Res<CurrentMatch>,
+    mut starts: MessageWriter<StartMatch>,
 ) {
-    for UiAction(action) in actions.read() {
-        if *action == Action::Rematch {
-            *game = CurrentMatch(Match::new(game.setup));
-            // Entering the game screen again rebuilds the board.
-            next_screen.set(Screen::Game);
-        }
+    for Rematch in rematches.read() {
+        starts.write(StartMatch(Match::new(game.setup())));
     }
 }

@@ -6,7 +6,7 @@ use super::pieces::{Animating, Piece, Settling};
 use super::{BoardRoot, BoardSpawn, CurrentMatch};
 use super::{shadow, smooth};
 use crate::settings::Settings;
-use crate::states::Screen;
+use crate::states::{AppSystems, Screen};
 use crate::theme::palette;
 use bevy::asset::RenderAssetUsages;
 use bevy::image::Image;
@@ -29,12 +29,14 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        show_labels.run_if(in_state(Screen::Game).and_then(resource_changed::<Settings>)),
+        show_labels
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Game).and_then(resource_changed::<Settings>)),
     );
 }
 
 pub fn is_gomoku(game: Option<Res<CurrentMatch>>) -> bool {
-    game.is_some_and(|g| matches!(g.setup.kind, GameKind::Gomoku { .. }))
+    game.is_some_and(|g| matches!(g.setup().kind, GameKind::Gomoku { .. }))
 }
 
 /// Depths inside the board, back to front.

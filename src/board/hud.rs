@@ -2,20 +2,21 @@
 //! is, the move number, and the Undo / Redo / Resign / Menu buttons. Above
 //! the board, a line for messages (why a move was refused).
 
-use super::feedback::Feedback;
-use crate::actions::Action;
 use crate::board::CurrentMatch;
-use crate::board::insight::{HintSearch, ShowValues};
+use crate::board::insight::{HelpRequest, HintSearch, ShowValues};
+use crate::board::{HistoryRequest, MatchAuthority};
 use crate::computer::Thinking;
 use crate::locale::{Locale, Words};
+use crate::menus::MenuRequest;
 use crate::names;
 use crate::search_task::BackgroundSearch;
 use crate::settings::Settings;
 use crate::states::{AppSystems, GamePhase, HiddenInReview, Screen};
 use crate::theme::fonts::{Bold, size};
-use crate::theme::interaction::{Disabled, set_enabled};
+use crate::theme::interaction::{Disabled, Sends, set_enabled};
 use crate::theme::paint::{Edge, Ink};
 use crate::theme::palette::{self, Colour, Palette};
+use crate::theme::toast::{ToastPlace, toast_line};
 use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::ai::connect_four::values;
@@ -31,7 +32,6 @@ pub(super) fn plugin(app: &mut App) {
             (
                 update_status,
                 update_players,
-                update_message,
                 enable_buttons,
                 label_help_buttons,
             )
@@ -45,9 +45,6 @@ struct StatusText;
 
 #[derive(Component)]
 struct MoveText;
-
-#[derive(Component)]
-struct MessageText;
 
 /// The text of a player's row: bright for the side to move.
 #[derive(Component)]
@@ -83,7 +80,7 @@ fn player_line(locale: &Locale, game: &Match, side: Side, engines: &[EngineEntry
     locale.f(
         "hud.player",
         &[
-            ("side", &names::side(locale, game.setup.kind, side)),
+            ("side", &names::side(locale, game.setup().kind, side)),
             ("player", &names::match_player(locale, game, side, engines)),
         ],
     )
@@ -136,11 +133,11 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
         children![
             (
                 GameTitle,
-                widgets::title(names::game_title(&locale, game.setup.kind), size::HEADING)
+                widgets::title(names::game_title(&locale, game.setup().kind), size::HEADING)
             ),
             (
                 RulesLine,
-                widgets::dim_label(names::rules_line(&locale, game.setup.kind).to_string()),
+                widgets::dim_label(names::rules_line(&locale, game.setup().kind).to_string()),
                 TextLayout::justify(Justify::Center),
             ),
             player_row(Side::First),
@@ -163,16 +160,16 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
             // For the mouse; the keyboard has Ctrl+Z, Ctrl+Y and the pause
             // menu (Esc), so the arrow keys stay with the board.
             pair(
-                widgets::half_mouse_button("hud.undo", Action::Undo),
-                widgets::half_mouse_button("hud.redo", Action::Redo)
+                widgets::half_mouse_button("hud.undo", HistoryRequest::Undo),
+                widgets::half_mouse_button("hud.redo", HistoryRequest::Redo)
             ),
             pair(
-                widgets::half_mouse_button("hud.hint", Action::Hint),
-                widgets::half_mouse_button("hud.values", Action::ToggleValues)
+                widgets::half_mouse_button("hud.hint", HelpRequest::Hint),
+                widgets::half_mouse_button("hud.values", HelpRequest::ToggleValues)
             ),
             pair(
-                widgets::half_mouse_button("hud.resign", Action::Resign),
-                widgets::half_mouse_button("hud.menu", Action::Pause)
+                widgets::half_mouse_button("hud.resign", MenuRequest::Resign),
+                widgets::half_mouse_button("hud.menu", MenuRequest::Pause)
             ),
             (
                 Words::Key("hud.keys"),
@@ -196,8 +193,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
         },
         Pickable::IGNORE,
         children![(
-            MessageText,
-            Text::new(""),
+            toast_line(ToastPlace::Board),
             TextFont::from_font_size(size::BODY),
             Ink(Colour::Warning)
         )],
@@ -221,11 +217,11 @@ pub fn status_line(
     if let Some(prompt) = super::opening::prompt(locale, game, thinking, engines) {
         return prompt;
     }
-    let name = |side| names::side(locale, game.setup.kind, side);
-    match game.game.ending() {
+    let name = |side| names::side(locale, game.setup().kind, side);
+    match game.game().ending() {
         Some(Ending::Win(side)) => locale.f("hud.wins", &[("side", &name(side))]),
         Some(Ending::Draw) => locale.t("hud.draw").into(),
-        Some(Ending::Resigned { winner }) if game.forfeit.is_some() => locale.f(
+        Some(Ending::Resigned { winner }) if game.forfeit().is_some() => locale.f(
             "hud.forfeit",
             &[
                 ("loser", &name(winner.other())),
@@ -234,22 +230,22 @@ pub fn status_line(
                     "player",
                     &names::match_player(locale, game, winner.other(), engines),
                 ),
-                ("why", &game.forfeit.clone().unwrap_or_default()),
+                ("why", &game.forfeit().clone().unwrap_or_default()),
             ],
         ),
         Some(Ending::Resigned { winner }) => locale.f(
             "hud.resigned",
             &[("loser", &name(winner.other())), ("winner", &name(winner))],
         ),
-        None if thinking => locale.f("hud.thinking", &[("side", &name(game.game.to_move()))]),
-        None if game.game.last_move() == Some(BoardMove::Pass) => locale.f(
+        None if thinking => locale.f("hud.thinking", &[("side", &name(game.game().to_move()))]),
+        None if game.game().last_move() == Some(BoardMove::Pass) => locale.f(
             "hud.passed",
             &[
-                ("passer", &name(game.game.to_move().other())),
-                ("side", &name(game.game.to_move())),
+                ("passer", &name(game.game().to_move().other())),
+                ("side", &name(game.game().to_move())),
             ],
         ),
-        None => locale.f("hud.to_move", &[("side", &name(game.game.to_move()))]),
+        None => locale.f("hud.to_move", &[("side", &name(game.game().to_move()))]),
     }
 }
 
@@ -274,16 +270,19 @@ fn update_status(
         &mut texts.p0(),
         status_line(&locale, &game, thinking.is_some(), &settings.engines),
     );
-    let count = game.game.move_count();
-    let line = if game.game.is_over() {
+    let count = game.game().move_count();
+    let line = if game.game().is_over() {
         locale.n("hud.moves_played", count, &[])
     } else {
         locale.f("hud.move", &[("n", &(count + 1))])
     };
     set(&mut texts.p1(), line);
-    set(&mut texts.p2(), names::game_title(&locale, game.setup.kind));
-    let rules = names::rules_line(&locale, game.setup.kind);
-    let rules = match game.setup.opening() {
+    set(
+        &mut texts.p2(),
+        names::game_title(&locale, game.setup().kind),
+    );
+    let rules = names::rules_line(&locale, game.setup().kind);
+    let rules = match game.setup().opening() {
         lineup_core::rules::opening::OpeningRule::None => rules.to_string(),
         opening => locale.f(
             "hud.rules_with_opening",
@@ -306,7 +305,7 @@ fn update_players(
     mut texts: Query<(&PlayerText, &mut TextColor, &mut Text)>,
     mut swatches: Query<(&PlayerSwatch, &mut BackgroundColor)>,
 ) {
-    let to_move = (!game.game.is_over()).then(|| game.game.to_move());
+    let to_move = (!game.game().is_over()).then(|| game.game().to_move());
     for (PlayerText(side), mut text_colour, mut text) in &mut texts {
         let colour = if Some(*side) == to_move {
             palette.accent
@@ -322,15 +321,9 @@ fn update_players(
     for (PlayerSwatch(side), mut background) in &mut swatches {
         background.set_if_neq(BackgroundColor(piece_colour(
             &palette,
-            game.setup.kind,
+            game.setup().kind,
             *side,
         )));
-    }
-}
-
-fn update_message(feedback: Res<Feedback>, mut text: Single<&mut Text, With<MessageText>>) {
-    if text.0 != feedback.text {
-        text.0 = feedback.text.clone();
     }
 }
 
@@ -339,42 +332,58 @@ fn enable_buttons(
     mut commands: Commands,
     game: Res<CurrentMatch>,
     phase: Res<State<GamePhase>>,
-    buttons: Query<(Entity, &Action, Has<Disabled>)>,
+    authority: Res<MatchAuthority>,
+    history: Query<(Entity, &Sends<HistoryRequest>, Has<Disabled>)>,
+    help: Query<(Entity, &Sends<HelpRequest>, Has<Disabled>)>,
+    menus: Query<(Entity, &Sends<MenuRequest>, Has<Disabled>)>,
 ) {
-    let has_moves = game.game.move_count() > 0 || game.game.is_over();
+    let has_moves = game.game().move_count() > 0 || game.game().is_over();
     // Online: no help from the engine, no redo; undo only of one's own move
     // in a game going on (the opponent is asked).
-    let online = game.setup.is_online();
-    let own_moves = (0..game.game.move_count())
+    let online = *authority == MatchAuthority::Online;
+    let own_moves = (0..game.game().move_count())
         .any(|ply| game.player_of(Side::of_ply(ply)) == PlayerKind::Human);
     let opening = game.opening_under_way().is_some();
-    for (entity, action, disabled) in &buttons {
-        let enabled = match action {
-            Action::Undo if online => own_moves && !game.game.is_over(),
-            Action::Undo => has_moves,
-            Action::Redo => !online && game.game.can_redo(),
-            Action::Resign => *phase.get() == GamePhase::Playing && !game.game.is_over(),
-            Action::Hint => {
-                !online && !opening && !game.game.is_over() && !game.player_to_move().is_computer()
-            }
-            Action::ToggleValues => {
-                !online
-                    && matches!(&game.game, MatchGame::ConnectFour(g) if values::solvable(g.position()))
-            }
-            _ => continue,
+    for (entity, Sends(request), disabled) in &history {
+        let enabled = match request {
+            HistoryRequest::Undo if online => own_moves && !game.game().is_over(),
+            HistoryRequest::Undo => has_moves,
+            HistoryRequest::Redo => !online && game.game().can_redo(),
+            HistoryRequest::Resign => continue,
         };
         set_enabled(&mut commands, entity, enabled, disabled);
     }
+    for (entity, Sends(request), disabled) in &help {
+        let enabled = match request {
+            HelpRequest::Hint => {
+                !online
+                    && !opening
+                    && !game.game().is_over()
+                    && !game.player_to_move().is_computer()
+            }
+            HelpRequest::ToggleValues => {
+                !online
+                    && matches!(&game.game(), MatchGame::ConnectFour(g) if values::solvable(g.position()))
+            }
+        };
+        set_enabled(&mut commands, entity, enabled, disabled);
+    }
+    for (entity, Sends(request), disabled) in &menus {
+        if *request == MenuRequest::Resign {
+            let enabled = *phase.get() == GamePhase::Playing && !game.game().is_over();
+            set_enabled(&mut commands, entity, enabled, disabled);
+        }
+    }
 }
 
-/// The Values button (analysis) says whether it is on, and the Hint
-/// button that it is looking ("Hint …": a proof can take seconds).
+/// The Values button says whether it is on, and the Hint button that it is
+/// looking ("Hint …": a proof can take seconds).
 fn label_help_buttons(
     shown: Res<ShowValues>,
     game: Res<CurrentMatch>,
     hinting: Option<Res<BackgroundSearch<HintSearch>>>,
     locale: Res<Locale>,
-    buttons: Query<(&Action, &Children)>,
+    buttons: Query<(&Sends<HelpRequest>, &Children)>,
     mut texts: Query<&mut Text>,
 ) {
     let values = locale.t(if shown.0 {
@@ -382,13 +391,12 @@ fn label_help_buttons(
     } else {
         "hud.values"
     });
-    let looking = hinting.is_some_and(|s| s.revision == game.revision);
+    let looking = hinting.is_some_and(|s| s.revision == game.revision());
     let hint = locale.t(if looking { "hud.hint_busy" } else { "hud.hint" });
-    for (action, children) in &buttons {
-        let label = match action {
-            Action::ToggleValues => values,
-            Action::Hint => hint,
-            _ => continue,
+    for (Sends(request), children) in &buttons {
+        let label = match request {
+            HelpRequest::ToggleValues => values,
+            HelpRequest::Hint => hint,
         };
         for child in children.iter() {
             if let Ok(mut text) = texts.get_mut(child)

@@ -33,11 +33,11 @@ fn pass_when_nothing_else(
     mut asked_at: Local<Option<Duration>>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
-    let key = (game.id, game.revision);
+    let key = (game.id(), game.revision());
     let must = match *checked {
         Some((seen, must)) if seen == key => must,
         _ => {
-            let must = game.player_to_move() == PlayerKind::Human && game.game.must_pass();
+            let must = game.player_to_move() == PlayerKind::Human && game.game().must_pass();
             *checked = Some((key, must));
             *asked_at = None;
             must

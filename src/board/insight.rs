@@ -10,11 +10,11 @@
 use super::layout::BoardLayout;
 use super::markers::spot_of;
 use super::{BoardRoot, CurrentMatch};
-use crate::actions::{Action, UiAction};
 use crate::locale::Locale;
 use crate::names;
 use crate::search_task::{self, BackgroundSearch, SearchKind};
 use crate::states::{AppSystems, BoardMode, GamePhase, Screen};
+use crate::theme::interaction::{self, ButtonMessage};
 use crate::theme::palette::Palette;
 use bevy::prelude::*;
 use lineup_core::ai::advice::{Certainty, Found, PROOF_TIME, Value, column_values, hint_reporting};
@@ -23,6 +23,7 @@ use lineup_core::rules::{Column, ConnectFour, MatchGame};
 use std::collections::HashMap;
 
 pub(super) fn plugin(app: &mut App) {
+    interaction::sends::<HelpRequest>(app);
     search_task::track::<HintSearch>(app);
     search_task::track::<ValuesSearch>(app);
     app.init_resource::<ShowValues>()
@@ -42,6 +43,17 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Game)),
         );
 }
+
+/// Help from the engine, asked from the panel.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpRequest {
+    /// Show the best move for the side to move.
+    Hint,
+    /// Show or hide every column's value (Connect Four).
+    ToggleValues,
+}
+
+impl ButtonMessage for HelpRequest {}
 
 /// Whether column values are shown (kept across games).
 #[derive(Resource, Default, Debug)]
@@ -88,23 +100,23 @@ impl SearchKind for ValuesSearch {
 
 fn requests(
     mut commands: Commands,
-    mut actions: MessageReader<UiAction>,
+    mut requests: MessageReader<HelpRequest>,
     game: Res<CurrentMatch>,
     time: Res<Time<Real>>,
     mut shown: ResMut<ShowValues>,
 ) {
-    for UiAction(action) in actions.read() {
-        match action {
+    for request in requests.read() {
+        match request {
             // No hint in an opening: its steps are not moves.
-            Action::Hint if !game.game.is_over() && game.opening_under_way().is_none() => {
-                let position = game.game.clone();
+            HelpRequest::Hint if !game.game().is_over() && game.opening_under_way().is_none() => {
+                let position = game.game().clone();
                 commands.insert_resource(BackgroundSearch::<HintSearch>::start_reporting(
-                    game.revision,
+                    game.revision(),
                     time.elapsed(),
                     move |stop, answer| hint_reporting(&position, PROOF_TIME, stop, answer),
                 ));
             }
-            Action::ToggleValues => {
+            HelpRequest::ToggleValues => {
                 shown.0 = !shown.0;
             }
             _ => {}
@@ -124,7 +136,7 @@ fn start_analysis(
     insight: Option<Res<ValuesShown>>,
     proven: Res<ProvenValues>,
 ) {
-    let MatchGame::ConnectFour(g) = &game.game else {
+    let MatchGame::ConnectFour(g) = &game.game() else {
         return;
     };
     if !shown.0 || g.is_over() || !values::solvable(g.position()) {
@@ -133,22 +145,22 @@ fn start_analysis(
         }
         return;
     }
-    let complete = insight.is_some_and(|i| i.0.revision == game.revision && i.0.is_complete());
-    let busy = searching.is_some_and(|s| s.revision == game.revision);
+    let complete = insight.is_some_and(|i| i.0.revision == game.revision() && i.0.is_complete());
+    let busy = searching.is_some_and(|s| s.revision == game.revision());
     if complete || busy {
         return;
     }
     let board = *g.position();
     if let Some(values) = proven.0.get(&board) {
         commands.insert_resource(ValuesShown(Insight {
-            revision: game.revision,
+            revision: game.revision(),
             found: Found::Columns(values.clone()),
         }));
         return;
     }
     let workers = values::workers();
     commands.insert_resource(BackgroundSearch::<ValuesSearch>::start_reporting(
-        game.revision,
+        game.revision(),
         time.elapsed(),
         move |stop, answer| {
             // Cancelled (the answer is no longer wanted) or a finished game:
@@ -168,12 +180,12 @@ fn finish_hint(
     let Some(mut searching) = searching else {
         return;
     };
-    if searching.revision != game.revision {
+    if searching.revision != game.revision() {
         return;
     }
     if let Some(found) = searching.poll_latest() {
         let insight = Insight {
-            revision: game.revision,
+            revision: game.revision(),
             found,
         };
         if insight.is_complete() {
@@ -193,11 +205,11 @@ fn take_values(
     let Some(mut searching) = searching else {
         return;
     };
-    if searching.revision != game.revision {
+    if searching.revision != game.revision() {
         return;
     }
     if let Some(values) = searching.poll_latest() {
-        if let MatchGame::ConnectFour(g) = &game.game
+        if let MatchGame::ConnectFour(g) = &game.game()
             && values::all_final(&values)
         {
             if proven.0.len() >= PROVEN_KEPT {
@@ -206,7 +218,7 @@ fn take_values(
             proven.0.insert(*g.position(), values.clone());
         }
         commands.insert_resource(ValuesShown(Insight {
-            revision: game.revision,
+            revision: game.revision(),
             found: Found::Columns(values),
         }));
     }
@@ -256,7 +268,7 @@ fn show_hint(
 ) {
     let wanted = insight
         .as_ref()
-        .filter(|i| i.0.revision == game.revision && *mode.get() == BoardMode::Play)
+        .filter(|i| i.0.revision == game.revision() && *mode.get() == BoardMode::Play)
         .map(|i| i.0.found.clone())
         .filter(|found| matches!(found, Found::Hint { .. }));
     if *drawn != wanted || (wanted.is_some() && glows.is_empty()) {
@@ -265,7 +277,7 @@ fn show_hint(
         }
         if let Some(Found::Hint { moves, certainty }) = &wanted {
             let guess =
-                *certainty != Certainty::Proven && matches!(game.game, MatchGame::ConnectFour(_));
+                *certainty != Certainty::Proven && matches!(game.game(), MatchGame::ConnectFour(_));
             for &mv in moves {
                 let (at, size) = spot_of(&layout, mv);
                 let glow = commands
@@ -316,12 +328,12 @@ fn show_analysis(
     labels: Query<Entity, With<AnalysisLabel>>,
     mut last: Local<Option<(u64, Option<Vec<Option<Value>>>, bool)>>,
 ) {
-    let MatchGame::ConnectFour(g) = &game.game else {
+    let MatchGame::ConnectFour(g) = &game.game() else {
         return;
     };
     let values = insight
         .as_ref()
-        .filter(|i| i.0.revision == game.revision)
+        .filter(|i| i.0.revision == game.revision())
         .and_then(|i| match &i.0.found {
             Found::Columns(values) => Some(values.clone()),
             Found::Hint { .. } => None,
@@ -330,7 +342,7 @@ fn show_analysis(
         && *phase.get() == GamePhase::Playing
         && *mode.get() == BoardMode::Play
         && values::solvable(g.position());
-    let key = (game.revision, values.clone(), show);
+    let key = (game.revision(), values.clone(), show);
     if last.as_ref() == Some(&key) && !locale.is_changed() && !palette.is_changed() {
         return;
     }

@@ -112,5 +112,5 @@ impl BoardLayout {
 }
 
 fn insert_layout(mut commands: Commands, game: Res<CurrentMatch>) {
-    commands.insert_resource(BoardLayout::for_kind(game.setup.kind));
+    commands.insert_resource(BoardLayout::for_kind(game.setup().kind));
 }

@@ -119,14 +119,14 @@ fn move_ghost(
         With<Ghost>,
     >,
 ) {
-    let side = game.game.to_move();
+    let side = game.game().to_move();
     // Only for a person at this screen: not the computer, not an online opponent.
     let human = game.player_to_move() == lineup_core::match_setup::PlayerKind::Human;
     let playing = *phase.get() == GamePhase::Playing
         && *menu.get() == Menu::None
         && *mode.get() == BoardMode::Play;
     let (transform, visibility, material) = &mut *ghost;
-    let spot = match (cursor.target, &game.game) {
+    let spot = match (cursor.target, &game.game()) {
         (Some(BoardMove::Column(c)), MatchGame::ConnectFour(g)) if g.position().can_play(c) => {
             Some(Vec2::new(layout.centre(c.0, 0).x, layout.drop_height()))
         }
@@ -194,17 +194,17 @@ fn mark_forbidden_points(
     marks: Query<Entity, With<ForbiddenMark>>,
     mut shown_for: Local<Option<(u64, bool)>>,
 ) {
-    let MatchGame::Gomoku(gomoku) = &game.game else {
+    let MatchGame::Gomoku(gomoku) = &game.game() else {
         return;
     };
     let show = settings.show_forbidden
         && *phase.get() == GamePhase::Playing
         && *mode.get() == BoardMode::Play
         && gomoku.to_move() == Side::First;
-    if *shown_for == Some((game.revision, show)) {
+    if *shown_for == Some((game.revision(), show)) {
         return;
     }
-    *shown_for = Some((game.revision, show));
+    *shown_for = Some((game.revision(), show));
     for mark in &marks {
         commands.entity(mark).despawn();
     }

@@ -11,7 +11,7 @@ pub mod apply;
 pub mod celebration;
 pub mod connect_four_view;
 pub mod feedback;
-mod game_over;
+pub mod game_over;
 pub mod gomoku_view;
 pub mod hud;
 pub mod input;
@@ -25,13 +25,17 @@ pub mod shown;
 pub mod smooth;
 
 use crate::states::{GamePhase, Screen};
+use crate::theme::interaction::{self, ButtonMessage};
 use bevy::prelude::*;
 use lineup_core::match_state::Match;
 use lineup_core::rules::opening::{Action as OpeningAction, OpeningError};
 use lineup_core::rules::{BoardMove, Ending, MoveError, Side};
 
 pub(super) fn plugin(app: &mut App) {
+    interaction::sends::<HistoryRequest>(app);
     app.add_sub_state::<GamePhase>()
+        .add_message::<StartMatch>()
+        .add_message::<ServerDecision>()
         .add_message::<MoveRequested>()
         .add_message::<OpeningRequested>()
         .add_message::<Forfeited>()
@@ -66,10 +70,54 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The match in play, as Bevy holds it: the plain [`Match`] model in a
-/// resource. During play only `apply` changes it; the menus replace it
-/// (new game, continue, load) and the banner's Rematch starts a new one.
-#[derive(Resource, Deref, DerefMut, Clone, Debug)]
-pub struct CurrentMatch(pub Match);
+/// resource that everyone reads and only `apply` changes (its field is
+/// private to this module and `apply`, and nothing here hands out a `&mut`).
+/// Every way into a match (New game, Load, Continue, Play from here,
+/// Rematch, online, the command line) sends [`StartMatch`].
+#[derive(Resource, Deref, Debug)]
+pub struct CurrentMatch(Match);
+
+/// Starts `.0`: `apply` makes it the match in play and (re)enters the game
+/// screen, which rebuilds the board.
+#[derive(Message, Clone, Debug)]
+pub struct StartMatch(pub Match);
+
+/// The match given on the command line (or by a test), started once the
+/// assets have loaded (`screens::loading`).
+#[derive(Resource, Clone, Debug)]
+pub struct MatchAtStart(pub Match);
+
+/// Who answers undo, redo and resignation: this computer, or the server of
+/// an online match (the window only asks). Set by `apply` with each match
+/// started, from the match itself.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MatchAuthority {
+    #[default]
+    Local,
+    Online,
+}
+
+impl MatchAuthority {
+    pub fn of(game: &Match) -> MatchAuthority {
+        if game.setup().is_online() {
+            MatchAuthority::Online
+        } else {
+            MatchAuthority::Local
+        }
+    }
+}
+
+/// What the server of an online match decided beyond moves (those come as
+/// [`MoveRequested`] by the network): `apply` makes the match say so.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum ServerDecision {
+    /// The players' names as the server has them.
+    Names([Option<String>; 2]),
+    /// The last `.0` moves were taken back, by agreement.
+    TookBack(usize),
+    /// `loser` resigned or forfeited.
+    Ended { loser: Side },
+}
 
 /// Who asked for a move: only the player whose turn it is may move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +141,23 @@ pub struct MoveRequested {
 pub struct OpeningRequested {
     pub action: OpeningAction,
     pub by: Requester,
+}
+
+/// Undo, redo and resignation, from the panel, the keys or a dialog: the
+/// match's history, answered by whoever has authority over the match.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryRequest {
+    /// Takes back the last move (against the computer, its reply too).
+    Undo,
+    Redo,
+    /// Gives up the game: the resign dialog's confirmation.
+    Resign,
+}
+
+impl ButtonMessage for HistoryRequest {
+    fn is_destructive(&self) -> bool {
+        *self == HistoryRequest::Resign
+    }
 }
 
 /// The Gomocup engine to move lost the game: what it did (it crashed,

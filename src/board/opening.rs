@@ -8,11 +8,11 @@ use super::gomoku_view::{self, StoneArt};
 use super::layout::BoardLayout;
 use super::shown::Shown;
 use super::{BoardRoot, CurrentMatch, OpeningRequested, Requester};
-use crate::actions::{Action, OpeningChoice, UiAction};
 use crate::locale::Locale;
 use crate::names;
 use crate::states::{AppSystems, GamePhase, Screen};
 use crate::theme::fonts::size;
+use crate::theme::interaction::{self, ButtonMessage, Sends};
 use crate::theme::palette;
 use crate::theme::widgets;
 use bevy::prelude::*;
@@ -23,6 +23,7 @@ use lineup_core::rules::opening::{Action as Act, OpeningRule, Step};
 use lineup_core::rules::{Point, Side};
 
 pub(super) fn plugin(app: &mut App) {
+    interaction::sends::<OpeningChoice>(app);
     app.init_resource::<Declared>()
         .add_systems(OnEnter(Screen::Game), |mut d: ResMut<Declared>| {
             *d = Declared::default()
@@ -41,6 +42,24 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// A choice on the game panel during an opening (see
+/// `rules::opening::Step`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OpeningChoice {
+    Swap,
+    Keep,
+    PlaceTwo,
+    TakeBlack,
+    TakeWhite,
+    OfferTen,
+    /// Soosõrv: one fifth move fewer / more to declare, and declare.
+    Fewer,
+    More,
+    Declare,
+}
+
+impl ButtonMessage for OpeningChoice {}
+
 /// What the status line says during the opening: who acts, and what the
 /// step asks (`None` once the colours are decided or the game is over).
 pub fn prompt(
@@ -49,8 +68,10 @@ pub fn prompt(
     thinking: bool,
     engines: &[EngineEntry],
 ) -> Option<String> {
-    let opening = game.opening_under_way().filter(|_| !game.game.is_over())?;
-    let kind = game.setup.kind;
+    let opening = game
+        .opening_under_way()
+        .filter(|_| !game.game().is_over())?;
+    let kind = game.setup().kind;
     let actor = opening.to_act();
     let held = if opening.holder(Side::First) == actor {
         Side::First
@@ -62,7 +83,7 @@ pub fn prompt(
         &[
             (
                 "player",
-                &names::player_short(locale, game.setup.players[actor.index()], engines),
+                &names::player_short(locale, game.setup().players[actor.index()], engines),
             ),
             ("side", &names::side(locale, kind, held)),
         ],
@@ -135,8 +156,7 @@ impl Default for Declared {
 
 /// The panel's opening choices: every button, each shown only at its step.
 pub fn choices() -> impl Bundle {
-    let button =
-        |key: &'static str, choice| widgets::half_mouse_button(key, Action::Opening(choice));
+    let button = |key: &'static str, choice| widgets::half_mouse_button(key, choice);
     (
         Name::new("Opening choices"),
         Node {
@@ -178,14 +198,11 @@ fn offered(step: Step) -> &'static [OpeningChoice] {
 /// A person's choice becomes an opening request (the count buttons only
 /// change the count).
 fn choose(
-    mut actions: MessageReader<UiAction>,
+    mut choices: MessageReader<OpeningChoice>,
     mut declared: ResMut<Declared>,
     mut requests: MessageWriter<OpeningRequested>,
 ) {
-    for UiAction(action) in actions.read() {
-        let Action::Opening(choice) = action else {
-            continue;
-        };
+    for choice in choices.read() {
         let action = match choice {
             OpeningChoice::Swap => Act::Swap,
             OpeningChoice::Keep => Act::Keep,
@@ -214,7 +231,7 @@ fn choose(
 fn show_choices(
     game: Res<CurrentMatch>,
     phase: Res<State<GamePhase>>,
-    mut buttons: Query<(&Action, &mut Node, &mut Visibility)>,
+    mut buttons: Query<(&Sends<OpeningChoice>, &mut Node, &mut Visibility)>,
 ) {
     let step = game
         .opening_under_way()
@@ -222,10 +239,7 @@ fn show_choices(
         .filter(|_| *phase.get() == GamePhase::Playing)
         .map(|o| o.step());
     let shown = step.map_or(&[][..], offered);
-    for (action, node, visibility) in &mut buttons {
-        let Action::Opening(choice) = action else {
-            continue;
-        };
+    for (Sends(choice), node, visibility) in &mut buttons {
         widgets::set_shown(node, visibility, shown.contains(choice));
     }
 }
@@ -234,12 +248,12 @@ fn show_choices(
 fn label_declare(
     declared: Res<Declared>,
     locale: Res<Locale>,
-    buttons: Query<(&Action, &Children)>,
+    buttons: Query<(&Sends<OpeningChoice>, &Children)>,
     mut texts: Query<&mut Text>,
 ) {
     let label = locale.f("opening.declare", &[("n", &declared.0)]);
-    for (action, children) in &buttons {
-        if *action != Action::Opening(OpeningChoice::Declare) {
+    for (Sends(choice), children) in &buttons {
+        if *choice != OpeningChoice::Declare {
             continue;
         }
         for child in children.iter() {
@@ -327,7 +341,7 @@ fn frame_area(
     }
     let area = match game.opening_under_way().map(|o| o.step()) {
         Some(Step::Place { area: Some(n), .. }) if n > 1 => n,
-        Some(Step::FifthChoice) => match game.setup.opening().area(4) {
+        Some(Step::FifthChoice) => match game.setup().opening().area(4) {
             Some(n) => n,
             None => return,
         },

@@ -50,7 +50,7 @@ impl Shown<'_> {
     pub fn game(&self) -> &MatchGame {
         match &self.review {
             Some(review) => &review.game,
-            None => &self.current.game,
+            None => &self.current.game(),
         }
     }
 
@@ -58,7 +58,7 @@ impl Shown<'_> {
     pub fn key(&self) -> u64 {
         match &self.review {
             Some(review) => review.key,
-            None => self.current.revision,
+            None => self.current.revision(),
         }
     }
 

@@ -1,6 +1,6 @@
 //! About: what the game is and how to play it.
 
-use crate::actions::Action;
+use super::MenuRequest;
 use crate::locale::Locale;
 use crate::states::Menu;
 use crate::theme::fonts::size;
@@ -31,7 +31,7 @@ fn spawn(mut commands: Commands, locale: Res<Locale>) {
                         ..default()
                     }
                 ),
-                widgets::button("common.back", Action::Back),
+                widgets::button("common.back", MenuRequest::Back),
             ],
         )],
     ));

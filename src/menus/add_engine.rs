@@ -3,13 +3,13 @@
 //! file (`pbrain-rapfi` is "rapfi"), kept in the settings, and New game
 //! comes back with it playing White.
 
-use crate::actions::{Action, UiAction};
+use super::MenuRequest;
 use crate::locale::Locale;
 use crate::menus::new_game::NewGameSetup;
 use crate::settings::Settings;
-use crate::states::Menu;
-use crate::storage::Notice;
-use crate::theme::interaction::{Typed, Typing};
+use crate::states::{AppSystems, Menu};
+use crate::theme::interaction::{self, ButtonMessage, Typed, Typing};
+use crate::theme::toast::Toast;
 use crate::theme::widgets;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
@@ -18,16 +18,26 @@ use lineup_core::match_setup::{EngineSlot, GameKind, PlayerKind};
 use std::path::Path;
 
 pub(super) fn plugin(app: &mut App) {
+    interaction::sends::<ConfirmAddEngine>(app);
     app.add_message::<KeyboardInput>()
         .init_resource::<EnginePath>()
         .add_systems(OnEnter(Menu::AddEngine), (prepare, spawn).chain())
         .add_systems(
             Update,
-            (type_path, show_path, handle_actions)
-                .chain()
+            (
+                type_path.in_set(AppSystems::Input),
+                add_engine.in_set(AppSystems::Apply),
+                show_path.in_set(AppSystems::Present),
+            )
                 .run_if(in_state(Menu::AddEngine)),
         );
 }
+
+/// Add engine's Add: the path typed becomes an engine of the list.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConfirmAddEngine;
+
+impl ButtonMessage for ConfirmAddEngine {}
 
 /// The longest path taken.
 const MAX_PATH: usize = 400;
@@ -58,7 +68,8 @@ fn spawn(mut commands: Commands) {
             "add_engine.help",
             PathText,
             ProblemText,
-            ("add_engine.add", Action::ConfirmAddEngine),
+            ("add_engine.add", ConfirmAddEngine),
+            MenuRequest::Back,
         )],
     ));
 }
@@ -68,11 +79,11 @@ fn type_path(
     mut keys: MessageReader<KeyboardInput>,
     mut typing: Local<Typing>,
     mut path: ResMut<EnginePath>,
-    mut actions: MessageWriter<UiAction>,
+    mut confirmations: MessageWriter<ConfirmAddEngine>,
 ) {
     for key in keys.read() {
         if typing.key(key, &mut path.text, MAX_PATH) == Typed::Enter {
-            actions.write(UiAction(Action::ConfirmAddEngine));
+            confirmations.write(ConfirmAddEngine);
         }
     }
 }
@@ -92,16 +103,16 @@ fn show_path(
     }
 }
 
-fn handle_actions(
-    mut actions: MessageReader<UiAction>,
+fn add_engine(
+    mut confirmations: MessageReader<ConfirmAddEngine>,
     mut path: ResMut<EnginePath>,
     mut settings: ResMut<Settings>,
     setup: Option<Res<NewGameSetup>>,
-    mut notice: ResMut<Notice>,
+    mut toasts: MessageWriter<Toast>,
     locale: Res<Locale>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
-    if !actions.read().any(|a| a.0 == Action::ConfirmAddEngine) {
+    if confirmations.read().count() == 0 {
         return;
     }
     let typed = path.text.trim().to_string();
@@ -117,7 +128,9 @@ fn handle_actions(
         }
     };
     let entry = EngineEntry::from_path(program);
-    notice.show(locale.f("notice.engine_added", &[("name", &entry.name)]));
+    toasts.write(Toast::window(
+        locale.f("notice.engine_added", &[("name", &entry.name)]),
+    ));
     let slot = registry::remember(&mut settings.engines, entry);
     // New game comes back with the engine as White, in a game of Gomoku.
     let mut next = setup

@@ -1,7 +1,8 @@
 //! Resigning asks first.
 
-use crate::actions::Action;
+use super::MenuRequest;
 use crate::board::CurrentMatch;
+use crate::board::HistoryRequest;
 use crate::locale::Locale;
 use crate::names;
 use crate::states::Menu;
@@ -15,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn(mut commands: Commands, game: Option<Res<CurrentMatch>>, locale: Res<Locale>) {
     let side = game.map_or(locale.t("resign.you"), |g| {
-        names::side(&locale, g.setup.kind, g.resigning_side())
+        names::side(&locale, g.setup().kind, g.resigning_side())
     });
     commands.spawn((
         widgets::overlay("Resign?", true),
@@ -32,8 +33,8 @@ fn spawn(mut commands: Commands, game: Option<Res<CurrentMatch>>, locale: Res<Lo
                         ..default()
                     },
                     children![
-                        widgets::small_button("resign.confirm", Action::ConfirmResign),
-                        widgets::small_button("resign.keep_playing", Action::Back),
+                        widgets::small_button("resign.confirm", HistoryRequest::Resign),
+                        widgets::small_button("resign.keep_playing", MenuRequest::Back),
                     ],
                 ),
             ],

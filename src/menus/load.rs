@@ -2,18 +2,19 @@
 //! players, move count, date and a small picture of the board. A damaged
 //! file is listed with what is wrong with it; deleting asks first.
 
-use crate::actions::{Action, UiAction};
-use crate::board::CurrentMatch;
+use super::MenuRequest;
+use crate::board::StartMatch;
 use crate::locale::Locale;
 use crate::names;
 use crate::review::OpenReview;
 use crate::settings::Settings;
-use crate::states::Menu;
-use crate::states::Screen;
-use crate::storage::{Notice, Storage};
+use crate::states::{AppSystems, Menu};
+use crate::storage::Storage;
 use crate::theme::fonts::size;
+use crate::theme::interaction::{self, ButtonMessage};
 use crate::theme::paint::Ink;
 use crate::theme::palette::{self, Colour, Palette};
+use crate::theme::toast::Toast;
 use crate::theme::widgets;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -24,13 +25,35 @@ use lineup_core::persist::slots::{self, SaveEntry};
 use lineup_core::rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
+    interaction::sends::<LoadRequest>(app);
     app.init_resource::<SavePage>()
         .add_systems(OnEnter(Menu::Load), (list_saves, spawn).chain())
         .add_systems(OnEnter(Menu::ConfirmDelete), spawn_confirm)
         .add_systems(
             Update,
-            handle_actions.run_if(in_state(Menu::Load).or_else(in_state(Menu::ConfirmDelete))),
+            handle_requests
+                .in_set(AppSystems::Apply)
+                .run_if(in_state(Menu::Load).or_else(in_state(Menu::ConfirmDelete))),
         );
+}
+
+/// The load list's buttons: entry `.0` of the list opened, reviewed or
+/// deleted (asked first), and its pages.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadRequest {
+    Load(usize),
+    Review(usize),
+    /// Asks whether to delete.
+    Delete(usize),
+    ConfirmDelete,
+    /// Older (+1) or newer (-1) saves.
+    Page(i8),
+}
+
+impl ButtonMessage for LoadRequest {
+    fn is_destructive(&self) -> bool {
+        matches!(self, LoadRequest::Delete(_) | LoadRequest::ConfirmDelete)
+    }
 }
 
 const PER_PAGE: usize = 5;
@@ -177,15 +200,15 @@ fn spawn(
                             ));
                         });
                         if entry.content.is_ok() {
-                            row.spawn(widgets::row_button("load.load", Action::LoadSave(index)));
+                            row.spawn(widgets::row_button("load.load", LoadRequest::Load(index)));
                             row.spawn(widgets::row_button(
                                 "load.review",
-                                Action::ReviewSave(index),
+                                LoadRequest::Review(index),
                             ));
                         }
                         row.spawn(widgets::row_button(
                             "load.delete",
-                            Action::DeleteSave(index),
+                            LoadRequest::Delete(index),
                         ));
                     });
             }
@@ -198,11 +221,11 @@ fn spawn(
                 })
                 .with_children(|row| {
                     if page.0 > 0 {
-                        row.spawn(widgets::small_button("load.newer", Action::PageSaves(-1)));
+                        row.spawn(widgets::small_button("load.newer", LoadRequest::Page(-1)));
                     }
-                    row.spawn(widgets::small_button("common.back", Action::Back));
+                    row.spawn(widgets::small_button("common.back", MenuRequest::Back));
                     if more_older {
-                        row.spawn(widgets::small_button("load.older", Action::PageSaves(1)));
+                        row.spawn(widgets::small_button("load.older", LoadRequest::Page(1)));
                     }
                 });
         })
@@ -276,8 +299,8 @@ fn spawn_confirm(mut commands: Commands, list: Res<SaveList>, target: Option<Res
                         ..default()
                     },
                     children![
-                        widgets::small_button("load.delete", Action::ConfirmDelete),
-                        widgets::small_button("load.keep", Action::Back),
+                        widgets::small_button("load.delete", LoadRequest::ConfirmDelete),
+                        widgets::small_button("load.keep", MenuRequest::Back),
                     ],
                 ),
             ],
@@ -285,57 +308,58 @@ fn spawn_confirm(mut commands: Commands, list: Res<SaveList>, target: Option<Res
     ));
 }
 
-fn handle_actions(
+fn handle_requests(
     mut commands: Commands,
-    mut actions: MessageReader<UiAction>,
+    mut requests: MessageReader<LoadRequest>,
     list: Res<SaveList>,
     target: Option<Res<DeleteTarget>>,
     mut page: ResMut<SavePage>,
-    mut notice: ResMut<Notice>,
+    mut toasts: MessageWriter<Toast>,
     locale: Res<Locale>,
     mut next_menu: ResMut<NextState<Menu>>,
-    mut next_screen: ResMut<NextState<Screen>>,
+    mut starts: MessageWriter<StartMatch>,
 ) {
-    for UiAction(action) in actions.read() {
-        match *action {
-            Action::LoadSave(i) | Action::ReviewSave(i) => {
+    for request in requests.read() {
+        match *request {
+            LoadRequest::Load(i) | LoadRequest::Review(i) => {
                 if let Some(Ok(summary)) = list.0.get(i).map(|e| &e.content) {
-                    if matches!(action, Action::ReviewSave(_)) {
+                    if matches!(request, LoadRequest::Review(_)) {
                         commands.insert_resource(OpenReview(None));
                     }
-                    commands.insert_resource(CurrentMatch(Match::from_save(
+                    starts.write(StartMatch(Match::from_save(
                         &summary.save,
                         summary.game.clone(),
                     )));
-                    next_menu.set(Menu::None);
-                    next_screen.set(Screen::Game);
                 }
             }
-            Action::DeleteSave(i) => {
+            LoadRequest::Delete(i) => {
                 commands.insert_resource(DeleteTarget(i));
                 next_menu.set(Menu::ConfirmDelete);
             }
-            Action::ConfirmDelete => {
+            LoadRequest::ConfirmDelete => {
                 if let Some(entry) = target.as_ref().and_then(|t| list.0.get(t.0)) {
                     match std::fs::remove_file(&entry.path) {
                         Ok(()) => {
-                            notice.show(locale.f("notice.deleted", &[("name", &entry_name(entry))]))
+                            toasts.write(Toast::window(
+                                locale.f("notice.deleted", &[("name", &entry_name(entry))]),
+                            ));
                         }
-                        Err(e) => notice.show(locale.f(
-                            "notice.delete_failed",
-                            &[("file", &entry.path.display()), ("error", &e)],
-                        )),
+                        Err(e) => {
+                            toasts.write(Toast::window(locale.f(
+                                "notice.delete_failed",
+                                &[("file", &entry.path.display()), ("error", &e)],
+                            )));
+                        }
                     }
                 }
                 next_menu.set(Menu::Load);
             }
-            Action::PageSaves(step) => {
+            LoadRequest::Page(step) => {
                 let pages = list.0.len().div_ceil(PER_PAGE).max(1);
                 page.0 = (page.0 as i64 + step as i64).clamp(0, pages as i64 - 1) as usize;
                 // Re-entering the menu redraws it at the new page.
                 next_menu.set(Menu::Load);
             }
-            _ => {}
         }
     }
 }

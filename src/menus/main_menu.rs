@@ -1,18 +1,22 @@
 //! The main menu on the title screen.
 
-use crate::actions::{Action, UiAction};
-use crate::board::CurrentMatch;
+use super::MenuRequest;
+use crate::board::StartMatch;
 use crate::locale::Locale;
-use crate::states::Menu;
-use crate::states::Screen;
-use crate::storage::{Notice, Storage, unfinished_autosave};
+use crate::states::{AppSystems, Menu};
+use crate::storage::{Storage, unfinished_autosave};
+use crate::theme::toast::Toast;
 use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::match_state::Match;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Menu::Main), spawn)
-        .add_systems(Update, handle_actions.run_if(in_state(Menu::Main)));
+    app.add_systems(OnEnter(Menu::Main), spawn).add_systems(
+        Update,
+        handle_requests
+            .in_set(AppSystems::Apply)
+            .run_if(in_state(Menu::Main)),
+    );
 }
 
 fn spawn(mut commands: Commands, storage: Option<Res<Storage>>) {
@@ -22,14 +26,14 @@ fn spawn(mut commands: Commands, storage: Option<Res<Storage>>) {
         .spawn(widgets::panel(380.0))
         .with_children(|panel| {
             if can_continue {
-                panel.spawn(widgets::button("menu.continue", Action::Continue));
+                panel.spawn(widgets::button("menu.continue", MenuRequest::Continue));
             }
-            panel.spawn(widgets::button("menu.new_game", Action::OpenNewGame));
-            panel.spawn(widgets::button("menu.play_online", Action::OpenOnline));
-            panel.spawn(widgets::button("menu.load_game", Action::OpenLoad));
-            panel.spawn(widgets::button("menu.settings", Action::OpenSettings));
-            panel.spawn(widgets::button("menu.about", Action::OpenAbout));
-            panel.spawn(widgets::button("menu.quit", Action::Quit));
+            panel.spawn(widgets::button("menu.new_game", MenuRequest::OpenNewGame));
+            panel.spawn(widgets::button("menu.play_online", MenuRequest::OpenOnline));
+            panel.spawn(widgets::button("menu.load_game", MenuRequest::OpenLoad));
+            panel.spawn(widgets::button("menu.settings", MenuRequest::OpenSettings));
+            panel.spawn(widgets::button("menu.about", MenuRequest::OpenAbout));
+            panel.spawn(widgets::button("menu.quit", MenuRequest::Quit));
         })
         .id();
     commands
@@ -47,28 +51,26 @@ fn spawn(mut commands: Commands, storage: Option<Res<Storage>>) {
         });
 }
 
-fn handle_actions(
-    mut commands: Commands,
-    mut actions: MessageReader<UiAction>,
+fn handle_requests(
+    mut requests: MessageReader<MenuRequest>,
     storage: Option<Res<Storage>>,
-    mut notice: ResMut<Notice>,
+    mut toasts: MessageWriter<Toast>,
     locale: Res<Locale>,
     mut exit: MessageWriter<AppExit>,
-    mut next_menu: ResMut<NextState<Menu>>,
-    mut next_screen: ResMut<NextState<Screen>>,
+    mut starts: MessageWriter<StartMatch>,
 ) {
-    for UiAction(action) in actions.read() {
-        match action {
-            Action::Quit => {
+    for request in requests.read() {
+        match request {
+            MenuRequest::Quit => {
                 exit.write(AppExit::Success);
             }
-            Action::Continue => match storage.as_deref().and_then(unfinished_autosave) {
+            MenuRequest::Continue => match storage.as_deref().and_then(unfinished_autosave) {
                 Some((save, game)) => {
-                    commands.insert_resource(CurrentMatch(Match::from_save(&save, game)));
-                    next_menu.set(Menu::None);
-                    next_screen.set(Screen::Game);
+                    starts.write(StartMatch(Match::from_save(&save, game)));
                 }
-                None => notice.show(locale.t("notice.continue_gone")),
+                None => {
+                    toasts.write(Toast::window(locale.t("notice.continue_gone")));
+                }
             },
             _ => {}
         }

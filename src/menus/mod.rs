@@ -11,16 +11,22 @@ mod notice;
 mod online;
 mod pause;
 pub mod save;
-mod settings;
+pub mod settings;
 
-use crate::actions::{Action, UiAction};
-use crate::states::{BoardMode, Menu, Screen};
-use crate::theme::interaction::Focused;
+use crate::states::{AppSystems, BoardMode, Menu, Screen};
+use crate::theme::interaction::{self, ButtonMessage, Focused};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    interaction::sends::<MenuRequest>(app);
     app.init_state::<Menu>()
-        .add_systems(Update, (escape_goes_back, open_from_actions).chain())
+        .add_systems(
+            Update,
+            (
+                escape_goes_back.in_set(AppSystems::Input),
+                open_menus.in_set(AppSystems::Apply),
+            ),
+        )
         .add_systems(StateTransition, reset_focus.run_if(state_changed::<Menu>))
         .add_plugins((
             main_menu::plugin,
@@ -35,6 +41,36 @@ pub(super) fn plugin(app: &mut App) {
             notice::plugin,
             online::plugin,
         ));
+}
+
+/// Moving between menus, and the title's and pause menu's own choices.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuRequest {
+    /// The unfinished game, from the title.
+    Continue,
+    OpenNewGame,
+    OpenLoad,
+    OpenSettings,
+    OpenAbout,
+    /// Play online: host, or join by code and address.
+    OpenOnline,
+    OpenSave,
+    /// Add a Gomocup engine (from New game).
+    OpenAddEngine,
+    Pause,
+    Resume,
+    /// Asks whether to resign (the resign dialog).
+    Resign,
+    /// Leave the current menu for the one it came from.
+    Back,
+    Quit,
+    QuitToTitle,
+}
+
+impl ButtonMessage for MenuRequest {
+    fn is_destructive(&self) -> bool {
+        *self == MenuRequest::Quit
+    }
 }
 
 /// The item after (`dir` > 0) or before `current` in `items`, wrapping
@@ -68,7 +104,7 @@ fn escape_goes_back(
     menu: Res<State<Menu>>,
     screen: Res<State<Screen>>,
     mode: Option<Res<State<BoardMode>>>,
-    mut actions: MessageWriter<UiAction>,
+    mut requests: MessageWriter<MenuRequest>,
 ) {
     if !keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) {
         return;
@@ -78,37 +114,37 @@ fn escape_goes_back(
         // In review, Esc goes back to the game (`review`).
         (Menu::None, Screen::Game) if reviewing => {}
         (Menu::None, Screen::Game) => {
-            actions.write(UiAction(Action::Pause));
+            requests.write(MenuRequest::Pause);
         }
         // The main menu is the bottom of the title screen: Esc stays.
         (Menu::Main, _) | (Menu::None, _) => {}
         _ => {
-            actions.write(UiAction(Action::Back));
+            requests.write(MenuRequest::Back);
         }
     }
 }
 
-/// The actions that only open or close a menu.
-fn open_from_actions(
-    mut actions: MessageReader<UiAction>,
+/// The requests that only open or close a menu.
+fn open_menus(
+    mut requests: MessageReader<MenuRequest>,
     menu: Res<State<Menu>>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Menu>>,
 ) {
-    for UiAction(action) in actions.read() {
-        let target = match action {
-            Action::OpenNewGame => Menu::NewGame,
-            Action::OpenLoad => Menu::Load,
-            Action::OpenSettings => Menu::Settings,
-            Action::OpenAbout => Menu::About,
-            Action::OpenOnline => Menu::Online,
-            Action::Pause => Menu::Pause,
-            Action::Resume => Menu::None,
-            Action::Resign => Menu::ConfirmResign,
-            Action::OpenSave => Menu::Save,
-            Action::OpenAddEngine => Menu::AddEngine,
-            Action::Back => parent(*menu.get(), *screen.get()),
-            _ => continue,
+    for request in requests.read() {
+        let target = match request {
+            MenuRequest::OpenNewGame => Menu::NewGame,
+            MenuRequest::OpenLoad => Menu::Load,
+            MenuRequest::OpenSettings => Menu::Settings,
+            MenuRequest::OpenAbout => Menu::About,
+            MenuRequest::OpenOnline => Menu::Online,
+            MenuRequest::Pause => Menu::Pause,
+            MenuRequest::Resume => Menu::None,
+            MenuRequest::Resign => Menu::ConfirmResign,
+            MenuRequest::OpenSave => Menu::Save,
+            MenuRequest::OpenAddEngine => Menu::AddEngine,
+            MenuRequest::Back => parent(*menu.get(), *screen.get()),
+            MenuRequest::Continue | MenuRequest::Quit | MenuRequest::QuitToTitle => continue,
         };
         next.set(target);
     }

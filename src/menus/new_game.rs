@@ -1,13 +1,13 @@
 //! New game: which game, board and rules, who plays each side, who starts.
 
-use super::{Menu, step};
-use crate::actions::{Action, SetupField, UiAction};
-use crate::board::CurrentMatch;
+use super::{Menu, MenuRequest, step};
+use crate::board::StartMatch;
 use crate::locale::{Locale, Words};
 use crate::names;
 use crate::settings::Settings;
-use crate::states::Screen;
+use crate::states::AppSystems;
 use crate::theme::fonts::size;
+use crate::theme::interaction::{self, ButtonMessage};
 use crate::theme::widgets::{self, RowLabels, RowValues};
 use bevy::prelude::*;
 use lineup_core::gomocup::registry::EngineEntry;
@@ -17,6 +17,7 @@ use lineup_core::rules::opening::OpeningRule;
 use lineup_core::rules::{ConnectFourSize, MatchGame, RuleSet, Side};
 
 pub(super) fn plugin(app: &mut App) {
+    interaction::sends::<NewGameRequest>(app);
     app.add_systems(OnEnter(Menu::NewGame), (prepare, spawn).chain())
         .add_systems(OnExit(Menu::NewGame), |mut commands: Commands| {
             commands.remove_resource::<StartFrom>()
@@ -24,15 +25,47 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                handle_actions,
-                show_values,
-                show_who_starts,
-                show_engine_time,
-                show_add_engine,
+                handle_requests.in_set(AppSystems::Apply),
+                (
+                    show_values,
+                    show_who_starts,
+                    show_engine_time,
+                    show_add_engine,
+                )
+                    .in_set(AppSystems::Present),
             )
-                .chain()
                 .run_if(in_state(Menu::NewGame)),
         );
+}
+
+/// A value a new-game row cycles through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SetupField {
+    Game,
+    Rule,
+    Opening,
+    BoardSize,
+    FirstPlayer,
+    SecondPlayer,
+    /// How long a Gomocup engine may think a move.
+    EngineTime,
+}
+
+/// New game's rows and its Start.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewGameRequest {
+    /// One step of a row's value: back (-1) or on (1).
+    Cycle(SetupField, i8),
+    StartGame,
+}
+
+impl ButtonMessage for NewGameRequest {
+    fn stepped(&self, dir: i8) -> Option<Self> {
+        match *self {
+            NewGameRequest::Cycle(field, _) => Some(NewGameRequest::Cycle(field, dir)),
+            NewGameRequest::StartGame => None,
+        }
+    }
 }
 
 /// The set-up being edited.
@@ -76,8 +109,8 @@ fn row(field: SetupField) -> impl Bundle {
     widgets::cycle_row(
         String::new(),
         String::new(),
-        Action::Cycle(field, -1),
-        Action::Cycle(field, 1),
+        NewGameRequest::Cycle(field, -1),
+        NewGameRequest::Cycle(field, 1),
     )
 }
 
@@ -99,7 +132,7 @@ fn spawn(mut commands: Commands) {
                     },
                     children![widgets::sized_button(
                         "new_game.add_engine",
-                        Action::OpenAddEngine,
+                        MenuRequest::OpenAddEngine,
                         130.0,
                         34.0,
                         size::SMALL,
@@ -125,8 +158,8 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::button("new_game.start", Action::StartGame),
-                        widgets::button("common.back", Action::Back)
+                        widgets::button("new_game.start", NewGameRequest::StartGame),
+                        widgets::button("common.back", MenuRequest::Back)
                     ],
                 ),
             ],
@@ -285,19 +318,17 @@ pub fn row_text(
     (label, value)
 }
 
-fn handle_actions(
-    mut commands: Commands,
-    mut actions: MessageReader<UiAction>,
+fn handle_requests(
+    mut requests: MessageReader<NewGameRequest>,
     start: Option<Res<StartFrom>>,
     mut setup: ResMut<NewGameSetup>,
     mut settings: ResMut<Settings>,
-    mut next_menu: ResMut<NextState<Menu>>,
-    mut next_screen: ResMut<NextState<Screen>>,
+    mut starts: MessageWriter<StartMatch>,
 ) {
-    for UiAction(action) in actions.read() {
-        match *action {
-            Action::Cycle(field, dir) => cycle(&mut setup.0, field, dir, &settings),
-            Action::StartGame => {
+    for request in requests.read() {
+        match *request {
+            NewGameRequest::Cycle(field, dir) => cycle(&mut setup.0, field, dir, &settings),
+            NewGameRequest::StartGame => {
                 settings.last_setup = Some(setup.0);
                 // The reviewed position, if the game and board are still its
                 // own; a game from a position has no opening to play.
@@ -311,11 +342,8 @@ fn handle_actions(
                     }
                     None => Match::new(setup.0),
                 };
-                commands.insert_resource(CurrentMatch(new));
-                next_menu.set(Menu::None);
-                next_screen.set(Screen::Game);
+                starts.write(StartMatch(new));
             }
-            _ => {}
         }
     }
 }
@@ -363,12 +391,12 @@ fn show_values(
     setup: Res<NewGameSetup>,
     locale: Res<Locale>,
     settings: Res<Settings>,
-    mut values: RowValues,
-    mut labels: RowLabels,
+    mut values: RowValues<NewGameRequest>,
+    mut labels: RowLabels<NewGameRequest>,
 ) {
-    widgets::refresh_rows(&mut values, &mut labels, |action| match action {
-        Action::Cycle(field, _) => Some(row_text(&setup.0, &locale, field, &settings.engines)),
-        _ => None,
+    widgets::refresh_rows(&mut values, &mut labels, |request| match *request {
+        NewGameRequest::Cycle(field, _) => row_text(&setup.0, &locale, field, &settings.engines),
+        NewGameRequest::StartGame => Default::default(),
     });
 }
 

@@ -1,18 +1,16 @@
-//! A line at the bottom of the window for news about files (a damaged
-//! settings file, a save done or failed), over every screen and menu.
+//! The window's toast line: news about files and connections (a damaged
+//! settings file, a save done or failed, a server unreachable), at the
+//! bottom of the window over every screen and menu.
 
-use crate::storage::Notice;
 use crate::theme::fonts::size;
 use crate::theme::paint::Ink;
 use crate::theme::palette::Colour;
+use crate::theme::toast::{ToastPlace, toast_line};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn).add_systems(Update, show);
+    app.add_systems(Startup, spawn);
 }
-
-#[derive(Component)]
-struct NoticeText;
 
 fn spawn(mut commands: Commands) {
     commands.spawn((
@@ -27,8 +25,7 @@ fn spawn(mut commands: Commands) {
         GlobalZIndex(20),
         Pickable::IGNORE,
         children![(
-            NoticeText,
-            Text::new(""),
+            toast_line(ToastPlace::Window),
             TextFont::from_font_size(size::SMALL),
             Ink(Colour::Accent),
             TextLayout::justify(Justify::Center),
@@ -38,10 +35,4 @@ fn spawn(mut commands: Commands) {
             },
         )],
     ));
-}
-
-fn show(notice: Res<Notice>, mut text: Single<&mut Text, With<NoticeText>>) {
-    if notice.is_changed() && text.0 != notice.text {
-        text.0 = notice.text.clone();
-    }
 }

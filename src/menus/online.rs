@@ -3,14 +3,15 @@
 //! server, or join a room. Typing goes to the highlighted field; Tab or a
 //! click moves between fields, Enter joins.
 
-use crate::actions::{Action, UiAction};
+use super::MenuRequest;
 use crate::locale::Locale;
 use crate::names;
+use crate::online::OnlineRequest;
 use crate::online::client::{self, Intent, OnlineSession};
 use crate::settings::Settings;
-use crate::states::Menu;
+use crate::states::{AppSystems, Menu};
 use crate::theme::fonts::size;
-use crate::theme::interaction::{Typed, Typing};
+use crate::theme::interaction::{ButtonInfo, Sends, Typed, Typing};
 use crate::theme::paint::{Fill, Ink};
 use crate::theme::palette::{Colour, Palette};
 use crate::theme::widgets;
@@ -27,8 +28,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Menu::Online), (prepare, spawn).chain())
         .add_systems(
             Update,
-            (type_text, show_fields, handle_actions)
-                .chain()
+            (
+                type_text.in_set(AppSystems::Input),
+                handle_requests.in_set(AppSystems::Apply),
+                show_fields.in_set(AppSystems::Present),
+            )
                 .run_if(in_state(Menu::Online)),
         );
 }
@@ -115,7 +119,8 @@ fn field(index: usize) -> impl Bundle {
             (
                 FieldBox(index),
                 Button,
-                Action::EditField(index as u8),
+                ButtonInfo::of(&OnlineRequest::EditField(index as u8)),
+                Sends(OnlineRequest::EditField(index as u8)),
                 Node {
                     width: px(400),
                     // An empty field keeps its height.
@@ -160,7 +165,7 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::mouse_button("online.game", Action::CycleOnlineGame),
+                        widgets::mouse_button("online.game", OnlineRequest::CycleGame),
                         (KindText, widgets::label(String::new())),
                     ],
                 ),
@@ -172,8 +177,8 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::mouse_button("online.host_here", Action::HostHere),
-                        widgets::mouse_button("online.host_on_server", Action::HostOnServer),
+                        widgets::mouse_button("online.host_here", OnlineRequest::HostHere),
+                        widgets::mouse_button("online.host_on_server", OnlineRequest::HostOnServer),
                     ],
                 ),
                 (
@@ -183,8 +188,8 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::mouse_button("online.join", Action::JoinRoom),
-                        widgets::mouse_button("common.back", Action::Back),
+                        widgets::mouse_button("online.join", OnlineRequest::Join),
+                        widgets::mouse_button("common.back", MenuRequest::Back),
                     ],
                 ),
                 (
@@ -205,14 +210,14 @@ fn type_text(
     mut keys: MessageReader<KeyboardInput>,
     mut typing: Local<Typing>,
     mut form: ResMut<OnlineForm>,
-    mut actions: MessageWriter<UiAction>,
+    mut requests: MessageWriter<OnlineRequest>,
 ) {
     for key in keys.read() {
         let active = form.active;
         match typing.key(key, &mut form.fields[active], LIMITS[active]) {
             Typed::Tab => form.active = (active + 1) % form.fields.len(),
             Typed::Enter => {
-                actions.write(UiAction(Action::JoinRoom));
+                requests.write(OnlineRequest::Join);
             }
             Typed::Nothing | Typed::Edited => {}
         }
@@ -260,31 +265,31 @@ fn show_fields(
     }
 }
 
-fn handle_actions(
+fn handle_requests(
     mut commands: Commands,
-    mut actions: MessageReader<UiAction>,
+    mut requests: MessageReader<OnlineRequest>,
     mut form: ResMut<OnlineForm>,
     mut settings: ResMut<Settings>,
     locale: Res<Locale>,
 ) {
-    for UiAction(action) in actions.read() {
+    for request in requests.read() {
         let name = clean_name(&form.fields[NAME]);
         let kind = KINDS[form.kind];
         let host = Intent::Host {
             kind,
             side: Side::First,
         };
-        let session = match *action {
-            Action::EditField(i) => {
+        let session = match *request {
+            OnlineRequest::EditField(i) => {
                 form.active = usize::from(i).min(CODE);
                 continue;
             }
-            Action::CycleOnlineGame => {
+            OnlineRequest::CycleGame => {
                 form.kind = (form.kind + 1) % KINDS.len();
                 continue;
             }
-            Action::HostHere => OnlineSession::new(None, &name, host),
-            Action::HostOnServer | Action::JoinRoom => {
+            OnlineRequest::HostHere => OnlineSession::new(None, &name, host),
+            OnlineRequest::HostOnServer | OnlineRequest::Join => {
                 let server = match parse_address(&form.fields[ADDRESS]) {
                     Ok(address) => address,
                     Err(problem) => {
@@ -293,7 +298,7 @@ fn handle_actions(
                         continue;
                     }
                 };
-                let intent = if *action == Action::JoinRoom {
+                let intent = if *request == OnlineRequest::Join {
                     match RoomCode::parse(&form.fields[CODE]) {
                         Ok(code) => Intent::Join(code),
                         Err(problem) => {
@@ -307,7 +312,8 @@ fn handle_actions(
                 };
                 OnlineSession::new(Some(server), &name, intent)
             }
-            _ => continue,
+            // The in-game answers to an undo request (`online::status`).
+            OnlineRequest::AllowUndo | OnlineRequest::RefuseUndo => continue,
         };
         // Remembered for next time.
         if settings.player_name != name || settings.online_address != form.fields[ADDRESS] {

@@ -1,12 +1,16 @@
 //! The pause menu inside a game (Esc).
 
-use crate::actions::{Action, UiAction};
+use super::MenuRequest;
+use super::save::SaveRequest;
 use crate::board::CurrentMatch;
 use crate::locale::Locale;
+use crate::review::ReviewRequest;
+use crate::states::AppSystems;
 use crate::states::Menu;
 use crate::states::Screen;
-use crate::storage::{Notice, Storage};
+use crate::storage::Storage;
 use crate::theme::fonts::size;
+use crate::theme::toast::Toast;
 use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::match_state::now;
@@ -15,7 +19,9 @@ use lineup_core::persist::{export, slots};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::Pause), spawn).add_systems(
         Update,
-        (quit_to_title, export_game).run_if(in_state(Screen::Game)),
+        (quit_to_title, export_game)
+            .in_set(AppSystems::Apply)
+            .run_if(in_state(Screen::Game)),
     );
 }
 
@@ -27,13 +33,13 @@ fn spawn(mut commands: Commands) {
             widgets::panel(380.0),
             children![
                 widgets::title("pause.title", size::TITLE),
-                widgets::button("pause.resume", Action::Resume),
-                widgets::button("pause.save", Action::OpenSave),
-                widgets::button("pause.review", Action::Review),
-                widgets::button("pause.export", Action::Export),
-                widgets::button("menu.settings", Action::OpenSettings),
-                widgets::button("pause.resign", Action::Resign),
-                widgets::button("pause.quit_to_title", Action::QuitToTitle),
+                widgets::button("pause.resume", MenuRequest::Resume),
+                widgets::button("pause.save", MenuRequest::OpenSave),
+                widgets::button("pause.review", ReviewRequest::Open),
+                widgets::button("pause.export", SaveRequest::Export),
+                widgets::button("menu.settings", MenuRequest::OpenSettings),
+                widgets::button("pause.resign", MenuRequest::Resign),
+                widgets::button("pause.quit_to_title", MenuRequest::QuitToTitle),
             ],
         )],
     ));
@@ -41,11 +47,11 @@ fn spawn(mut commands: Commands) {
 
 /// Leaves the game for the title screen (from the pause menu or the banner).
 fn quit_to_title(
-    mut actions: MessageReader<UiAction>,
+    mut requests: MessageReader<MenuRequest>,
     mut screen: ResMut<NextState<Screen>>,
     mut menu: ResMut<NextState<Menu>>,
 ) {
-    if actions.read().any(|a| a.0 == Action::QuitToTitle) {
+    if requests.read().any(|r| *r == MenuRequest::QuitToTitle) {
         menu.set(Menu::None);
         screen.set(Screen::Title);
     }
@@ -53,31 +59,35 @@ fn quit_to_title(
 
 /// Writes the game's moves for other programs and says where.
 fn export_game(
-    mut actions: MessageReader<UiAction>,
+    mut requests: MessageReader<SaveRequest>,
     game: Res<CurrentMatch>,
     storage: Option<Res<Storage>>,
-    mut notice: ResMut<Notice>,
+    mut toasts: MessageWriter<Toast>,
     locale: Res<Locale>,
 ) {
-    if !actions.read().any(|a| a.0 == Action::Export) {
+    if !requests.read().any(|r| *r == SaveRequest::Export) {
         return;
     }
     let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
-        notice.show(locale.t("notice.no_export_folder"));
+        toasts.write(Toast::window(locale.t("notice.no_export_folder")));
         return;
     };
-    let name = slots::default_name(&game.setup.kind.title(), game.game.move_count(), now());
-    match export::export(&game.game, game.opening.as_ref(), &name, &folders.exports()) {
+    let name = slots::default_name(&game.setup().kind.title(), game.game().move_count(), now());
+    match export::export(&game.game(), game.opening(), &name, &folders.exports()) {
         Ok(files) => {
             let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-            notice.show(locale.f(
+            toasts.write(Toast::window(locale.f(
                 "notice.exported",
                 &[
-                    ("moves", &export::move_string(&game.game)),
+                    ("moves", &export::move_string(&game.game())),
                     ("files", &shown.join(", ")),
                 ],
+            )));
+        }
+        Err(e) => {
+            toasts.write(Toast::window(
+                locale.f("notice.export_failed", &[("error", &e)]),
             ));
         }
-        Err(e) => notice.show(locale.f("notice.export_failed", &[("error", &e)])),
     }
 }

@@ -3,14 +3,14 @@
 //! already used by a different game, or by a file that cannot be read, is
 //! refused rather than overwritten.
 
-use crate::actions::{Action, UiAction};
+use super::MenuRequest;
 use crate::board::CurrentMatch;
 use crate::locale::Locale;
 use crate::names;
-use crate::states::GamePhase;
-use crate::states::Menu;
-use crate::storage::{Notice, Storage};
-use crate::theme::interaction::{Typed, Typing};
+use crate::states::{AppSystems, GamePhase, Menu};
+use crate::storage::Storage;
+use crate::theme::interaction::{self, ButtonMessage, Typed, Typing};
+use crate::theme::toast::Toast;
 use crate::theme::widgets;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
@@ -22,15 +22,29 @@ use lineup_core::persist::slots;
 pub(super) fn plugin(app: &mut App) {
     // Typing is read as key messages (registered by Bevy's input plugin; made
     // sure of here for apps without it, such as headless tests).
+    interaction::sends::<SaveRequest>(app);
     app.add_message::<KeyboardInput>()
         .add_systems(OnEnter(Menu::Save), (prepare, spawn).chain())
         .add_systems(
             Update,
-            (type_name, show_name, handle_actions)
-                .chain()
+            (
+                type_name.in_set(AppSystems::Input),
+                handle_requests.in_set(AppSystems::Apply),
+                show_name.in_set(AppSystems::Present),
+            )
                 .run_if(in_state(Menu::Save)),
         );
 }
+
+/// Writing the game to a file: as a save (the save dialog's Save), or as
+/// moves for other programs (the pause menu's Export).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveRequest {
+    Save,
+    Export,
+}
+
+impl ButtonMessage for SaveRequest {}
 
 /// The name being typed, and what went wrong with the last try.
 #[derive(Resource, Default, Debug)]
@@ -50,8 +64,8 @@ fn prepare(mut commands: Commands, game: Option<Res<CurrentMatch>>, locale: Res<
         slots::safe_name(&locale.f(
             "save.default_name",
             &[
-                ("game", &names::game_title(&locale, g.setup.kind)),
-                ("move", &g.game.move_count()),
+                ("game", &names::game_title(&locale, g.setup().kind)),
+                ("move", &g.game().move_count()),
                 ("date", &slots::date_stamp(now())),
             ],
         ))
@@ -71,7 +85,8 @@ fn spawn(mut commands: Commands) {
             "save.help",
             NameText,
             ProblemText,
-            ("save.save", Action::ConfirmSave),
+            ("save.save", SaveRequest::Save),
+            MenuRequest::Back,
         )],
     ));
 }
@@ -81,11 +96,11 @@ fn type_name(
     mut keys: MessageReader<KeyboardInput>,
     mut typing: Local<Typing>,
     mut name: ResMut<SaveName>,
-    mut actions: MessageWriter<UiAction>,
+    mut requests: MessageWriter<SaveRequest>,
 ) {
     for key in keys.read() {
         if typing.key(key, &mut name.text, slots::MAX_NAME) == Typed::Enter {
-            actions.write(UiAction(Action::ConfirmSave));
+            requests.write(SaveRequest::Save);
         }
     }
 }
@@ -105,17 +120,17 @@ fn show_name(
     }
 }
 
-fn handle_actions(
-    mut actions: MessageReader<UiAction>,
+fn handle_requests(
+    mut requests: MessageReader<SaveRequest>,
     mut name: ResMut<SaveName>,
     game: Option<Res<CurrentMatch>>,
     storage: Option<Res<Storage>>,
     phase: Option<Res<State<GamePhase>>>,
-    mut notice: ResMut<Notice>,
+    mut toasts: MessageWriter<Toast>,
     locale: Res<Locale>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
-    if !actions.read().any(|a| a.0 == Action::ConfirmSave) {
+    if !requests.read().any(|r| *r == SaveRequest::Save) {
         return;
     }
     let (Some(game), Some(folders)) = (game, storage.as_ref().and_then(|s| s.folders.as_ref()))
@@ -125,7 +140,9 @@ fn handle_actions(
     };
     match save(&name.text, &game, &folders.saves()) {
         Ok(saved_as) => {
-            notice.show(locale.f("notice.saved", &[("name", &saved_as)]));
+            toasts.write(Toast::window(
+                locale.f("notice.saved", &[("name", &saved_as)]),
+            ));
             let over = phase.is_some_and(|p| *p.get() == GamePhase::Over);
             next_menu.set(if over { Menu::None } else { Menu::Pause });
         }
@@ -180,7 +197,7 @@ pub fn save(name: &str, game: &Match, folder: &std::path::Path) -> Result<String
     // (damaged, foreign, newer) is never written over.
     if path.exists() {
         match SaveFile::read(&path) {
-            Ok(existing) if existing.game_id == game.id => {}
+            Ok(existing) if existing.game_id == game.id() => {}
             Ok(_) => return Err(SaveProblem::OtherGame(name)),
             Err(e) => {
                 return Err(SaveProblem::Unreadable {
@@ -190,10 +207,10 @@ pub fn save(name: &str, game: &Match, folder: &std::path::Path) -> Result<String
             }
         }
     }
-    SaveFile::of(&name, game.setup, &game.game, game.created, now())
-        .with_id(game.id)
-        .with_opening(game.opening.as_ref())
-        .with_online(game.online.clone())
+    SaveFile::of(&name, game.setup(), &game.game(), game.created(), now())
+        .with_id(game.id())
+        .with_opening(game.opening())
+        .with_online(game.online().cloned())
         .write(&path)
         .map_err(SaveProblem::Write)?;
     Ok(name)

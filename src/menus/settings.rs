@@ -1,12 +1,13 @@
 //! Settings: sound, new games, the board, and the look and language. Each
 //! row cycles its value; the settings file keeps them (`storage`).
 
-use super::{Menu, step};
-use crate::actions::{Action, SettingField, UiAction};
+use super::{Menu, MenuRequest, step};
 use crate::locale::Locale;
 use crate::names;
 use crate::settings::{AnimationSpeed, Settings};
+use crate::states::AppSystems;
 use crate::theme::fonts::size;
+use crate::theme::interaction::{self, ButtonMessage};
 use crate::theme::palette::{PieceColours, Theme};
 use crate::theme::widgets::{self, RowLabels, RowValues};
 use bevy::prelude::*;
@@ -15,12 +16,46 @@ use lineup_core::match_setup::Level;
 use lineup_core::rules::RuleSet;
 
 pub(super) fn plugin(app: &mut App) {
+    interaction::sends::<SettingChange>(app);
     app.add_systems(OnEnter(Menu::Settings), spawn).add_systems(
         Update,
-        (handle_actions, show_values)
-            .chain()
+        (
+            change_settings.in_set(AppSystems::Apply),
+            show_values.in_set(AppSystems::Present),
+        )
             .run_if(in_state(Menu::Settings)),
     );
+}
+
+/// A setting a settings row changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SettingField {
+    MusicVolume,
+    EffectsVolume,
+    UiVolume,
+    Mute,
+    ShowCoordinates,
+    ShowMoveNumbers,
+    ShowForbidden,
+    AnimationSpeed,
+    DefaultRule,
+    DefaultSize,
+    DefaultLevel,
+    Fullscreen,
+    Language,
+    Theme,
+    PieceColours,
+    ReduceMotion,
+}
+
+/// One step of a setting's value: back (-1) or on (1).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SettingChange(pub SettingField, pub i8);
+
+impl ButtonMessage for SettingChange {
+    fn stepped(&self, dir: i8) -> Option<Self> {
+        Some(SettingChange(self.0, dir))
+    }
 }
 
 const SOUND: [SettingField; 4] = [
@@ -52,8 +87,8 @@ fn row(field: SettingField) -> impl Bundle {
     widgets::cycle_row(
         String::new(),
         String::new(),
-        Action::ChangeSetting(field, -1),
-        Action::ChangeSetting(field, 1),
+        SettingChange(field, -1),
+        SettingChange(field, 1),
     )
 }
 
@@ -109,7 +144,7 @@ fn spawn(mut commands: Commands) {
                         ),
                     ],
                 ),
-                widgets::button("common.back", Action::Back),
+                widgets::button("common.back", MenuRequest::Back),
             ],
         )],
     ));
@@ -229,26 +264,23 @@ pub fn row_text(settings: &Settings, locale: &Locale, field: SettingField) -> (S
     (locale.t(label).to_string(), value)
 }
 
-fn handle_actions(
-    mut actions: MessageReader<UiAction>,
+fn change_settings(
+    mut changes: MessageReader<SettingChange>,
     mut settings: ResMut<Settings>,
     locale: Res<Locale>,
 ) {
-    for UiAction(action) in actions.read() {
-        if let Action::ChangeSetting(field, dir) = *action {
-            change(&mut settings, field, dir, locale.language());
-        }
+    for SettingChange(field, dir) in changes.read() {
+        change(&mut settings, *field, *dir, locale.language());
     }
 }
 
 fn show_values(
     settings: Res<Settings>,
     locale: Res<Locale>,
-    mut values: RowValues,
-    mut labels: RowLabels,
+    mut values: RowValues<SettingChange>,
+    mut labels: RowLabels<SettingChange>,
 ) {
-    widgets::refresh_rows(&mut values, &mut labels, |action| match action {
-        Action::ChangeSetting(field, _) => Some(row_text(&settings, &locale, field)),
-        _ => None,
+    widgets::refresh_rows(&mut values, &mut labels, |SettingChange(field, _)| {
+        row_text(&settings, &locale, *field)
     });
 }

@@ -12,8 +12,11 @@ use lineup_core::rules::{BoardMove, Column, MatchGame, Point, Side};
 use std::time::{Duration, Instant};
 
 pub fn plugin(app: &mut App) {
-    app.add_observer(on_reply)
-        .add_systems(Update, act.run_if(in_state(ClientState::Connected)));
+    app.add_observer(on_reply).add_systems(
+        Update,
+        act.in_set(crate::states::AppSystems::Input)
+            .run_if(in_state(ClientState::Connected)),
+    );
 }
 
 /// What the bot is to do and what it saw.

@@ -5,24 +5,24 @@
 //! friend's disc falls and sounds like any other. The local board never
 //! plays a move the server has not accepted.
 
+use super::OnlineRequest;
 use super::protocol::{NetReply, NetRequest, RoomState, RoomTag};
 use super::server::{ServerLobby, spawn_restored};
 use super::tokens;
 use super::transport;
-use crate::actions::{Action, UiAction};
-use crate::board::feedback::Feedback;
 use crate::board::{
-    CurrentMatch, GameEnded, MoveRefusal, MoveRefused, MoveRequested, MovesTakenBack, Requester,
+    CurrentMatch, HistoryRequest, MoveRefusal, MoveRefused, MoveRequested, Requester,
+    ServerDecision, StartMatch,
 };
 use crate::locale::Locale;
+use crate::menus::MenuRequest;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Menu, Screen};
-use crate::storage::Notice;
 use crate::storage::Storage;
+use crate::theme::toast::Toast;
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::netcode::ConnectToken;
-use lineup_core::match_setup::PlayerKind;
 use lineup_core::match_setup::{GameKind, MatchSetup};
 use lineup_core::match_state::{Match, new_id, now};
 use lineup_core::net::OnlineSeat;
@@ -153,7 +153,7 @@ impl OnlineSession {
 
     /// Whether `game` is the match this session plays.
     pub fn drives(&self, game: &Match) -> bool {
-        self.match_id == Some(game.id)
+        self.match_id == Some(game.id())
     }
 
     /// The opponent's name, once they came.
@@ -278,20 +278,20 @@ fn rejoin_saved_match(
     session: Option<Res<OnlineSession>>,
     settings: Res<Settings>,
     mut tried: Local<Option<u64>>,
-    mut notice: ResMut<Notice>,
+    mut toasts: MessageWriter<Toast>,
 ) {
-    let Some(seat) = game.online.clone() else {
+    let Some(seat) = game.online().clone() else {
         return;
     };
-    if session.is_some_and(|s| s.drives(&game)) || *tried == Some(game.id) {
+    if session.is_some_and(|s| s.drives(&game)) || *tried == Some(game.id()) {
         return;
     }
-    *tried = Some(game.id);
+    *tried = Some(game.id());
     let server = match seat.server.as_deref().map(parse_address) {
         None => None,
         Some(Ok(address)) => Some(address),
         Some(Err(problem)) => {
-            notice.show(problem);
+            toasts.write(Toast::window(problem));
             return;
         }
     };
@@ -300,11 +300,11 @@ fn rejoin_saved_match(
         &settings.player_name,
         Intent::Rejoin(seat.code, seat.secret),
     );
-    session.match_id = Some(game.id);
-    session.handed = game.game.move_count();
+    session.match_id = Some(game.id());
+    session.handed = game.game().move_count();
     commands.queue(move |world: &mut World| {
         if let Err(problem) = start(world, session, DEFAULT_PORT) {
-            world.resource_mut::<Notice>().show(problem);
+            world.write_message(Toast::window(problem));
         }
     });
 }
@@ -329,7 +329,7 @@ fn watch_connection(
     time: Res<Time>,
     state: Option<Res<State<ClientState>>>,
     mut session: ResMut<OnlineSession>,
-    mut notice: ResMut<Notice>,
+    mut toasts: MessageWriter<Toast>,
     mut next_menu: ResMut<NextState<Menu>>,
     screen: Res<State<Screen>>,
 ) {
@@ -351,7 +351,9 @@ fn watch_connection(
         (Link::Connecting, false) => {
             session.waited += dt;
             if session.waited > CONNECT_SECONDS {
-                notice.show(locale.f("online.unreachable", &[("server", &server)]));
+                toasts.write(Toast::window(
+                    locale.f("online.unreachable", &[("server", &server)]),
+                ));
                 commands.queue(stop);
                 if *screen.get() != Screen::Game {
                     next_menu.set(Menu::Online);
@@ -394,11 +396,12 @@ fn on_reply(
     locale: Res<Locale>,
     mut commands: Commands,
     session: Option<ResMut<OnlineSession>>,
-    mut feedback: ResMut<Feedback>,
+    mut toasts: MessageWriter<Toast>,
     mut refused: MessageWriter<MoveRefused>,
-    mut notice: ResMut<Notice>,
     screen: Res<State<Screen>>,
     mut next_menu: ResMut<NextState<Menu>>,
+    game: Option<Res<CurrentMatch>>,
+    mut starts: MessageWriter<StartMatch>,
 ) {
     let Some(mut session) = session else {
         return;
@@ -418,17 +421,16 @@ fn on_reply(
                 if matches!(session.intent, Intent::Rejoin(..)) && *screen.get() == Screen::Game {
                     // The room is gone: the game goes on here, both sides
                     // played on this computer.
-                    notice.show(locale.f("online.room_gone", &[("reason", &refusal)]));
-                    commands.queue(|world: &mut World| {
-                        if let Some(mut game) = world.get_resource_mut::<CurrentMatch>() {
-                            game.setup.players = [PlayerKind::Human; 2];
-                            game.online = None;
-                            game.touch();
-                        }
-                        world.resource_mut::<NextState<Screen>>().set(Screen::Game);
-                    });
+                    toasts.write(Toast::window(
+                        locale.f("online.room_gone", &[("reason", &refusal)]),
+                    ));
+                    if let Some(game) = game.as_deref() {
+                        starts.write(StartMatch(Match::clone(game).played_here()));
+                    }
                 } else {
-                    notice.show(locale.f("online.refused", &[("reason", &refusal)]));
+                    toasts.write(Toast::window(
+                        locale.f("online.refused", &[("reason", &refusal)]),
+                    ));
                     if *screen.get() != Screen::Game {
                         next_menu.set(Menu::Online);
                     }
@@ -443,8 +445,9 @@ fn on_reply(
                     });
                 }
                 _ => {
-                    feedback.text = locale.f("online.refused", &[("reason", &refusal)]);
-                    feedback.seconds_left = 3.0;
+                    toasts.write(Toast::board(
+                        locale.f("online.refused", &[("reason", &refusal)]),
+                    ));
                 }
             }
         }
@@ -460,7 +463,7 @@ fn forward_moves(
     game: Option<Res<CurrentMatch>>,
     mut session: ResMut<OnlineSession>,
     mut refused: MessageWriter<MoveRefused>,
-    mut feedback: ResMut<Feedback>,
+    mut toasts: MessageWriter<Toast>,
 ) {
     let Some(game) = game.filter(|g| session.drives(g)) else {
         requests.clear();
@@ -471,28 +474,27 @@ fn forward_moves(
             continue;
         };
         let Some(room) = session.room.clone() else {
-            feedback.text = locale.t("online.still_connecting").into();
-            feedback.seconds_left = 3.0;
+            toasts.write(Toast::board(locale.t("online.still_connecting")));
             continue;
         };
         if !room.is_full() {
-            feedback.text = locale.t("online.wait_join").into();
-            feedback.seconds_left = 3.0;
+            toasts.write(Toast::board(locale.t("online.wait_join")));
             continue;
         }
-        if game.game.is_over() {
+        if game.game().is_over() {
             continue;
         }
-        if game.game.to_move() != side || session.handed != room.moves.len() {
+        if game.game().to_move() != side || session.handed != room.moves.len() {
             let name = session
                 .opponent()
                 .unwrap_or(locale.t("online.your_opponent"))
                 .to_string();
-            feedback.text = locale.f("online.wait_move", &[("name", &name)]);
-            feedback.seconds_left = 3.0;
+            toasts.write(Toast::board(
+                locale.f("online.wait_move", &[("name", &name)]),
+            ));
             continue;
         }
-        if let Err(error) = game.game.clone().play(request.mv) {
+        if let Err(error) = game.game().clone().play(request.mv) {
             refused.write(MoveRefused {
                 mv: request.mv,
                 refusal: MoveRefusal::Rules(error),
@@ -512,35 +514,44 @@ fn forward_moves(
 fn online_actions(
     locale: Res<Locale>,
     mut commands: Commands,
-    mut actions: MessageReader<UiAction>,
+    mut history: MessageReader<HistoryRequest>,
+    mut answers: MessageReader<OnlineRequest>,
+    mut menus: MessageReader<MenuRequest>,
     game: Option<Res<CurrentMatch>>,
     session: Res<OnlineSession>,
     mut next_menu: ResMut<NextState<Menu>>,
-    mut feedback: ResMut<Feedback>,
+    mut toasts: MessageWriter<Toast>,
 ) {
     if !game.is_some_and(|g| session.drives(&g)) {
-        actions.clear();
+        history.clear();
+        answers.clear();
+        menus.clear();
         return;
     }
-    for UiAction(action) in actions.read() {
-        let request = match action {
-            Action::Undo => {
-                feedback.text = locale.t("online.asked_undo").into();
-                feedback.seconds_left = 3.0;
-                Request::AskUndo
+    if menus.read().any(|r| *r == MenuRequest::QuitToTitle) {
+        commands.queue(stop);
+    }
+    let answers = answers.read().filter_map(|answer| match answer {
+        OnlineRequest::AllowUndo => Some(Request::AnswerUndo { accept: true }),
+        OnlineRequest::RefuseUndo => Some(Request::AnswerUndo { accept: false }),
+        _ => None,
+    });
+    let asked: Vec<Request> = history
+        .read()
+        .filter_map(|request| match request {
+            HistoryRequest::Undo => {
+                toasts.write(Toast::board(locale.t("online.asked_undo")));
+                Some(Request::AskUndo)
             }
-            Action::ConfirmResign => {
+            HistoryRequest::Resign => {
                 next_menu.set(Menu::None);
-                Request::Resign
+                Some(Request::Resign)
             }
-            Action::AllowUndo => Request::AnswerUndo { accept: true },
-            Action::RefuseUndo => Request::AnswerUndo { accept: false },
-            Action::QuitToTitle => {
-                commands.queue(stop);
-                continue;
-            }
-            _ => continue,
-        };
+            // No redo online: the server's history has none.
+            HistoryRequest::Redo => None,
+        })
+        .collect();
+    for request in asked.into_iter().chain(answers) {
         commands.client_trigger(NetRequest(request));
     }
 }
@@ -554,12 +565,12 @@ fn follow_the_room(
     mut commands: Commands,
     rooms: Query<&RoomState>,
     mut session: ResMut<OnlineSession>,
-    game: Option<ResMut<CurrentMatch>>,
+    game: Option<Res<CurrentMatch>>,
     mut moves: MessageWriter<MoveRequested>,
-    mut taken_back: MessageWriter<MovesTakenBack>,
-    mut notice: ResMut<Notice>,
+    mut decisions: MessageWriter<ServerDecision>,
+    mut starts: MessageWriter<StartMatch>,
+    mut toasts: MessageWriter<Toast>,
     mut next_screen: ResMut<NextState<Screen>>,
-    mut next_menu: ResMut<NextState<Menu>>,
 ) {
     let Some((code, side, _)) = session.seat else {
         return;
@@ -576,7 +587,9 @@ fn follow_the_room(
         Ok(game) => game,
         Err(problem) => {
             // A server that sends an impossible game is not followed.
-            notice.show(locale.f("online.left", &[("problem", &problem)]));
+            toasts.write(Toast::window(
+                locale.f("online.left", &[("problem", &problem)]),
+            ));
             commands.queue(stop);
             next_screen.set(Screen::Title);
             return;
@@ -587,37 +600,35 @@ fn follow_the_room(
     }
     session.room = Some(room.clone());
     let names = room.names.clone();
-    let mut game = match game {
+    let game = match game {
         Some(game) if driving => game,
         _ => {
             // First sight of the room: the game screen opens on it.
             let setup = MatchSetup::online(room.kind, side);
             let (_, _, secret) = session.seat.unwrap_or((code, side, SeatSecret(0)));
-            let mut opened = Match::resumed(setup, replayed, now(), new_id());
-            opened.online = Some(OnlineSeat {
-                server: session.server.map(|a| a.to_string()),
-                code,
-                secret,
-            });
-            opened.names = names;
-            session.match_id = Some(opened.id);
+            let opened = Match::resumed(setup, replayed, now(), new_id())
+                .with_seat(Some(OnlineSeat {
+                    server: session.server.map(|a| a.to_string()),
+                    code,
+                    secret,
+                }))
+                .with_names(names);
+            session.match_id = Some(opened.id());
             session.handed = room.moves.len();
-            commands.insert_resource(CurrentMatch(opened));
-            next_menu.set(Menu::None);
-            next_screen.set(Screen::Game);
+            starts.write(StartMatch(opened));
             return;
         }
     };
-    if game.names != names {
+    if *game.names() != names {
         if let Some(name) = &names[side.other().index()]
-            && game.names[side.other().index()].is_none()
+            && game.names()[side.other().index()].is_none()
         {
             info!("Online: {name} joined");
         }
-        game.names = names;
+        decisions.write(ServerDecision::Names(names));
     }
     let handed = session.handed;
-    let local = game.game.moves();
+    let local = game.game().moves();
     let applied = handed.min(local.len());
     if room.moves.len() >= handed && room.moves[..applied] == local[..applied] {
         // New moves (or none): the board plays them as it plays any move.
@@ -630,21 +641,15 @@ fn follow_the_room(
         session.handed = room.moves.len();
     } else if handed == local.len() && local.starts_with(&room.moves) {
         // Moves taken back by agreement.
-        let count = local.len() - room.moves.len();
-        for _ in 0..count {
-            game.game.undo();
-        }
-        game.touch();
+        decisions.write(ServerDecision::TookBack(local.len() - room.moves.len()));
         session.handed = room.moves.len();
-        taken_back.write(MovesTakenBack { count });
     } else {
         // Anything else: take the server's game as it is, on a new board.
-        let mut rebuilt = Match::resumed(game.setup, replayed, game.created, game.id);
-        rebuilt.online = game.online.clone();
-        rebuilt.names = game.names.clone();
-        *game = CurrentMatch(rebuilt);
+        let rebuilt = Match::resumed(game.setup(), replayed, game.created(), game.id())
+            .with_seat(game.online().cloned())
+            .with_names(game.names().clone());
         session.handed = room.moves.len();
-        next_screen.set(Screen::Game);
+        starts.write(StartMatch(rebuilt));
     }
 }
 
@@ -652,26 +657,21 @@ fn follow_the_room(
 /// it is on the board.
 fn follow_the_end(
     session: Res<OnlineSession>,
-    game: Option<ResMut<CurrentMatch>>,
-    mut ended: MessageWriter<GameEnded>,
+    game: Option<Res<CurrentMatch>>,
+    mut decisions: MessageWriter<ServerDecision>,
 ) {
-    let (Some(mut game), Some(room)) = (game, session.room.as_ref()) else {
+    let (Some(game), Some(room)) = (game, session.room.as_ref()) else {
         return;
     };
     let Some(end) = room.end else {
         return;
     };
     if !session.drives(&game)
-        || game.game.is_over()
-        || game.game.move_count() != room.moves.len()
+        || game.game().is_over()
+        || game.game().move_count() != room.moves.len()
         || session.handed != room.moves.len()
     {
         return;
     }
-    if game.game.resign(end.loser()).is_ok() {
-        game.touch();
-        if let Some(ending) = game.game.ending() {
-            ended.write(GameEnded(ending));
-        }
-    }
+    decisions.write(ServerDecision::Ended { loser: end.loser() });
 }

@@ -21,6 +21,7 @@ pub mod status;
 pub mod tokens;
 pub mod transport;
 
+use crate::theme::interaction::{self, ButtonMessage};
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::RepliconRenetPlugins;
@@ -28,6 +29,7 @@ use bevy_replicon_renet::RepliconRenetPlugins;
 /// Online play in the window: able to host (the server side idles until a
 /// game is hosted) and to join.
 pub fn plugin(app: &mut App) {
+    interaction::sends::<OnlineRequest>(app);
     app.add_plugins((RepliconPlugins, RepliconRenetPlugins))
         .add_plugins((
             protocol::plugin,
@@ -36,3 +38,22 @@ pub fn plugin(app: &mut App) {
             status::plugin,
         ));
 }
+
+/// Play online's buttons, and the answers to the opponent's undo request.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnlineRequest {
+    /// Host a game on this computer (a friend joins with its address).
+    HostHere,
+    /// Open a room on the Lineup server at the address given.
+    HostOnServer,
+    /// Join the room whose code is given, at the address given.
+    Join,
+    /// Type into field `.0` of the form.
+    EditField(u8),
+    /// The next game a room can be opened for.
+    CycleGame,
+    AllowUndo,
+    RefuseUndo,
+}
+
+impl ButtonMessage for OnlineRequest {}

@@ -17,7 +17,12 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<ServerLobby>()
         .add_observer(on_request)
         .add_observer(on_disconnect)
-        .add_systems(Update, expire.run_if(in_state(ServerState::Running)));
+        .add_systems(
+            Update,
+            expire
+                .in_set(crate::states::AppSystems::Apply)
+                .run_if(in_state(ServerState::Running)),
+        );
 }
 
 /// The lobby and what ties it to the world: the room entities, the journal,

@@ -3,8 +3,8 @@
 //! tell a friend) and whether the opponent is there; and under the game
 //! panel, the opponent's undo request with Allow / Refuse.
 
+use super::OnlineRequest;
 use super::client::{Link, OnlineSession};
-use crate::actions::Action;
 use crate::locale::Locale;
 use crate::states::{AppSystems, Screen};
 use crate::theme::fonts::size;
@@ -88,8 +88,8 @@ fn spawn(mut commands: Commands) {
                     ..default()
                 },
                 children![
-                    widgets::half_mouse_button("online.allow_undo", Action::AllowUndo),
-                    widgets::half_mouse_button("online.refuse_undo", Action::RefuseUndo),
+                    widgets::half_mouse_button("online.allow_undo", OnlineRequest::AllowUndo),
+                    widgets::half_mouse_button("online.refuse_undo", OnlineRequest::RefuseUndo),
                 ],
             ),
         ],

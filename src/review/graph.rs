@@ -6,7 +6,7 @@
 //! on a thread of their own (`ai::review`), last position first, and the
 //! graph fills in as they come, with a progress line under it.
 
-use crate::actions::{Action, UiAction};
+use super::ReviewRequest;
 use crate::board::CurrentMatch;
 use crate::board::shown::ReviewPosition;
 use crate::locale::Locale;
@@ -89,16 +89,16 @@ fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<G
     if analysis.is_some() && !game.is_changed() {
         return;
     }
-    let moves = game.game.moves();
+    let moves = game.game().moves();
     if analysis.is_some_and(|a| a.moves == moves) {
         return;
     }
     let found = Arc::new(Mutex::new(Found {
-        review: GameReview::new(&game.game),
+        review: GameReview::new(&game.game()),
         took: None,
     }));
     let stop = Arc::new(AtomicBool::new(false));
-    let (sink, flag, position) = (found.clone(), stop.clone(), game.game.clone());
+    let (sink, flag, position) = (found.clone(), stop.clone(), game.game().clone());
     let spawned = std::thread::Builder::new()
         .name("lineup-review".into())
         .spawn(move || {
@@ -182,7 +182,7 @@ fn draw(
     let step = GRAPH_SIZE.x / n as f32;
     let width = (step - 1.0).max(1.0);
     let mid = GRAPH_SIZE.y / 2.0;
-    let kind = game.setup.kind;
+    let kind = game.setup().kind;
     let gomoku = matches!(kind, GameKind::Gomoku { .. });
     let mut parts: Vec<Entity> = Vec::new();
     // The axis.
@@ -305,13 +305,13 @@ fn show_progress(
 fn click(
     area: Single<(&Interaction, &RelativeCursorPosition), With<GraphArea>>,
     game: Res<CurrentMatch>,
-    mut actions: MessageWriter<UiAction>,
+    mut requests: MessageWriter<ReviewRequest>,
 ) {
     let Some(x) = pressed_across(area.0, area.1) else {
         return;
     };
     // The bar under the pointer: move k of n is the k-th n-th of the width.
-    let n = game.game.move_count();
+    let n = game.game().move_count();
     let bar = ((x * n as f32) as usize).min(n.saturating_sub(1));
-    actions.write(UiAction(Action::ReviewJump(bar + 1)));
+    requests.write(ReviewRequest::Jump(bar + 1));
 }

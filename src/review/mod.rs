@@ -16,14 +16,15 @@ mod share;
 
 pub use graph::ReviewValues;
 
-use crate::actions::{Action, UiAction};
 use crate::board::CurrentMatch;
 use crate::board::shown::ReviewPosition;
 use crate::states::{AppSystems, BoardMode, HiddenInReview, Menu, Screen};
+use crate::theme::interaction::{self, ButtonMessage};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    interaction::sends::<ReviewRequest>(app);
     // Bevy's input plugin registers it too; headless apps have only this.
     app.add_message::<MouseWheel>()
         .add_sub_state::<BoardMode>()
@@ -55,6 +56,31 @@ pub(super) fn plugin(app: &mut App) {
         ));
 }
 
+/// Review mode's buttons and keys.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewRequest {
+    /// Look through the game (review mode), from its last move.
+    Open,
+    /// Show the empty board, one move less, one move more, every move.
+    First,
+    Back,
+    Forward,
+    Last,
+    /// Show the game after its first `.0` moves.
+    Jump(usize),
+    /// Back to the game.
+    Leave,
+    /// A new game from the position shown, same players.
+    PlayFromHere,
+    /// A new game from the position shown, players chosen in New game.
+    PlayFromHereChoosing,
+    /// Save the board as a picture.
+    ShareImage,
+    ToggleMoveNumbers,
+}
+
+impl ButtonMessage for ReviewRequest {}
+
 /// Opens review mode once the game screen is up, at move `.0` (the last
 /// move if `None`): asked for by the command line and the load list.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -62,13 +88,13 @@ pub struct OpenReview(pub Option<usize>);
 
 fn open(
     mut commands: Commands,
-    mut actions: MessageReader<UiAction>,
+    mut requests: MessageReader<ReviewRequest>,
     asked: Option<Res<OpenReview>>,
     game: Res<CurrentMatch>,
     mut next_mode: ResMut<NextState<BoardMode>>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
-    let from_action = actions.read().any(|a| a.0 == Action::Review);
+    let from_action = requests.read().any(|r| *r == ReviewRequest::Open);
     let ply = match asked {
         Some(asked) => {
             commands.remove_resource::<OpenReview>();
@@ -77,8 +103,8 @@ fn open(
         None if from_action => None,
         None => return,
     };
-    let total = game.game.move_count();
-    let position = ReviewPosition::of(&game.game, ply.unwrap_or(total).min(total));
+    let total = game.game().move_count();
+    let position = ReviewPosition::of(&game.game(), ply.unwrap_or(total).min(total));
     info!("Review: move {} of {total}", position.ply);
     commands.insert_resource(position);
     next_mode.set(BoardMode::Review);
@@ -90,7 +116,7 @@ fn open(
 fn keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut wheel: MessageReader<MouseWheel>,
-    mut actions: MessageWriter<UiAction>,
+    mut requests: MessageWriter<ReviewRequest>,
 ) {
     let scrolled: f32 = wheel
         .read()
@@ -100,21 +126,21 @@ fn keys(
         })
         .sum();
     if scrolled > 0.0 {
-        actions.write(UiAction(Action::ReviewBack));
+        requests.write(ReviewRequest::Back);
     } else if scrolled < 0.0 {
-        actions.write(UiAction(Action::ReviewForward));
+        requests.write(ReviewRequest::Forward);
     }
     let Some(keys) = keys else { return };
     let pairs = [
-        (KeyCode::ArrowLeft, Action::ReviewBack),
-        (KeyCode::ArrowRight, Action::ReviewForward),
-        (KeyCode::Home, Action::ReviewFirst),
-        (KeyCode::End, Action::ReviewLast),
-        (KeyCode::Escape, Action::LeaveReview),
+        (KeyCode::ArrowLeft, ReviewRequest::Back),
+        (KeyCode::ArrowRight, ReviewRequest::Forward),
+        (KeyCode::Home, ReviewRequest::First),
+        (KeyCode::End, ReviewRequest::Last),
+        (KeyCode::Escape, ReviewRequest::Leave),
     ];
-    for (key, action) in pairs {
+    for (key, request) in pairs {
         if keys.just_pressed(key) {
-            actions.write(UiAction(action));
+            requests.write(request);
         }
     }
 }
@@ -122,34 +148,34 @@ fn keys(
 /// Moves the review to the position asked for.
 fn browse(
     mut commands: Commands,
-    mut actions: MessageReader<UiAction>,
+    mut requests: MessageReader<ReviewRequest>,
     game: Res<CurrentMatch>,
     position: Option<Res<ReviewPosition>>,
 ) {
     let Some(position) = position else {
-        actions.clear();
+        requests.clear();
         return;
     };
-    let total = game.game.move_count();
+    let total = game.game().move_count();
     let mut ply = position.ply;
-    for UiAction(action) in actions.read() {
-        ply = match *action {
-            Action::ReviewFirst => 0,
-            Action::ReviewBack => ply.saturating_sub(1),
-            Action::ReviewForward => (ply + 1).min(total),
-            Action::ReviewLast => total,
-            Action::ReviewJump(to) => to.min(total),
+    for request in requests.read() {
+        ply = match *request {
+            ReviewRequest::First => 0,
+            ReviewRequest::Back => ply.saturating_sub(1),
+            ReviewRequest::Forward => (ply + 1).min(total),
+            ReviewRequest::Last => total,
+            ReviewRequest::Jump(to) => to.min(total),
             _ => continue,
         };
     }
     if ply != position.ply {
         info!("Review: move {ply} of {total}");
-        commands.insert_resource(ReviewPosition::of(&game.game, ply));
+        commands.insert_resource(ReviewPosition::of(&game.game(), ply));
     }
 }
 
-fn leave(mut actions: MessageReader<UiAction>, mut next_mode: ResMut<NextState<BoardMode>>) {
-    if actions.read().any(|a| a.0 == Action::LeaveReview) {
+fn leave(mut requests: MessageReader<ReviewRequest>, mut next_mode: ResMut<NextState<BoardMode>>) {
+    if requests.read().any(|r| *r == ReviewRequest::Leave) {
         next_mode.set(BoardMode::Play);
     }
 }

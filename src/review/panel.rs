@@ -3,16 +3,16 @@
 //! move to see it), the graph, and the ways on (a new game from here, a
 //! picture of the board, back to the game).
 
+use super::ReviewRequest;
 use super::graph::{GRAPH_SIZE, GraphArea, ProgressFill, ProgressText, ReviewValues};
-use crate::actions::{Action, UiAction};
-use crate::board::CurrentMatch;
 use crate::board::shown::ReviewPosition;
+use crate::board::{CurrentMatch, MatchAuthority};
 use crate::locale::Locale;
 use crate::names;
 use crate::settings::Settings;
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::fonts::size;
-use crate::theme::interaction::{Disabled, pressed_across, set_enabled};
+use crate::theme::interaction::{Disabled, Sends, pressed_across, set_enabled};
 use crate::theme::paint::{Fill, Ink};
 use crate::theme::palette::{Colour, Palette};
 use crate::theme::widgets;
@@ -79,15 +79,15 @@ fn row(children: impl Bundle) -> impl Bundle {
 }
 
 fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
-    let gomoku = matches!(game.game, MatchGame::Gomoku(_));
-    let rows = if game.opening.is_some() {
+    let gomoku = matches!(game.game(), MatchGame::Gomoku(_));
+    let rows = if game.opening().is_some() {
         ROWS_UNDER_OPENING
     } else {
         ROWS
     };
     // How the game began, under an opening rule: every step, in the words
     // saves use (`h8 i9 j10 swap l9 declare:3 …`).
-    let opening = game.opening.as_ref().map(|o| {
+    let opening = game.opening().map(|o| {
         locale.f(
             "review.opening",
             &[
@@ -123,10 +123,10 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
                 widgets::sized_button(String::from(label), action, 56.0, 32.0, size::SMALL)
             };
             panel.spawn(row(children![
-                step("|<", Action::ReviewFirst),
-                step("<", Action::ReviewBack),
-                step(">", Action::ReviewForward),
-                step(">|", Action::ReviewLast),
+                step("|<", ReviewRequest::First),
+                step("<", ReviewRequest::Back),
+                step(">", ReviewRequest::Forward),
+                step(">|", ReviewRequest::Last),
             ]));
             panel.spawn((
                 Name::new("Slider"),
@@ -200,10 +200,18 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
             let small = |label: &'static str, action, width: f32| {
                 widgets::sized_button(label, action, width, 34.0, size::CAPTION + 1.0)
             };
-            panel.spawn(small("review.play_from_here", Action::PlayFromHere, INNER));
+            panel.spawn(small(
+                "review.play_from_here",
+                ReviewRequest::PlayFromHere,
+                INNER,
+            ));
             panel.spawn(row(children![
-                small("review.other_players", Action::PlayFromHereChoosing, 123.0),
-                small("review.save_image", Action::ShareImage, 123.0),
+                small(
+                    "review.other_players",
+                    ReviewRequest::PlayFromHereChoosing,
+                    123.0
+                ),
+                small("review.save_image", ReviewRequest::ShareImage, 123.0),
             ]));
             panel.spawn(row(())).with_children(|row| {
                 // Move numbers are drawn on stones (Gomoku) only.
@@ -211,11 +219,11 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
                 if gomoku {
                     row.spawn(small(
                         "review.numbers_off",
-                        Action::ToggleMoveNumbers,
+                        ReviewRequest::ToggleMoveNumbers,
                         123.0,
                     ));
                 }
-                row.spawn(small("review.back_to_game", Action::LeaveReview, width));
+                row.spawn(small("review.back_to_game", ReviewRequest::Leave, width));
             });
         })
         .id();
@@ -242,7 +250,7 @@ fn describe(
     {
         return;
     }
-    let total = game.game.move_count();
+    let total = game.game().move_count();
     texts.p0().0 = if position.ply == 0 {
         locale.f("review.start", &[("total", &total)])
     } else {
@@ -256,8 +264,8 @@ fn describe(
             false,
         ),
         Some(ply) => {
-            let side = names::side(&locale, game.setup.kind, Side::of_ply(ply));
-            let mv = game.game.moves()[ply];
+            let side = names::side(&locale, game.setup().kind, Side::of_ply(ply));
+            let mv = game.game().moves()[ply];
             let report = values.as_ref().and_then(|v| v.review.report(ply));
             let mark = report
                 .as_ref()
@@ -324,7 +332,7 @@ fn list_moves(
         return;
     }
     *drawn = Some(now);
-    let moves = game.game.moves();
+    let moves = game.game().moves();
     let rows = moves.len().div_ceil(2);
     // The row of the move on show stays in view, near the middle.
     let current_row = position.ply.saturating_sub(1) / 2;
@@ -366,7 +374,7 @@ fn list_moves(
                 Colour::Text
             };
             let size = Vec2::new(100.0, 20.0);
-            let jump = Action::ReviewJump(ply + 1);
+            let jump = ReviewRequest::Jump(ply + 1);
             cells.push(
                 commands
                     .spawn(widgets::coloured_button(
@@ -398,13 +406,13 @@ fn list_moves(
 fn slide(
     slider: Single<(&Interaction, &RelativeCursorPosition), With<Slider>>,
     game: Res<CurrentMatch>,
-    mut actions: MessageWriter<UiAction>,
+    mut requests: MessageWriter<ReviewRequest>,
 ) {
     let Some(x) = pressed_across(slider.0, slider.1) else {
         return;
     };
-    let ply = (x * game.game.move_count() as f32).round() as usize;
-    actions.write(UiAction(Action::ReviewJump(ply)));
+    let ply = (x * game.game().move_count() as f32).round() as usize;
+    requests.write(ReviewRequest::Jump(ply));
 }
 
 fn place_knob(
@@ -412,7 +420,7 @@ fn place_knob(
     position: Res<ReviewPosition>,
     mut knob: Single<&mut Node, With<SliderKnob>>,
 ) {
-    let n = game.game.move_count().max(1) as f32;
+    let n = game.game().move_count().max(1) as f32;
     let left = px(position.ply as f32 / n * (INNER - 18.0));
     if knob.left != left {
         knob.left = left;
@@ -425,19 +433,20 @@ fn place_knob(
 fn enable_buttons(
     mut commands: Commands,
     game: Res<CurrentMatch>,
+    authority: Res<MatchAuthority>,
     position: Res<ReviewPosition>,
     settings: Res<Settings>,
     locale: Res<Locale>,
-    buttons: Query<(Entity, &Action, Has<Disabled>, &Children)>,
+    buttons: Query<(Entity, &Sends<ReviewRequest>, Has<Disabled>, &Children)>,
     mut texts: Query<&mut Text>,
 ) {
-    let can_play_on = !game.setup.is_online() && !position.game.is_over();
-    for (entity, action, disabled, children) in &buttons {
-        let enabled = match action {
-            Action::PlayFromHere | Action::PlayFromHereChoosing => can_play_on,
-            Action::ReviewFirst | Action::ReviewBack => position.ply > 0,
-            Action::ReviewForward | Action::ReviewLast => position.ply < game.game.move_count(),
-            Action::ToggleMoveNumbers => {
+    let can_play_on = *authority == MatchAuthority::Local && !position.game.is_over();
+    for (entity, Sends(request), disabled, children) in &buttons {
+        let enabled = match request {
+            ReviewRequest::PlayFromHere | ReviewRequest::PlayFromHereChoosing => can_play_on,
+            ReviewRequest::First | ReviewRequest::Back => position.ply > 0,
+            ReviewRequest::Forward | ReviewRequest::Last => position.ply < game.game().move_count(),
+            ReviewRequest::ToggleMoveNumbers => {
                 let label = locale.t(if settings.show_move_numbers {
                     "review.numbers_on"
                 } else {

@@ -2,11 +2,11 @@
 //! the moves that led to it kept, so Undo goes back through them. Same
 //! players at once, or chosen in New game.
 
-use crate::actions::{Action, UiAction};
-use crate::board::CurrentMatch;
+use super::ReviewRequest;
 use crate::board::shown::ReviewPosition;
+use crate::board::{CurrentMatch, MatchAuthority, StartMatch};
 use crate::menus::new_game::StartFrom;
-use crate::states::{AppSystems, BoardMode, Menu, Screen};
+use crate::states::{AppSystems, BoardMode, Menu};
 use bevy::prelude::*;
 use lineup_core::match_state::Match;
 use lineup_core::rules::MatchGame;
@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The game so far without what came after: the same moves played again on
 /// a fresh board (nothing left to redo).
 fn game_up_to(current: &Match, shown: &MatchGame) -> Option<MatchGame> {
-    let mut game = current.setup.kind.new_game();
+    let mut game = current.setup().kind.new_game();
     for mv in shown.moves() {
         game.play(mv).ok()?;
     }
@@ -32,20 +32,21 @@ fn game_up_to(current: &Match, shown: &MatchGame) -> Option<MatchGame> {
 
 fn play_on(
     mut commands: Commands,
-    mut actions: MessageReader<UiAction>,
+    mut requests: MessageReader<ReviewRequest>,
     current: Res<CurrentMatch>,
+    authority: Res<MatchAuthority>,
     position: Option<Res<ReviewPosition>>,
-    mut next_screen: ResMut<NextState<Screen>>,
     mut next_menu: ResMut<NextState<Menu>>,
+    mut starts: MessageWriter<StartMatch>,
 ) {
     let Some(position) = position else { return };
-    for UiAction(action) in actions.read() {
-        let choosing = match action {
-            Action::PlayFromHere => false,
-            Action::PlayFromHereChoosing => true,
+    for request in requests.read() {
+        let choosing = match request {
+            ReviewRequest::PlayFromHere => false,
+            ReviewRequest::PlayFromHereChoosing => true,
             _ => continue,
         };
-        if current.setup.is_online() || position.game.is_over() {
+        if *authority == MatchAuthority::Online || position.game.is_over() {
             continue;
         }
         let Some(game) = game_up_to(&current, &position.game) else {
@@ -53,17 +54,15 @@ fn play_on(
         };
         if choosing {
             commands.insert_resource(StartFrom {
-                setup: current.setup,
+                setup: current.setup(),
                 game,
             });
             next_menu.set(Menu::NewGame);
         } else {
-            let mut new = Match::from_position(current.setup, current.opening.as_ref(), game);
-            new.names = current.names.clone();
+            let new = Match::from_position(current.setup(), current.opening(), game)
+                .with_names(current.names().clone());
             info!("Review: a new game from move {}", position.ply);
-            commands.insert_resource(CurrentMatch(new));
-            // Entering the game screen again rebuilds the board, in play.
-            next_screen.set(Screen::Game);
+            starts.write(StartMatch(new));
         }
     }
 }

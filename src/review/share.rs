@@ -3,15 +3,16 @@
 //! on) to a PNG beside the exported move strings, cropped to the board.
 //! "Numbers" turns the move numbers on the stones on and off.
 
+use super::ReviewRequest;
 use super::better_move::BetterMove;
-use crate::actions::{Action, UiAction};
 use crate::board::layout::BoardLayout;
 use crate::board::shown::ReviewPosition;
 use crate::board::{BOARD_CENTRE, CurrentMatch};
 use crate::locale::Locale;
 use crate::settings::Settings;
 use crate::states::{AppSystems, BoardMode};
-use crate::storage::{Notice, Storage};
+use crate::storage::Storage;
+use crate::theme::toast::Toast;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
@@ -58,25 +59,25 @@ fn board_rect(window: &Window, layout: &BoardLayout) -> URect {
 
 fn save_image(
     mut commands: Commands,
-    mut actions: MessageReader<UiAction>,
+    mut requests: MessageReader<ReviewRequest>,
     game: Res<CurrentMatch>,
     position: Res<ReviewPosition>,
     layout: Res<BoardLayout>,
     window: Single<&Window, With<PrimaryWindow>>,
     storage: Option<Res<Storage>>,
-    mut notice: ResMut<Notice>,
+    mut toasts: MessageWriter<Toast>,
     locale: Res<Locale>,
     mut better: Query<&mut Visibility, With<BetterMove>>,
 ) {
-    if !actions.read().any(|a| a.0 == Action::ShareImage) {
+    if !requests.read().any(|r| *r == ReviewRequest::ShareImage) {
         return;
     }
     let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
-        notice.show(locale.t("notice.no_image_folder"));
+        toasts.write(Toast::window(locale.t("notice.no_image_folder")));
         return;
     };
     let folder = folders.exports();
-    let name = slots::default_name(&game.setup.kind.title(), position.ply, now());
+    let name = slots::default_name(&game.setup().kind.title(), position.ply, now());
     let path = folder.join(format!("{name}.png"));
     let rect = board_rect(&window, &layout);
     // The picture is of the position: the analysis's better move stays out.
@@ -89,7 +90,7 @@ fn save_image(
     );
     commands.spawn(Screenshot::primary_window()).observe(
         move |captured: On<ScreenshotCaptured>,
-              mut notice: ResMut<Notice>,
+              mut toasts: MessageWriter<Toast>,
               mut better: Query<&mut Visibility, With<BetterMove>>| {
             for mut visibility in &mut better {
                 *visibility = Visibility::Inherited;
@@ -97,9 +98,11 @@ fn save_image(
             match write_png(&captured.image, rect, &path) {
                 Ok(()) => {
                     info!("Review: image saved to {}", path.display());
-                    notice.show(saved.clone());
+                    toasts.write(Toast::window(saved.clone()));
                 }
-                Err(e) => notice.show(format!("{failed}: {e}")),
+                Err(e) => {
+                    toasts.write(Toast::window(format!("{failed}: {e}")));
+                }
             }
         },
     );
@@ -130,9 +133,9 @@ fn write_png(image: &Image, rect: URect, path: &PathBuf) -> Result<(), String> {
     std::fs::rename(&temporary, path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn toggle_numbers(mut actions: MessageReader<UiAction>, mut settings: ResMut<Settings>) {
-    for UiAction(action) in actions.read() {
-        if *action == Action::ToggleMoveNumbers {
+fn toggle_numbers(mut requests: MessageReader<ReviewRequest>, mut settings: ResMut<Settings>) {
+    for request in requests.read() {
+        if *request == ReviewRequest::ToggleMoveNumbers {
             settings.show_move_numbers = !settings.show_move_numbers;
         }
     }

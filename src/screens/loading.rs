@@ -1,16 +1,20 @@
 //! Waits until the assets the game needs have loaded (or failed: a sound
 //! that cannot be loaded is named once, and the game goes on without it).
 
-use crate::board::CurrentMatch;
+use crate::board::{MatchAtStart, StartMatch};
 use crate::locale::Locale;
-use crate::states::Screen;
-use crate::storage::Notice;
+use crate::states::{AppSystems, Screen};
+use crate::theme::toast::Toast;
 use bevy::asset::LoadState;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LoadingAssets>()
-        .add_systems(Update, finish_loading.run_if(in_state(Screen::Loading)));
+    app.init_resource::<LoadingAssets>().add_systems(
+        Update,
+        finish_loading
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Loading)),
+    );
 }
 
 /// Handles that must be loaded before the title shows. Other plugins (audio)
@@ -19,13 +23,20 @@ pub(super) fn plugin(app: &mut App) {
 pub struct LoadingAssets(pub Vec<UntypedHandle>);
 
 fn finish_loading(
+    mut commands: Commands,
     assets: Res<LoadingAssets>,
     server: Option<Res<AssetServer>>,
-    started_match: Option<Res<CurrentMatch>>,
-    mut notice: ResMut<Notice>,
+    match_at_start: Option<Res<MatchAtStart>>,
+    mut starts: MessageWriter<StartMatch>,
+    mut toasts: MessageWriter<Toast>,
     locale: Res<Locale>,
     mut next: ResMut<NextState<Screen>>,
+    mut handed_over: Local<bool>,
 ) {
+    // The match at start was handed to `apply`, which changes the screen.
+    if *handed_over {
+        return;
+    }
     if let Some(server) = server {
         let states: Vec<LoadState> = assets.0.iter().map(|h| server.load_state(h.id())).collect();
         if states
@@ -50,13 +61,18 @@ fn finish_loading(
             })
             .collect();
         if !failed.is_empty() {
-            notice.show(locale.f("notice.sounds_failed", &[("files", &failed.join(", "))]));
+            toasts.write(Toast::window(
+                locale.f("notice.sounds_failed", &[("files", &failed.join(", "))]),
+            ));
         }
     }
     // A match given on the command line starts at once.
-    next.set(if started_match.is_some() {
-        Screen::Game
-    } else {
-        Screen::Title
-    });
+    match match_at_start {
+        Some(start) => {
+            starts.write(StartMatch(start.0.clone()));
+            commands.remove_resource::<MatchAtStart>();
+            *handed_over = true;
+        }
+        None => next.set(Screen::Title),
+    }
 }

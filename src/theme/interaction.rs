@@ -1,10 +1,11 @@
 //! Buttons answer the mouse and the keyboard alike: hover or arrow keys move
-//! the focus, a press of the mouse button or Enter activates. Either way one `UiAction` message
-//! goes out, so menus never care which device was used.
+//! the focus, a press of the mouse button or Enter activates. Either way the
+//! button is [`Activated`], and it writes the one typed message it was
+//! spawned with ([`Sends`]): menus never care which device was used, and
+//! each area reads only its own messages.
 
 use super::palette::Palette;
-use crate::actions::{Action, UiAction};
-use crate::states::Menu;
+use crate::states::{AppSystems, Menu};
 use bevy::picking::pointer::{PointerId, PointerLocation};
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
@@ -14,8 +15,112 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<PointerRest>()
         .add_observer(click_activates)
         .add_observer(hover_focuses)
-        .add_systems(Update, (keyboard_navigation, show_button_state).chain())
+        .add_systems(
+            Update,
+            (
+                keyboard_navigation.in_set(AppSystems::Input),
+                show_button_state.in_set(AppSystems::Present),
+            ),
+        )
         .add_systems(Last, remember_pointer);
+}
+
+/// A message a button can send: each area's own typed message (menu
+/// navigation, history, review, settings, ...).
+pub trait ButtonMessage: Message + Clone + std::fmt::Debug {
+    /// The message Left (`dir` -1) or Right (+1) sends while the button has
+    /// the focus, for a row whose value steps; `None`: the arrows move the
+    /// focus.
+    fn stepped(&self, _dir: i8) -> Option<Self> {
+        None
+    }
+
+    /// Whether it gives up, deletes or leaves: a menu never focuses such a
+    /// button by itself.
+    fn is_destructive(&self) -> bool {
+        false
+    }
+}
+
+/// Registers `M` as a message that buttons send: an activated button with
+/// [`Sends<M>`] writes its message.
+pub fn sends<M: ButtonMessage>(app: &mut App) {
+    app.add_message::<M>()
+        .add_observer(send_when_activated::<M>)
+        .add_observer(send_when_stepped::<M>);
+}
+
+/// The message a button writes when it is activated, given where the button
+/// is spawned (see `widgets`).
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct Sends<M: ButtonMessage>(pub M);
+
+/// What every button knows of its message, whatever its type.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct ButtonInfo {
+    /// The message as the dev log names it: `MenuRequest::OpenNewGame`,
+    /// `SettingChange(Theme, 1)`.
+    pub name: String,
+    pub destructive: bool,
+    /// Left/Right step its value (see [`ButtonMessage::stepped`]).
+    pub steps: bool,
+}
+
+impl ButtonInfo {
+    pub fn of<M: ButtonMessage>(message: &M) -> ButtonInfo {
+        let debug = format!("{message:?}");
+        let type_name = std::any::type_name::<M>();
+        let short = type_name.rsplit("::").next().unwrap_or(type_name);
+        // A struct's Debug names its type already; an enum's only the variant.
+        let name = if debug.starts_with(short) {
+            debug
+        } else {
+            format!("{short}::{debug}")
+        };
+        ButtonInfo {
+            name,
+            destructive: message.is_destructive(),
+            steps: message.stepped(1).is_some(),
+        }
+    }
+}
+
+/// A button was activated: pressed with the mouse, or Enter or Space while
+/// it had the keyboard's focus.
+#[derive(EntityEvent, Clone, Copy, Debug)]
+pub struct Activated {
+    pub entity: Entity,
+}
+
+/// Left or Right (`dir` -1 or 1) on a focused button whose value steps.
+#[derive(EntityEvent, Clone, Copy, Debug)]
+pub struct Stepped {
+    pub entity: Entity,
+    pub dir: i8,
+}
+
+fn send_when_activated<M: ButtonMessage>(
+    activated: On<Activated>,
+    buttons: Query<&Sends<M>>,
+    mut messages: MessageWriter<M>,
+) {
+    if let Ok(Sends(message)) = buttons.get(activated.entity) {
+        messages.write(message.clone());
+    }
+}
+
+fn send_when_stepped<M: ButtonMessage>(
+    stepped: On<Stepped>,
+    buttons: Query<&Sends<M>>,
+    mut messages: MessageWriter<M>,
+) {
+    if let Some(message) = buttons
+        .get(stepped.entity)
+        .ok()
+        .and_then(|Sends(m)| m.stepped(stepped.dir))
+    {
+        messages.write(message);
+    }
 }
 
 /// A button that keyboard navigation can reach.
@@ -65,14 +170,16 @@ pub struct Focused(pub Option<Entity>);
 /// rate), and a press is never lost.
 fn click_activates(
     press: On<Pointer<Press>>,
-    buttons: Query<&Action, Without<Disabled>>,
-    mut actions: MessageWriter<UiAction>,
+    buttons: Query<(), (With<ButtonInfo>, Without<Disabled>)>,
+    mut commands: Commands,
 ) {
     if press.button != PointerButton::Primary {
         return;
     }
-    if let Ok(action) = buttons.get(press.entity) {
-        actions.write(UiAction(*action));
+    if buttons.contains(press.entity) {
+        commands.trigger(Activated {
+            entity: press.entity,
+        });
     }
 }
 
@@ -116,13 +223,21 @@ fn hover_focuses(
 /// cycling value; Enter or Space activates.
 fn keyboard_navigation(
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    buttons: Query<(Entity, &Action, Option<&UiGlobalTransform>, Has<Disabled>), With<Focusable>>,
+    buttons: Query<
+        (
+            Entity,
+            &ButtonInfo,
+            Option<&UiGlobalTransform>,
+            Has<Disabled>,
+        ),
+        With<Focusable>,
+    >,
     parents: Query<&ChildOf>,
     children: Query<&Children>,
     layers: Query<(), With<MenuLayer>>,
     menu: Res<State<Menu>>,
     mut focused: ResMut<Focused>,
-    mut actions: MessageWriter<UiAction>,
+    mut commands: Commands,
 ) {
     let Some(keys) = keys else { return };
     let in_menu = *menu.get() != Menu::None;
@@ -157,9 +272,7 @@ fn keyboard_navigation(
     // player moves there: Enter or Space must not act on a button the
     // player never chose.
     if current.is_none() && in_menu {
-        current = order
-            .iter()
-            .position(|(_, action, ..)| !action.is_destructive());
+        current = order.iter().position(|(_, info, ..)| !info.destructive);
     }
     focused.0 = current.map(|i| order[i].0);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
@@ -183,7 +296,7 @@ fn keyboard_navigation(
         return;
     }
     let Some(i) = current else { return };
-    let (_, action, _, disabled) = order[i];
+    let (entity, info, _, disabled) = order[i];
     let horizontal = if keys.just_pressed(KeyCode::ArrowLeft) {
         -1
     } else if keys.just_pressed(KeyCode::ArrowRight) {
@@ -191,23 +304,18 @@ fn keyboard_navigation(
     } else {
         0
     };
-    if horizontal != 0 {
-        match *action {
-            Action::Cycle(field, _) => {
-                actions.write(UiAction(Action::Cycle(field, horizontal)));
-            }
-            Action::ChangeSetting(field, _) => {
-                actions.write(UiAction(Action::ChangeSetting(field, horizontal)));
-            }
-            _ => {
-                let n = order.len() as i32;
-                focused.0 = Some(order[(i as i32 + horizontal as i32).rem_euclid(n) as usize].0);
-            }
-        }
+    if horizontal != 0 && info.steps {
+        commands.trigger(Stepped {
+            entity,
+            dir: horizontal,
+        });
+    } else if horizontal != 0 {
+        let n = order.len() as i32;
+        focused.0 = Some(order[(i as i32 + horizontal as i32).rem_euclid(n) as usize].0);
     } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space])
         && !disabled
     {
-        actions.write(UiAction(*action));
+        commands.trigger(Activated { entity });
     }
 }
 
@@ -223,7 +331,7 @@ fn show_button_state(
             &mut BackgroundColor,
             &mut Outline,
         ),
-        With<Action>,
+        With<ButtonInfo>,
     >,
 ) {
     for (entity, interaction, disabled, mut background, mut outline) in &mut buttons {

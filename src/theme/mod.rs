@@ -1,13 +1,14 @@
 //! The look shared by every screen: the palette and its two themes, colours
 //! by role, the typeface and type scale, widget functions that return
-//! bundles, the hover/press/focus feedback of buttons, and the menus'
-//! entrance.
+//! bundles, the hover/press/focus feedback of buttons, the menus'
+//! entrance, and the toasts (short messages shown for a while).
 
 pub mod entrance;
 pub mod fonts;
 pub mod interaction;
 pub mod paint;
 pub mod palette;
+pub mod toast;
 pub mod widgets;
 
 use bevy::prelude::*;
@@ -18,5 +19,6 @@ pub(super) fn plugin(app: &mut App) {
         paint::plugin,
         interaction::plugin,
         entrance::plugin,
+        toast::plugin,
     ));
 }

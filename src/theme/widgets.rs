@@ -5,10 +5,9 @@
 //! are roles of the palette (`Fill`, `Ink`, `Edge`), sizes the type scale's.
 
 use super::fonts::{Bold, size};
-use super::interaction::{Focusable, MenuLayer};
+use super::interaction::{ButtonInfo, ButtonMessage, Focusable, MenuLayer, Sends};
 use super::paint::{Edge, Fill, Ink};
 use super::palette::Colour;
-use crate::actions::Action;
 use crate::locale::Words;
 use bevy::prelude::*;
 
@@ -104,63 +103,75 @@ pub fn dim_label(words: impl Into<Words>) -> impl Bundle {
     )
 }
 
-/// A menu button that keyboard navigation can reach.
-pub fn button(text: impl Into<Words>, action: Action) -> impl Bundle {
+/// A menu button that keyboard navigation can reach; activated, it sends
+/// `message`.
+pub fn button(text: impl Into<Words>, message: impl ButtonMessage) -> impl Bundle {
     (
-        sized_button(text, action, 300.0, 52.0, size::HEADING),
+        sized_button(text, message, 300.0, 52.0, size::HEADING),
         Focusable,
     )
 }
 
 /// A smaller button for dialogs, reachable by keyboard.
-pub fn small_button(text: impl Into<Words>, action: Action) -> impl Bundle {
-    (mouse_button(text, action), Focusable)
+pub fn small_button(text: impl Into<Words>, message: impl ButtonMessage) -> impl Bundle {
+    (mouse_button(text, message), Focusable)
 }
 
 /// Half a panel button, for the mouse: two side by side.
-pub fn half_mouse_button(text: impl Into<Words>, action: Action) -> impl Bundle {
-    sized_button(text, action, 122.0, 40.0, size::SMALL)
+pub fn half_mouse_button(text: impl Into<Words>, message: impl ButtonMessage) -> impl Bundle {
+    sized_button(text, message, 122.0, 40.0, size::SMALL)
 }
 
 /// A narrow button for the rows of a list, reachable by keyboard.
-pub fn row_button(text: impl Into<Words>, action: Action) -> impl Bundle {
+pub fn row_button(text: impl Into<Words>, message: impl ButtonMessage) -> impl Bundle {
     (
-        sized_button(text, action, 110.0, 40.0, size::SMALL),
+        sized_button(text, message, 110.0, 40.0, size::SMALL),
         Focusable,
     )
 }
 
 /// A small button for the mouse only: the game panel's, so that the arrow
 /// keys stay with the board.
-pub fn mouse_button(text: impl Into<Words>, action: Action) -> impl Bundle {
-    sized_button(text, action, 200.0, 42.0, size::BODY)
+pub fn mouse_button(text: impl Into<Words>, message: impl ButtonMessage) -> impl Bundle {
+    sized_button(text, message, 200.0, 42.0, size::BODY)
 }
 
 /// A mouse button of any size (the review panel's steps and move list).
 pub fn sized_button(
     text: impl Into<Words>,
-    action: Action,
+    message: impl ButtonMessage,
     width: f32,
     height: f32,
     font: f32,
 ) -> impl Bundle {
-    coloured_button(text, action, Vec2::new(width, height), font, Colour::Text)
+    coloured_button(text, message, Vec2::new(width, height), font, Colour::Text)
+}
+
+/// What makes a node a button that sends `message` (its picking, its
+/// colours by state, its message).
+fn sends<M: ButtonMessage>(message: M) -> impl Bundle {
+    (
+        Name::new("Button"),
+        Button,
+        ButtonInfo::of(&message),
+        Sends(message),
+        BackgroundColor::default(),
+        Outline::new(px(3), px(2), Color::NONE),
+    )
 }
 
 /// A mouse button whose text has its own colour (a move of the review
 /// list: the one on show, or one marked as a mistake).
 pub fn coloured_button(
     text: impl Into<Words>,
-    action: Action,
+    message: impl ButtonMessage,
     size: Vec2,
     font: f32,
     colour: Colour,
 ) -> impl Bundle {
     let (width, height) = (size.x, size.y);
     (
-        Name::new("Button"),
-        Button,
-        action,
+        sends(message),
         Node {
             width: px(width),
             height: px(height),
@@ -169,8 +180,6 @@ pub fn coloured_button(
             border_radius: BorderRadius::all(px(10)),
             ..default()
         },
-        BackgroundColor::default(),
-        Outline::new(px(3), px(2), Color::NONE),
         children![(
             text.into(),
             TextFont::from_font_size(font),
@@ -181,21 +190,21 @@ pub fn coloured_button(
     )
 }
 
-/// The text showing the current value of the row whose button does `.0`.
+/// The text showing the current value of the row whose button sends `.0`.
 #[derive(Component)]
-pub struct ValueText(pub Action);
+pub struct ValueText<M: ButtonMessage>(pub M);
 
-/// The label of the row whose button does `.0`.
+/// The label of the row whose button sends `.0`.
 #[derive(Component)]
-pub struct RowLabel(pub Action);
+pub struct RowLabel<M: ButtonMessage>(pub M);
 
 /// A labelled row whose value changes with `<` / `>` (or Left/Right when the
 /// value is focused; Enter steps forward).
-pub fn cycle_row(
+pub fn cycle_row<M: ButtonMessage>(
     label_text: impl Into<Words>,
     value: impl Into<Words>,
-    back: Action,
-    forward: Action,
+    back: M,
+    forward: M,
 ) -> impl Bundle {
     (
         Node {
@@ -207,7 +216,7 @@ pub fn cycle_row(
         },
         children![
             (
-                RowLabel(forward),
+                RowLabel(forward.clone()),
                 label_text.into(),
                 TextFont::from_font_size(size::BODY),
                 Ink(Colour::TextDim),
@@ -226,9 +235,7 @@ pub fn cycle_row(
                 children![
                     arrow_button("<", back),
                     (
-                        Name::new("Button"),
-                        Button,
-                        forward,
+                        sends(forward.clone()),
                         Focusable,
                         Node {
                             width: px(230),
@@ -238,10 +245,8 @@ pub fn cycle_row(
                             border_radius: BorderRadius::all(px(8)),
                             ..default()
                         },
-                        BackgroundColor::default(),
-                        Outline::new(px(3), px(2), Color::NONE),
                         children![(
-                            ValueText(forward),
+                            ValueText(forward.clone()),
                             value.into(),
                             TextFont::from_font_size(size::BODY),
                             Ink(Colour::Text),
@@ -255,34 +260,31 @@ pub fn cycle_row(
     )
 }
 
-fn arrow_button(text: &'static str, action: Action) -> impl Bundle {
-    sized_button(Words::Plain(text.into()), action, 44.0, 44.0, size::BODY)
+fn arrow_button(text: &'static str, message: impl ButtonMessage) -> impl Bundle {
+    sized_button(Words::Plain(text.into()), message, 44.0, 44.0, size::BODY)
 }
 
-/// The texts of cycling rows, for [`refresh_rows`].
-pub type RowValues<'w, 's> =
-    Query<'w, 's, (&'static ValueText, &'static mut Text), Without<RowLabel>>;
-pub type RowLabels<'w, 's> =
-    Query<'w, 's, (&'static RowLabel, &'static mut Text), Without<ValueText>>;
+/// The texts of cycling rows sending `M`, for [`refresh_rows`].
+pub type RowValues<'w, 's, M> =
+    Query<'w, 's, (&'static ValueText<M>, &'static mut Text), Without<RowLabel<M>>>;
+pub type RowLabels<'w, 's, M> =
+    Query<'w, 's, (&'static RowLabel<M>, &'static mut Text), Without<ValueText<M>>>;
 
-/// Sets each cycling row's label and value to `text_of(its action)`, where
-/// that gives one (rows of other menus answer `None`).
-pub fn refresh_rows(
-    values: &mut RowValues,
-    labels: &mut RowLabels,
-    text_of: impl Fn(Action) -> Option<(String, String)>,
+/// Sets each cycling row's label and value to `text_of(its message)`.
+pub fn refresh_rows<M: ButtonMessage>(
+    values: &mut RowValues<M>,
+    labels: &mut RowLabels<M>,
+    text_of: impl Fn(&M) -> (String, String),
 ) {
-    for (ValueText(action), mut text) in values {
-        if let Some((_, value)) = text_of(*action)
-            && text.0 != value
-        {
+    for (ValueText(message), mut text) in values {
+        let (_, value) = text_of(message);
+        if text.0 != value {
             text.0 = value;
         }
     }
-    for (RowLabel(action), mut text) in labels {
-        if let Some((label, _)) = text_of(*action)
-            && text.0 != label
-        {
+    for (RowLabel(message), mut text) in labels {
+        let (label, _) = text_of(message);
+        if text.0 != label {
             text.0 = label;
         }
     }
@@ -355,7 +357,8 @@ pub fn entry_panel(
     help_key: &'static str,
     field: impl Component,
     problem: impl Component,
-    confirm: (&'static str, Action),
+    confirm: (&'static str, impl ButtonMessage),
+    cancel: impl ButtonMessage,
 ) -> impl Bundle {
     (
         panel(680.0),
@@ -372,7 +375,7 @@ pub fn entry_panel(
                 },
                 children![
                     mouse_button(confirm.0, confirm.1),
-                    mouse_button("common.cancel", Action::Back),
+                    mouse_button("common.cancel", cancel),
                 ],
             ),
         ],

@@ -6,15 +6,24 @@ use bevy::ecs::resource::IsResource;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use lineup::actions::{Action, UiAction};
+use lineup::board::HistoryRequest;
 use lineup::board::markers::{ForbiddenMark, WinGlow};
 use lineup::board::pieces::{Animating, Piece};
 use lineup::board::{
-    CurrentMatch, GameEnded, MoveRefusal, MoveRefused, MoveRequested, PieceLanded, Requester,
+    CurrentMatch, GameEnded, MatchAtStart, MoveRefusal, MoveRefused, MoveRequested, PieceLanded,
+    Requester,
 };
+use lineup::menus::MenuRequest;
+use lineup::menus::load::LoadRequest;
+use lineup::menus::new_game::NewGameRequest;
+use lineup::menus::save::SaveRequest;
+use lineup::menus::settings::SettingChange;
+use lineup::menus::settings::SettingField;
 use lineup::settings::Settings;
 use lineup::states::{GamePhase, Menu, Screen};
 use lineup::storage::Storage;
+use lineup::theme::interaction::{Activated, ButtonMessage, Sends};
+use lineup::theme::toast::{ToastLine, ToastPlace};
 use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::persist::folders::Folders;
@@ -54,8 +63,7 @@ pub(crate) fn app_with_home(home: &std::path::Path) -> App {
 /// An app already in a game of `kind` after `moves`.
 pub(crate) fn app_in_game(kind: GameKind, moves: &str, players: [PlayerKind; 2]) -> App {
     let mut app = app();
-    let mut start = Match::new(MatchSetup::new(kind, players));
-    start.game = match kind {
+    let game = match kind {
         GameKind::ConnectFour { size } => {
             MatchGame::ConnectFour(ConnectFour::game_from_moves(size, moves).expect("legal moves"))
         }
@@ -64,7 +72,8 @@ pub(crate) fn app_in_game(kind: GameKind, moves: &str, players: [PlayerKind; 2])
                 .expect("legal moves"),
         ),
     };
-    app.insert_resource(CurrentMatch(start));
+    let start = Match::from_position(MatchSetup::new(kind, players), None, game);
+    app.insert_resource(MatchAtStart(start));
     run(&mut app, 3);
     assert_eq!(screen(&app), Screen::Game);
     app
@@ -132,7 +141,7 @@ pub(crate) fn count<C: Component>(app: &mut App) -> usize {
 }
 
 pub(crate) fn moves(app: &App) -> usize {
-    app.world().resource::<CurrentMatch>().game.move_count()
+    app.world().resource::<CurrentMatch>().game().move_count()
 }
 
 pub(crate) fn request(app: &mut App, mv: BoardMove) {
@@ -155,8 +164,32 @@ pub(crate) fn until(app: &mut App, frames: usize, what: &str, done: impl Fn(&mut
     panic!("never: {what}");
 }
 
-pub(crate) fn act(app: &mut App, action: Action) {
-    app.world_mut().write_message(UiAction(action));
+/// What the toast line of `place` shows now (empty when nothing).
+pub(crate) fn toast(app: &mut App, place: ToastPlace) -> String {
+    let mut lines = app.world_mut().query::<(&ToastLine, &Text)>();
+    lines
+        .iter(app.world())
+        .find(|(line, _)| line.at == place)
+        .map(|(_, text)| text.0.clone())
+        .unwrap_or_else(|| panic!("no {place:?} toast line on screen"))
+}
+
+/// Writes `message` as its area's systems receive it (from a button, a
+/// key or another system).
+pub(crate) fn act<M: Message>(app: &mut App, message: M) {
+    app.world_mut().write_message(message);
+}
+
+/// Activates the button on screen that sends `message`, as a click or
+/// Enter does: fails if no such button is spawned.
+pub(crate) fn press_button<M: ButtonMessage + PartialEq>(app: &mut App, message: M) {
+    let mut buttons = app.world_mut().query::<(Entity, &Sends<M>)>();
+    let button = buttons
+        .iter(app.world())
+        .find(|(_, Sends(m))| *m == message)
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no button sends {message:?}"));
+    app.world_mut().trigger(Activated { entity: button });
 }
 
 /// Every message of type `M` written since `record` was called, collected
@@ -233,8 +266,7 @@ fn a_full_column_is_refused_with_a_message() {
         MoveRefusal::Rules(MoveError::ColumnFull { column: 0 })
     );
     assert_eq!(moves(&app), 6);
-    let feedback = app.world().resource::<lineup::board::feedback::Feedback>();
-    assert_eq!(feedback.text, "Column 1 is full.");
+    assert_eq!(toast(&mut app, ToastPlace::Board), "Column 1 is full.");
 }
 
 #[test]
@@ -257,8 +289,8 @@ fn a_forbidden_point_is_marked_and_refused_with_its_reason() {
         seen::<MoveRefused>(&app)[0].refusal,
         MoveRefusal::Rules(MoveError::Forbidden(Foul::DoubleThree))
     );
-    let feedback = app.world().resource::<lineup::board::feedback::Feedback>();
-    assert!(feedback.text.contains("double-three"), "{}", feedback.text);
+    let said = toast(&mut app, ToastPlace::Board);
+    assert!(said.contains("double-three"), "{said}");
     // White moves next in another position: no marks on White's turn.
     request(&mut app, BoardMove::Point(Point::new(14, 7)));
     settle(&mut app);
@@ -293,20 +325,20 @@ fn a_win_moves_the_game_over_and_lights_the_line() {
 #[test]
 fn undo_and_redo_change_the_board_and_the_pieces() {
     let mut app = app_in_game(C4, "4453", HUMANS);
-    act(&mut app, Action::Undo);
+    act(&mut app, HistoryRequest::Undo);
     run(&mut app, 2);
     assert_eq!((moves(&app), count::<Piece>(&mut app)), (3, 3));
-    act(&mut app, Action::Undo);
+    act(&mut app, HistoryRequest::Undo);
     run(&mut app, 2);
     assert_eq!((moves(&app), count::<Piece>(&mut app)), (2, 2));
-    act(&mut app, Action::Redo);
+    act(&mut app, HistoryRequest::Redo);
     run(&mut app, 2);
     assert_eq!((moves(&app), count::<Piece>(&mut app)), (3, 3));
     // Undo after a win goes back to play.
     let mut app = app_in_game(C4, "1212121", HUMANS);
     run(&mut app, 3);
     assert_eq!(phase(&app), Some(GamePhase::Over));
-    act(&mut app, Action::Undo);
+    act(&mut app, HistoryRequest::Undo);
     run(&mut app, 3);
     assert_eq!(
         (phase(&app), count::<WinGlow>(&mut app)),
@@ -332,11 +364,11 @@ fn undo_against_the_computer_takes_back_a_whole_turn() {
     }
     assert_eq!(moves(&app), 2, "the computer replied");
     settle(&mut app);
-    act(&mut app, Action::Undo);
+    act(&mut app, HistoryRequest::Undo);
     run(&mut app, 2);
     assert_eq!(moves(&app), 0, "both the reply and the move are gone");
     assert_eq!(
-        app.world().resource::<CurrentMatch>().game.to_move(),
+        app.world().resource::<CurrentMatch>().game().to_move(),
         Side::First
     );
 }
@@ -344,15 +376,15 @@ fn undo_against_the_computer_takes_back_a_whole_turn() {
 #[test]
 fn resigning_asks_first_and_ends_the_game() {
     let mut app = app_in_game(C4, "44", HUMANS);
-    act(&mut app, Action::Resign);
+    act(&mut app, MenuRequest::Resign);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::ConfirmResign);
-    act(&mut app, Action::ConfirmResign);
+    act(&mut app, HistoryRequest::Resign);
     run(&mut app, 3);
     assert_eq!(menu(&app), Menu::None);
     assert_eq!(phase(&app), Some(GamePhase::Over));
     assert_eq!(
-        app.world().resource::<CurrentMatch>().game.ending(),
+        app.world().resource::<CurrentMatch>().game().ending(),
         Some(Ending::Resigned {
             winner: Side::Second
         })
@@ -364,7 +396,7 @@ fn keys_drop_discs_and_esc_pauses() {
     let mut app = app_in_game(C4, "", HUMANS);
     press(&mut app, KeyCode::Digit5);
     assert_eq!(
-        app.world().resource::<CurrentMatch>().game.moves(),
+        app.world().resource::<CurrentMatch>().game().moves(),
         vec![BoardMove::Column(Column(4))]
     );
     settle(&mut app);
@@ -398,17 +430,17 @@ fn menus_work_by_keyboard_and_a_game_leaves_nothing_behind() {
         assert_eq!(menu(&app), Menu::Main);
         entities(&mut app)
     };
-    act(&mut app, Action::OpenNewGame);
+    act(&mut app, MenuRequest::OpenNewGame);
     run(&mut app, 2);
-    act(&mut app, Action::StartGame);
+    act(&mut app, NewGameRequest::StartGame);
     run(&mut app, 3);
     assert_eq!((screen(&app), menu(&app)), (Screen::Game, Menu::None));
     request(&mut app, BoardMove::Column(Column(3)));
     settle(&mut app);
     assert!(count::<Piece>(&mut app) >= 1);
-    act(&mut app, Action::Pause);
+    act(&mut app, MenuRequest::Pause);
     run(&mut app, 2);
-    act(&mut app, Action::QuitToTitle);
+    act(&mut app, MenuRequest::QuitToTitle);
     run(&mut app, 3);
     assert_eq!((screen(&app), menu(&app)), (Screen::Title, Menu::Main));
     assert_eq!(count::<Piece>(&mut app), 0);
@@ -419,13 +451,13 @@ fn menus_work_by_keyboard_and_a_game_leaves_nothing_behind() {
         before_game + 2,
         "every game entity is gone"
     );
-    let actions: Vec<Action> = app
+    let requests: Vec<MenuRequest> = app
         .world_mut()
-        .query::<&Action>()
+        .query::<&Sends<MenuRequest>>()
         .iter(app.world())
-        .copied()
+        .map(|s| s.0)
         .collect();
-    assert!(actions.contains(&Action::Continue));
+    assert!(requests.contains(&MenuRequest::Continue));
 }
 
 #[test]
@@ -453,7 +485,8 @@ fn landings_wins_and_clicks_ask_for_the_right_sounds() {
         "{sounds:?}"
     );
     assert!(sounds.iter().all(|s| s.channel() == Channel::Effects));
-    act(&mut app, Action::Undo);
+    // The panel's Undo, as a click: the button clicks, the undo is heard.
+    press_button(&mut app, HistoryRequest::Undo);
     run(&mut app, 2);
     let mut sounds: Vec<String> = seen::<PlaySound>(&app)[3..]
         .iter()
@@ -494,12 +527,9 @@ fn a_changed_setting_is_written_and_read_back_on_the_next_start() {
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
     run(&mut app, 3);
-    act(&mut app, Action::OpenSettings);
+    act(&mut app, MenuRequest::OpenSettings);
     run(&mut app, 2);
-    act(
-        &mut app,
-        Action::ChangeSetting(lineup::actions::SettingField::ShowMoveNumbers, 1),
-    );
+    act(&mut app, SettingChange(SettingField::ShowMoveNumbers, 1));
     run(&mut app, 20); // a second of quiet: the file is written
     let file = home.join("config").join("settings.ron");
     assert!(file.is_file(), "settings written to {}", file.display());
@@ -531,7 +561,7 @@ fn every_move_is_autosaved_and_continue_resumes_it() {
         kind: RENJU,
         players: HUMANS,
     });
-    app.insert_resource(CurrentMatch(start));
+    app.insert_resource(MatchAtStart(start));
     run(&mut app, 3);
     request(&mut app, BoardMove::Point(Point::new(7, 7)));
     settle(&mut app);
@@ -542,10 +572,10 @@ fn every_move_is_autosaved_and_continue_resumes_it() {
     let mut app = app_with_home(&home);
     run(&mut app, 3);
     assert_eq!((screen(&app), menu(&app)), (Screen::Title, Menu::Main));
-    act(&mut app, Action::Continue);
+    act(&mut app, MenuRequest::Continue);
     run(&mut app, 3);
     assert_eq!(screen(&app), Screen::Game);
-    let game = &app.world().resource::<CurrentMatch>().game;
+    let game = &app.world().resource::<CurrentMatch>().game();
     assert_eq!(
         game.moves(),
         [Point::new(7, 7), Point::new(8, 8)].map(BoardMove::Point)
@@ -559,7 +589,7 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     let _ = std::fs::remove_dir_all(&home);
     let saves = home.join("data").join("saves");
     let mut app = app_with_home(&home);
-    app.insert_resource(CurrentMatch(Match::new(MatchSetup {
+    app.insert_resource(MatchAtStart(Match::new(MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
         kind: C4,
@@ -570,9 +600,9 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
         request(&mut app, BoardMove::Column(Column(column)));
         settle(&mut app);
     }
-    act(&mut app, Action::Pause);
+    act(&mut app, MenuRequest::Pause);
     run(&mut app, 2);
-    act(&mut app, Action::OpenSave);
+    act(&mut app, MenuRequest::OpenSave);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::Save);
     let default = app
@@ -585,7 +615,7 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     app.world_mut()
         .resource_mut::<lineup::menus::save::SaveName>()
         .text = "../outside".into();
-    act(&mut app, Action::ConfirmSave);
+    act(&mut app, SaveRequest::Save);
     run(&mut app, 2);
     assert_eq!(
         app.world()
@@ -597,26 +627,26 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     app.world_mut()
         .resource_mut::<lineup::menus::save::SaveName>()
         .text = "Evening game".into();
-    act(&mut app, Action::ConfirmSave);
+    act(&mut app, SaveRequest::Save);
     run(&mut app, 3);
     assert!(saves.join("Evening game.ron").is_file());
     assert_eq!(menu(&app), Menu::Pause);
-    act(&mut app, Action::QuitToTitle);
+    act(&mut app, MenuRequest::QuitToTitle);
     run(&mut app, 3);
 
     // A different game may not take the same name.
-    act(&mut app, Action::OpenNewGame);
+    act(&mut app, MenuRequest::OpenNewGame);
     run(&mut app, 2);
-    act(&mut app, Action::StartGame);
+    act(&mut app, NewGameRequest::StartGame);
     run(&mut app, 3);
-    act(&mut app, Action::Pause);
+    act(&mut app, MenuRequest::Pause);
     run(&mut app, 2);
-    act(&mut app, Action::OpenSave);
+    act(&mut app, MenuRequest::OpenSave);
     run(&mut app, 2);
     app.world_mut()
         .resource_mut::<lineup::menus::save::SaveName>()
         .text = "Evening game".into();
-    act(&mut app, Action::ConfirmSave);
+    act(&mut app, SaveRequest::Save);
     run(&mut app, 2);
     assert!(
         app.world()
@@ -628,12 +658,12 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
             .resource::<lineup::menus::save::SaveName>()
             .problem
     );
-    act(&mut app, Action::Back);
+    act(&mut app, MenuRequest::Back);
     run(&mut app, 2);
-    act(&mut app, Action::QuitToTitle);
+    act(&mut app, MenuRequest::QuitToTitle);
     run(&mut app, 3);
 
-    act(&mut app, Action::OpenLoad);
+    act(&mut app, MenuRequest::OpenLoad);
     run(&mut app, 2);
     assert_eq!(
         app.world()
@@ -642,26 +672,26 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
             .len(),
         1
     );
-    act(&mut app, Action::LoadSave(0));
+    act(&mut app, LoadRequest::Load(0));
     run(&mut app, 3);
     assert_eq!(screen(&app), Screen::Game);
     assert_eq!(moves(&app), 3);
     assert_eq!(count::<Piece>(&mut app), 3);
-    act(&mut app, Action::Pause);
+    act(&mut app, MenuRequest::Pause);
     run(&mut app, 2);
-    act(&mut app, Action::QuitToTitle);
+    act(&mut app, MenuRequest::QuitToTitle);
     run(&mut app, 3);
 
-    act(&mut app, Action::OpenLoad);
+    act(&mut app, MenuRequest::OpenLoad);
     run(&mut app, 2);
-    act(&mut app, Action::DeleteSave(0));
+    act(&mut app, LoadRequest::Delete(0));
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::ConfirmDelete);
     assert!(
         saves.join("Evening game.ron").is_file(),
         "nothing deleted without asking"
     );
-    act(&mut app, Action::ConfirmDelete);
+    act(&mut app, LoadRequest::ConfirmDelete);
     run(&mut app, 3);
     assert!(!saves.join("Evening game.ron").exists());
     assert_eq!(menu(&app), Menu::Load);
@@ -678,20 +708,23 @@ fn export_writes_the_move_string_and_a_psq() {
     let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export");
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
-    let mut start = Match::new(MatchSetup {
-        opening: Default::default(),
-        engine_time: Default::default(),
-        kind: RENJU,
-        players: HUMANS,
-    });
-    start.game = MatchGame::Gomoku(
-        Gomoku::game_from_moves(Gomoku::standard(RuleSet::Renju), "h8i9j10").expect("legal"),
+    let start = Match::from_position(
+        MatchSetup {
+            opening: Default::default(),
+            engine_time: Default::default(),
+            kind: RENJU,
+            players: HUMANS,
+        },
+        None,
+        MatchGame::Gomoku(
+            Gomoku::game_from_moves(Gomoku::standard(RuleSet::Renju), "h8i9j10").expect("legal"),
+        ),
     );
-    app.insert_resource(CurrentMatch(start));
+    app.insert_resource(MatchAtStart(start));
     run(&mut app, 3);
-    act(&mut app, Action::Pause);
+    act(&mut app, MenuRequest::Pause);
     run(&mut app, 2);
-    act(&mut app, Action::Export);
+    act(&mut app, SaveRequest::Export);
     run(&mut app, 2);
     let folder = home.join("data").join("exports");
     let files: Vec<std::path::PathBuf> = std::fs::read_dir(&folder)
@@ -723,7 +756,7 @@ fn export_writes_the_move_string_and_a_psq() {
                 .to_vec()
         )
     );
-    let notice = &app.world().resource::<lineup::storage::Notice>().text;
+    let notice = toast(&mut app, ToastPlace::Window);
     assert!(notice.starts_with("Exported h8i9j10: "), "{notice}");
 }
 
@@ -737,14 +770,14 @@ fn gomoku_is_played_with_arrows_and_enter() {
     press(&mut app, KeyCode::Enter);
     settle(&mut app);
     assert_eq!(
-        app.world().resource::<CurrentMatch>().game.moves(),
+        app.world().resource::<CurrentMatch>().game().moves(),
         [BoardMove::Point(Point::new(6, 7))]
     );
     press(&mut app, KeyCode::ArrowDown);
     press(&mut app, KeyCode::Space);
     settle(&mut app);
     assert_eq!(
-        app.world().resource::<CurrentMatch>().game.moves(),
+        app.world().resource::<CurrentMatch>().game().moves(),
         [
             BoardMove::Point(Point::new(6, 7)),
             BoardMove::Point(Point::new(6, 6))

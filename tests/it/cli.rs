@@ -23,7 +23,7 @@ fn a_game_with_moves_starts_in_that_position() {
         panic!("valid arguments")
     };
     let start = launch.start.expect("a match");
-    assert_eq!(start.game.move_count(), 4);
+    assert_eq!(start.game().move_count(), 4);
     assert_eq!(
         launch.screenshot.as_deref(),
         Some(std::path::Path::new("/tmp/x.png"))
@@ -36,17 +36,17 @@ fn a_game_with_moves_starts_in_that_position() {
     };
     let start = launch.start.expect("a match");
     assert_eq!(
-        start.setup.kind,
+        start.setup().kind,
         GameKind::Gomoku {
             size: 19,
             rule: RuleSet::ExactFive
         }
     );
     assert_eq!(
-        start.setup.players,
+        start.setup().players,
         [PlayerKind::Human, PlayerKind::Computer(Level::Hard)]
     );
-    assert_eq!(start.game.move_count(), 2);
+    assert_eq!(start.game().move_count(), 2);
 
     let Ok(Command::Play(launch)) = parse(&args("--menu settings --window 800x600")) else {
         panic!("valid")

@@ -42,9 +42,9 @@ fn a_renju_game_against_pbrain_lineup_runs_to_its_end() {
     );
     journey.launch(SoundOut::Nowhere, &[]);
     journey.wait_for("Menu: Some(None) -> Some(Main)");
-    journey.click_button(at::TITLE_NEW_GAME, "OpenNewGame");
+    journey.click_button(at::TITLE_NEW_GAME, "MenuRequest::OpenNewGame");
     journey.wait_for("Menu: Some(Main) -> Some(NewGame)");
-    journey.click_button(NEW_GAME_START_WITH_ENGINE, "StartGame");
+    journey.click_button(NEW_GAME_START_WITH_ENGINE, "NewGameRequest::StartGame");
     journey.wait_for("Screen: Some(Title) -> Some(Game)");
     journey.wait_for("by First (ply 0)");
     journey.wait_for("by Second (ply 1)");

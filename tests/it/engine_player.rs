@@ -7,11 +7,13 @@
 
 use crate::app_flow::{RENJU, act, app_in_game, moves, request, run};
 use bevy::prelude::*;
-use lineup::actions::Action;
 use lineup::board::CurrentMatch;
+use lineup::board::HistoryRequest;
 use lineup::board::hud::status_line;
 use lineup::engine_player::EngineSeats;
 use lineup::locale::Locale;
+use lineup::menus::MenuRequest;
+use lineup::menus::add_engine::ConfirmAddEngine;
 use lineup::menus::add_engine::EnginePath;
 use lineup::settings::Settings;
 use lineup::states::Menu;
@@ -47,7 +49,7 @@ fn against(engine: EngineEntry) -> App {
     app.world_mut().resource_mut::<Settings>().engines = vec![engine];
     app.world_mut()
         .resource_mut::<CurrentMatch>()
-        .setup
+        .setup()
         .engine_time = EngineTime(1);
     app
 }
@@ -70,7 +72,7 @@ fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
 }
 
 fn game(app: &App) -> &lineup_core::match_state::Match {
-    &app.world().resource::<CurrentMatch>().0
+    &**app.world().resource::<CurrentMatch>()
 }
 
 /// The person plays h8 and the engine loses on its answer: what the panel
@@ -78,10 +80,12 @@ fn game(app: &App) -> &lineup_core::match_state::Match {
 fn forfeit_after_h8(engine: EngineEntry) -> String {
     let mut app = against(engine);
     request(&mut app, BoardMove::Point(p("h8")));
-    until(&mut app, "the engine loses", |app| game(app).game.is_over());
+    until(&mut app, "the engine loses", |app| {
+        game(app).game().is_over()
+    });
     let played = game(&app);
     assert_eq!(
-        played.game.ending(),
+        played.game().ending(),
         Some(Ending::Resigned {
             winner: Side::First
         }),
@@ -150,7 +154,7 @@ fn the_engine_answers_says_why_and_takes_back() {
     request(&mut app, BoardMove::Point(p("h8")));
     until(&mut app, "the engine answers", |app| moves(app) == 2);
     assert_eq!(
-        game(&app).game.last_move(),
+        game(&app).game().last_move(),
         Some(BoardMove::Point(p("a15")))
     );
     until(&mut app, "its message shows", |app| {
@@ -159,13 +163,13 @@ fn the_engine_answers_says_why_and_takes_back() {
     });
     // Undo takes back the engine's move and the person's; the person plays
     // elsewhere and the engine, told of the takeback, answers again.
-    act(&mut app, Action::Undo);
+    act(&mut app, HistoryRequest::Undo);
     until(&mut app, "both moves are taken back", |app| moves(app) == 0);
     request(&mut app, BoardMove::Point(p("j10")));
     until(&mut app, "the engine answers again", |app| moves(app) == 2);
-    assert!(!game(&app).game.is_over(), "{:?}", game(&app).forfeit);
+    assert!(!game(&app).game().is_over(), "{:?}", game(&app).forfeit());
     assert_eq!(
-        game(&app).game.last_move(),
+        game(&app).game().last_move(),
         Some(BoardMove::Point(p("a15")))
     );
 }
@@ -182,13 +186,13 @@ fn add_engine_keeps_a_program_and_refuses_anything_else() {
         run(app, 3);
     };
     go(&mut app, Menu::NewGame);
-    act(&mut app, Action::OpenAddEngine);
+    act(&mut app, MenuRequest::OpenAddEngine);
     run(&mut app, 3);
     assert_eq!(crate::app_flow::menu(&app), Menu::AddEngine);
     let before = app.world().resource::<Settings>().engines.len();
     let attempt = |app: &mut App, path: &str| {
         app.world_mut().resource_mut::<EnginePath>().text = path.to_string();
-        act(app, Action::ConfirmAddEngine);
+        act(app, ConfirmAddEngine);
         run(app, 3);
     };
     attempt(&mut app, "/no/such/pbrain-x");

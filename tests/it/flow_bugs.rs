@@ -7,11 +7,13 @@ use crate::app_flow::{
     seen, settle, until,
 };
 use bevy::prelude::*;
-use lineup::actions::Action;
 use lineup::audio::Mix;
+use lineup::board::HistoryRequest;
+use lineup::board::insight::HelpRequest;
 use lineup::board::insight::Hint;
-use lineup::board::{CurrentMatch, GameEnded};
+use lineup::board::{CurrentMatch, GameEnded, MatchAtStart, StartMatch};
 use lineup::computer::Thinking;
+use lineup::menus::MenuRequest;
 use lineup::settings::Settings;
 use lineup::states::{GamePhase, Menu};
 use lineup::storage::{Storage, unfinished_autosave};
@@ -38,12 +40,12 @@ fn resigning_while_the_computer_thinks_gives_up_for_the_person() {
         app.world().get_resource::<Thinking>().is_some()
     });
     // Yellow (the computer) is to move; Red clicks Resign.
-    act(&mut app, Action::Resign);
+    act(&mut app, MenuRequest::Resign);
     run(&mut app, 2);
-    act(&mut app, Action::ConfirmResign);
+    act(&mut app, HistoryRequest::Resign);
     run(&mut app, 3);
     assert_eq!(
-        app.world().resource::<CurrentMatch>().game.ending(),
+        app.world().resource::<CurrentMatch>().game().ending(),
         Some(Ending::Resigned {
             winner: Side::Second
         }),
@@ -59,7 +61,7 @@ fn the_computer_does_not_move_while_a_menu_is_open() {
     until(&mut app, FRAMES, "the computer thinks", |app| {
         app.world().get_resource::<Thinking>().is_some()
     });
-    act(&mut app, Action::Pause);
+    act(&mut app, MenuRequest::Pause);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::Pause);
     // Far longer than a Beginner search takes.
@@ -68,7 +70,7 @@ fn the_computer_does_not_move_while_a_menu_is_open() {
         std::thread::sleep(Duration::from_millis(5));
     }
     assert_eq!(moves(&app), 1, "no move behind the menu");
-    act(&mut app, Action::Resume);
+    act(&mut app, MenuRequest::Resume);
     until(&mut app, FRAMES, "the computer moves after Resume", |app| {
         moves(app) == 2
     });
@@ -77,22 +79,24 @@ fn the_computer_does_not_move_while_a_menu_is_open() {
 #[test]
 fn a_hint_of_the_last_match_never_shows_in_the_next() {
     let mut app = app_in_game(C4, "", HUMANS);
-    act(&mut app, Action::Hint);
+    act(&mut app, HelpRequest::Hint);
     until(&mut app, FRAMES, "a hint", |app| {
         app.world().get_resource::<Hint>().is_some()
     });
     let old = app.world().resource::<Hint>().0.revision;
-    assert_eq!(old, app.world().resource::<CurrentMatch>().revision);
+    assert_eq!(old, app.world().resource::<CurrentMatch>().revision());
     // A new match, as Rematch or New game starts one.
-    app.world_mut()
-        .insert_resource(CurrentMatch(Match::new(MatchSetup {
+    act(
+        &mut app,
+        StartMatch(Match::new(MatchSetup {
             opening: Default::default(),
             engine_time: Default::default(),
             kind: C4,
             players: HUMANS,
-        })));
+        })),
+    );
     run(&mut app, 3);
-    let fresh = app.world().resource::<CurrentMatch>().revision;
+    let fresh = app.world().resource::<CurrentMatch>().revision();
     assert_ne!(old, fresh, "a new match never shares a revision");
 }
 
@@ -103,7 +107,7 @@ fn opening_a_finished_game_keeps_continue() {
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
     record::<GameEnded>(&mut app);
-    app.insert_resource(CurrentMatch(Match::new(MatchSetup {
+    app.insert_resource(MatchAtStart(Match::new(MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
         kind: C4,
@@ -117,14 +121,17 @@ fn opening_a_finished_game_keeps_continue() {
     // Open a finished game (as Load does).
     let finished =
         ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "1212121").expect("legal");
-    let mut done = Match::new(MatchSetup {
-        opening: Default::default(),
-        engine_time: Default::default(),
-        kind: C4,
-        players: HUMANS,
-    });
-    done.game = lineup_core::rules::MatchGame::ConnectFour(finished);
-    app.insert_resource(CurrentMatch(done));
+    let done = Match::from_position(
+        MatchSetup {
+            opening: Default::default(),
+            engine_time: Default::default(),
+            kind: C4,
+            players: HUMANS,
+        },
+        None,
+        lineup_core::rules::MatchGame::ConnectFour(finished),
+    );
+    act(&mut app, StartMatch(done));
     run(&mut app, 5);
     settle(&mut app);
     assert_eq!(phase(&app), Some(GamePhase::Over));
@@ -138,7 +145,7 @@ fn redo_is_autosaved() {
     let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("redo-autosaved");
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
-    app.insert_resource(CurrentMatch(Match::new(MatchSetup {
+    app.insert_resource(MatchAtStart(Match::new(MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
         kind: C4,
@@ -149,11 +156,11 @@ fn redo_is_autosaved() {
         request(&mut app, BoardMove::Column(Column(column)));
         settle(&mut app);
     }
-    act(&mut app, Action::Undo);
+    act(&mut app, HistoryRequest::Undo);
     run(&mut app, 3);
     let file = Folders::under(&home).autosave_file();
     assert_eq!(SaveFile::read(&file).expect("saved").moves, "4");
-    act(&mut app, Action::Redo);
+    act(&mut app, HistoryRequest::Redo);
     run(&mut app, 3);
     assert_eq!(SaveFile::read(&file).expect("saved").moves, "45");
 }
@@ -183,8 +190,8 @@ fn saving_over_a_damaged_save_keeps_it() {
         "(format: 1, name: \"Even"
     );
     // Two old saves (no id) are two games: neither replaces the other.
-    let a = Match::resumed(game.setup, game.game.clone(), 1, 0);
-    let b = Match::resumed(game.setup, game.game.clone(), 1, 0);
+    let a = Match::resumed(game.setup(), game.game().clone(), 1, 0);
+    let b = Match::resumed(game.setup(), game.game().clone(), 1, 0);
     lineup::menus::save::save("Old", &a, &dir).expect("saved");
     assert!(lineup::menus::save::save("Old", &b, &dir).is_err());
 }
@@ -244,13 +251,13 @@ fn mix_follows_the_sound_settings_live() {
 #[test]
 fn enter_in_the_resign_dialog_keeps_playing() {
     let mut app = app_in_game(C4, "4", HUMANS);
-    act(&mut app, Action::Resign);
+    act(&mut app, MenuRequest::Resign);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::ConfirmResign);
     press(&mut app, KeyCode::Enter);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::None);
-    let game = &app.world().resource::<CurrentMatch>().game;
+    let game = &app.world().resource::<CurrentMatch>().game();
     assert!(!game.is_over(), "Enter resigned: {:?}", game.ending());
 }
 
@@ -259,12 +266,12 @@ fn enter_in_the_resign_dialog_keeps_playing() {
 /// start a rematch.
 #[test]
 fn keys_in_a_menu_never_reach_the_banner_behind_it() {
-    use lineup::theme::interaction::{Focused, MenuLayer};
+    use lineup::theme::interaction::{ButtonInfo, Focused, MenuLayer};
     let mut app = app_in_game(C4, "1212121", HUMANS);
     settle(&mut app);
     assert_eq!(phase(&app), Some(GamePhase::Over));
-    let id = app.world().resource::<CurrentMatch>().id;
-    act(&mut app, Action::Pause);
+    let id = app.world().resource::<CurrentMatch>().id();
+    act(&mut app, MenuRequest::Pause);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::Pause);
     // Round the whole menu and more: the focus stays on the pause menu's
@@ -274,7 +281,8 @@ fn keys_in_a_menu_never_reach_the_banner_behind_it() {
     for _ in 0..16 {
         press(&mut app, KeyCode::ArrowDown);
         let focused = app.world().resource::<Focused>().0.expect("a focus");
-        reached.push(*app.world().get::<Action>(focused).expect("a button"));
+        let info = app.world().get::<ButtonInfo>(focused).expect("a button");
+        reached.push(info.name.clone());
         let mut ancestors = std::iter::successors(Some(focused), |e| {
             app.world().get::<ChildOf>(*e).map(|c| c.parent())
         });
@@ -284,12 +292,12 @@ fn keys_in_a_menu_never_reach_the_banner_behind_it() {
         );
     }
     assert!(
-        !reached.contains(&Action::Rematch),
+        !reached.contains(&"Rematch".to_string()),
         "focus reached {reached:?}"
     );
     press(&mut app, KeyCode::Space);
     run(&mut app, 3);
-    assert_eq!(app.world().resource::<CurrentMatch>().id, id, "a rematch");
+    assert_eq!(app.world().resource::<CurrentMatch>().id(), id, "a rematch");
 }
 
 /// Searches run on threads of their own, never on Bevy's async compute
@@ -348,7 +356,10 @@ fn a_ctrl_z_quicker_than_a_frame_still_undoes() {
         .resource_mut::<ButtonInput<KeyCode>>()
         .clear();
     run(&mut app, 2);
-    assert_eq!(app.world().resource::<CurrentMatch>().game.move_count(), 1);
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().game().move_count(),
+        1
+    );
 }
 
 /// Ctrl going down a frame before Z and coming up in Z's own frame (what
@@ -374,5 +385,8 @@ fn ctrl_let_go_in_the_frame_of_z_still_undoes() {
         .resource_mut::<ButtonInput<KeyCode>>()
         .clear();
     run(&mut app, 2);
-    assert_eq!(app.world().resource::<CurrentMatch>().game.move_count(), 1);
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().game().move_count(),
+        1
+    );
 }

@@ -39,9 +39,9 @@ fn a_click_on_a_column_lands_a_disc_there() {
     };
     journey.launch(SoundOut::Nowhere, &[]);
     journey.wait_for("Menu: Some(None) -> Some(Main)");
-    journey.click_button(at::TITLE_NEW_GAME, "OpenNewGame");
+    journey.click_button(at::TITLE_NEW_GAME, "MenuRequest::OpenNewGame");
     journey.wait_for("Menu: Some(Main) -> Some(NewGame)");
-    journey.click_button(at::NEW_GAME_START, "StartGame");
+    journey.click_button(at::NEW_GAME_START, "NewGameRequest::StartGame");
     journey.wait_for("Screen: Some(Title) -> Some(Game)");
     journey.click(at::BOARD_CENTRE.0, at::BOARD_CENTRE.1);
     journey.wait_for("Piece landed: column 4 (ply 0)");
@@ -72,9 +72,9 @@ fn resigning_in_the_computers_turn_makes_the_person_lose() {
         ],
     );
     journey.wait_for("Menu: Some(None) -> Some(Pause)");
-    journey.click_button(at::PAUSE_RESIGN, "Resign");
+    journey.click_button(at::PAUSE_RESIGN, "MenuRequest::Resign");
     journey.wait_for("Menu: Some(Pause) -> Some(ConfirmResign)");
-    journey.click_button(at::DIALOG_RESIGN, "ConfirmResign");
+    journey.click_button(at::DIALOG_RESIGN, "HistoryRequest::Resign");
     journey.wait_for("GamePhase: Some(Playing) -> Some(Over)");
     journey.interrupt();
     assert!(
@@ -155,17 +155,17 @@ fn a_hint_never_shows_in_the_next_match() {
     };
     journey.launch(SoundOut::Nowhere, &["--game", "connect4"]);
     journey.wait_for("Screen: Some(Loading) -> Some(Game)");
-    journey.click_button(at::CONNECT_FOUR_HINT, "Hint");
+    journey.click_button(at::CONNECT_FOUR_HINT, "HelpRequest::Hint");
     journey.wait_for("Hint shown: column 4");
     journey.key("Escape");
     journey.wait_for("Menu: Some(None) -> Some(Pause)");
-    journey.click_button(at::PAUSE_QUIT_TO_TITLE, "QuitToTitle");
+    journey.click_button(at::PAUSE_QUIT_TO_TITLE, "MenuRequest::QuitToTitle");
     journey.wait_for("Screen: Some(Game) -> Some(Title)");
     // No move was played, so there is nothing to continue: New game first.
     journey.wait_for("Menu: Some(None) -> Some(Main)");
-    journey.click_button(at::TITLE_NEW_GAME, "OpenNewGame");
+    journey.click_button(at::TITLE_NEW_GAME, "MenuRequest::OpenNewGame");
     journey.wait_for("Menu: Some(Main) -> Some(NewGame)");
-    journey.click_button(at::NEW_GAME_START, "StartGame");
+    journey.click_button(at::NEW_GAME_START, "NewGameRequest::StartGame");
     journey.wait_for_all(&["Screen: Some(Title) -> Some(Game)", "Match: Connect Four"]);
     let new_match = journey.cursor();
     // Frames go by in the new match: a move is played and lands.
@@ -192,7 +192,7 @@ fn a_hint_slow_to_prove_glows_with_a_question_mark() {
         &["--game", "connect4", "--size", "8x6", "--moves", "17"],
     );
     journey.wait_for("Screen: Some(Loading) -> Some(Game)");
-    journey.click_button(at::CONNECT_FOUR_HINT, "Hint");
+    journey.click_button(at::CONNECT_FOUR_HINT, "HelpRequest::Hint");
     let line = journey.wait_for("Hint shown: column ");
     assert!(line.ends_with("(Provisional)"), "{line}");
     let column: usize = line
@@ -237,8 +237,8 @@ fn opening_a_finished_game_keeps_continue() {
     let finished = Match::resumed(setup, won, 1, 0);
     let saves = journey.folders().saves();
     std::fs::create_dir_all(&saves).expect("a saves folder");
-    SaveFile::of("Won game", setup, &finished.game, 1, 1)
-        .with_id(finished.id)
+    SaveFile::of("Won game", setup, &finished.game(), 1, 1)
+        .with_id(finished.id())
         .write(&saves.join("won-game.ron"))
         .expect("saved");
 
@@ -249,14 +249,14 @@ fn opening_a_finished_game_keeps_continue() {
     journey.wait_for("Piece landed: column 4 (ply 0)");
     journey.key("Escape");
     journey.wait_for("Menu: Some(None) -> Some(Pause)");
-    journey.click_button(at::PAUSE_QUIT_TO_TITLE, "QuitToTitle");
+    journey.click_button(at::PAUSE_QUIT_TO_TITLE, "MenuRequest::QuitToTitle");
     journey.wait_for("Screen: Some(Game) -> Some(Title)");
 
     // Continue, New game, Load game: open the finished one.
     journey.wait_for("Menu: Some(None) -> Some(Main)");
-    journey.click_button(at::TITLE_LOAD_UNDER_CONTINUE, "OpenLoad");
+    journey.click_button(at::TITLE_LOAD_UNDER_CONTINUE, "MenuRequest::OpenLoad");
     journey.wait_for("Menu: Some(Main) -> Some(Load)");
-    journey.click_button(at::LOAD_ONLY_ROW, "LoadSave(0)");
+    journey.click_button(at::LOAD_ONLY_ROW, "LoadRequest::Load(0)");
     journey.wait_for_all(&[
         "Screen: Some(Title) -> Some(Game)",
         "Match: Connect Four, Human vs Human, 7 moves, over",
@@ -264,7 +264,7 @@ fn opening_a_finished_game_keeps_continue() {
     journey.wait_for("GamePhase: Some(Playing) -> Some(Over)");
     journey.key("Escape");
     journey.wait_for("Menu: Some(None) -> Some(Pause)");
-    journey.click_button(at::PAUSE_QUIT_TO_TITLE, "QuitToTitle");
+    journey.click_button(at::PAUSE_QUIT_TO_TITLE, "MenuRequest::QuitToTitle");
     journey.wait_for("Screen: Some(Game) -> Some(Title)");
 
     // Continue is still there, first and focused, and still the

@@ -4,8 +4,10 @@
 
 use crate::app_flow::{act, app, menu, press, run};
 use bevy::prelude::*;
-use lineup::actions::{Action, SettingField};
 use lineup::locale::{Locale, Words};
+use lineup::menus::MenuRequest;
+use lineup::menus::settings::SettingChange;
+use lineup::menus::settings::SettingField;
 use lineup::settings::Settings;
 use lineup::states::Menu;
 use lineup::theme::entrance::Entrance;
@@ -53,7 +55,7 @@ fn shades(app: &mut App, theme: Theme) -> Vec<(Color, Color)> {
 fn the_theme_and_language_change_what_is_on_screen_at_once() {
     let mut app = app();
     run(&mut app, 3);
-    act(&mut app, Action::OpenSettings);
+    act(&mut app, MenuRequest::OpenSettings);
     run(&mut app, 3);
     assert_eq!(menu(&app), Menu::Settings);
     let dark = Palette::of(Theme::Dark, Default::default()).panel;
@@ -63,7 +65,7 @@ fn the_theme_and_language_change_what_is_on_screen_at_once() {
     assert!(!shaded.is_empty() && shaded.iter().all(|(shown, wanted)| shown == wanted));
     assert_eq!(keyed_texts(&mut app, "settings.title"), ["Settings"]);
 
-    act(&mut app, Action::ChangeSetting(SettingField::Theme, 1));
+    act(&mut app, SettingChange(SettingField::Theme, 1));
     run(&mut app, 2);
     assert_eq!(app.world().resource::<Settings>().theme, Theme::Light);
     let colours = panel_colours(&mut app);
@@ -81,7 +83,7 @@ fn the_theme_and_language_change_what_is_on_screen_at_once() {
         Palette::of(Theme::Dark, Default::default()).holes
     );
 
-    act(&mut app, Action::ChangeSetting(SettingField::Language, 1));
+    act(&mut app, SettingChange(SettingField::Language, 1));
     run(&mut app, 2);
     assert_eq!(
         app.world().resource::<Locale>().language(),
@@ -90,7 +92,7 @@ fn the_theme_and_language_change_what_is_on_screen_at_once() {
     assert_eq!(keyed_texts(&mut app, "settings.title"), ["设置"]);
     assert_eq!(keyed_texts(&mut app, "common.back"), ["返回"]);
     // And back: the language steps round.
-    act(&mut app, Action::ChangeSetting(SettingField::Language, 1));
+    act(&mut app, SettingChange(SettingField::Language, 1));
     run(&mut app, 2);
     assert_eq!(keyed_texts(&mut app, "settings.title"), ["Settings"]);
 }
@@ -104,7 +106,7 @@ fn entering(app: &mut App) -> usize {
 fn a_menu_comes_in_unless_motion_is_reduced_and_a_key_finishes_it() {
     let mut app = app();
     run(&mut app, 3);
-    act(&mut app, Action::OpenAbout);
+    act(&mut app, MenuRequest::OpenAbout);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::About);
     assert_eq!(entering(&mut app), 1, "the menu is coming in");
@@ -113,9 +115,9 @@ fn a_menu_comes_in_unless_motion_is_reduced_and_a_key_finishes_it() {
     assert_eq!(entering(&mut app), 0, "and has arrived");
 
     // A key press finishes the entrance at once.
-    act(&mut app, Action::Back);
+    act(&mut app, MenuRequest::Back);
     run(&mut app, 2);
-    act(&mut app, Action::OpenAbout);
+    act(&mut app, MenuRequest::OpenAbout);
     run(&mut app, 2);
     assert_eq!(entering(&mut app), 1);
     press(&mut app, KeyCode::ShiftLeft);
@@ -123,9 +125,9 @@ fn a_menu_comes_in_unless_motion_is_reduced_and_a_key_finishes_it() {
 
     // Reduced motion: menus simply appear.
     app.world_mut().resource_mut::<Settings>().reduce_motion = true;
-    act(&mut app, Action::Back);
+    act(&mut app, MenuRequest::Back);
     run(&mut app, 2);
-    act(&mut app, Action::OpenAbout);
+    act(&mut app, MenuRequest::OpenAbout);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::About);
     assert_eq!(entering(&mut app), 0);

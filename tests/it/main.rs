@@ -7,6 +7,7 @@ mod cli;
 mod engine_journey;
 mod engine_player;
 mod flow_bugs;
+mod frame_order;
 mod frame_stats;
 mod installed_package;
 mod journey;

@@ -4,15 +4,15 @@
 //! delivers a remote client's, and the tests look at the match the board
 //! shows.
 
-use crate::app_flow::{C4, app, run, screen};
+use crate::app_flow::{C4, app, run, screen, toast};
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
-use lineup::actions::{Action, UiAction};
-use lineup::board::feedback::Feedback;
 use lineup::board::{CurrentMatch, MoveRequested, Requester};
+use lineup::online::OnlineRequest;
 use lineup::online::client::{Intent, OnlineSession};
 use lineup::online::protocol::NetRequest;
 use lineup::states::Screen;
+use lineup::theme::toast::ToastPlace;
 use lineup_core::net::Request;
 use lineup_core::persist::save_file::SaveFile;
 use lineup_core::rules::{BoardMove, Column, Ending, Side};
@@ -82,7 +82,7 @@ fn click(app: &mut App, mv: BoardMove) {
 }
 
 fn moves(app: &App) -> Vec<BoardMove> {
-    app.world().resource::<CurrentMatch>().game.moves()
+    app.world().resource::<CurrentMatch>().game().moves()
 }
 
 fn code(app: &App) -> lineup_core::net::RoomCode {
@@ -96,11 +96,11 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
     // Alone in the room, a click is not played.
     click(&mut app, col(3));
     assert!(moves(&app).is_empty());
-    let feedback = app.world().resource::<Feedback>().text.clone();
+    let feedback = toast(&mut app, ToastPlace::Board);
     assert!(feedback.contains("friend"), "{feedback}");
 
     let (bo, room) = bo_joins(&mut app);
-    let names = app.world().resource::<CurrentMatch>().names.clone();
+    let names = app.world().resource::<CurrentMatch>().names().clone();
     assert_eq!(names, [Some("Ann".into()), Some("Bo".into())]);
 
     // Ann's click goes to the server and comes back as the board's move.
@@ -109,7 +109,7 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
     // Out of turn: not sent, and said.
     click(&mut app, col(0));
     assert_eq!(moves(&app), vec![col(3)]);
-    let feedback = app.world().resource::<Feedback>().text.clone();
+    let feedback = toast(&mut app, ToastPlace::Board);
     assert!(feedback.contains("Bo"), "{feedback}");
     // Bo's move arrives from the network.
     from(&mut app, bo, Request::Play { mv: col(4), ply: 1 });
@@ -119,13 +119,13 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
     from(&mut app, bo, Request::AskUndo);
     let asked = app.world().resource::<OnlineSession>().room.clone();
     assert_eq!(asked.and_then(|r| r.undo_asked_by), Some(Side::Second));
-    app.world_mut().write_message(UiAction(Action::AllowUndo));
+    app.world_mut().write_message(OnlineRequest::AllowUndo);
     run(&mut app, 20);
     assert_eq!(moves(&app), vec![col(3)]);
 
     // Bo resigns: Ann's board shows the win, and the autosave keeps the seat.
     from(&mut app, bo, Request::Resign);
-    let game = &app.world().resource::<CurrentMatch>().game;
+    let game = &app.world().resource::<CurrentMatch>().game();
     assert_eq!(
         game.ending(),
         Some(Ending::Resigned {
@@ -162,10 +162,6 @@ fn a_lying_server_is_not_followed() {
         "left"
     );
     assert_eq!(screen(&app), Screen::Title);
-    let notice = app
-        .world()
-        .resource::<lineup::storage::Notice>()
-        .text
-        .clone();
+    let notice = toast(&mut app, ToastPlace::Window);
     assert!(notice.contains("illegal"), "{notice}");
 }

@@ -147,7 +147,7 @@ fn two_windows_play_a_whole_game_through_lineup_server_surviving_kills_of_a_wind
 
     // Ann opens a room on the server; Bo joins it with the code.
     let mut ann = online_window("online_ann", &server.address);
-    ann.click_button(at::ROOM_ON_SERVER, "HostOnServer");
+    ann.click_button(at::ROOM_ON_SERVER, "OnlineRequest::HostOnServer");
     let code = room_code(&ann.wait_for("Online: seated in room"));
     ann.wait_for("Screen: Some(Title) -> Some(Game)");
     let mut bo = online_window("online_bo", &server.address);
@@ -222,7 +222,7 @@ fn a_friend_plays_a_whole_game_hosted_in_a_window_with_an_undo() {
     let mut host = Journey::new("online_host").expect("window tests run");
     host.launch(SoundOut::Nowhere, &["--menu", "online"]);
     host.wait_for("-> Some(Online)");
-    host.click_button(at::HOST_HERE, "HostHere");
+    host.click_button(at::HOST_HERE, "OnlineRequest::HostHere");
     let code = room_code(&host.wait_for("Online: seated in room"));
     let hosting = host
         .log
@@ -251,7 +251,7 @@ fn a_friend_plays_a_whole_game_hosted_in_a_window_with_an_undo() {
     play_centre(&mut host, &mut friend, 2);
     // The host takes its move back: the friend is asked, and allows it.
     host.click(at::PANEL_UNDO.0, at::PANEL_UNDO.1);
-    friend.click_button(at::ALLOW_UNDO, "AllowUndo");
+    friend.click_button(at::ALLOW_UNDO, "OnlineRequest::AllowUndo");
     for window in [&mut host, &mut friend] {
         window.wait_for("Moves taken back: 1");
     }

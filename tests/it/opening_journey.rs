@@ -12,7 +12,7 @@ use lineup_core::rules::opening::{OpeningRule, Player, Step};
 use lineup_core::rules::{Point, Side};
 
 /// Where the game says the opening choice `action` shows: its log line
-/// "Opening choices: Opening(Keep)@1177,285 Opening(Swap)@1044,285 …".
+/// "Opening choices: OpeningChoice::Keep@1177,285 OpeningChoice::Swap@1044,285 …".
 fn place_of(line: &str, action: &str) -> (u32, u32) {
     let at = line
         .split_whitespace()
@@ -43,17 +43,24 @@ fn swap2_against_the_computer_from_new_game() {
     );
     journey.launch(SoundOut::Nowhere, &[]);
     journey.wait_for("Menu: Some(None) -> Some(Main)");
-    journey.click_button(at::TITLE_NEW_GAME, "OpenNewGame");
+    journey.click_button(at::TITLE_NEW_GAME, "MenuRequest::OpenNewGame");
     journey.wait_for("Menu: Some(Main) -> Some(NewGame)");
-    journey.click_button(at::NEW_GAME_START, "StartGame");
+    journey.click_button(at::NEW_GAME_START, "NewGameRequest::StartGame");
     journey.wait_for("Screen: Some(Title) -> Some(Game)");
     // The computer places Black, White, Black; then the person chooses.
     journey.wait_for("Opening step: Swap2Choice, Second to act");
     let choices = journey.wait_for("Opening choices: ");
-    for choice in ["Opening(Keep)", "Opening(Swap)", "Opening(PlaceTwo)"] {
+    for choice in [
+        "OpeningChoice::Keep",
+        "OpeningChoice::Swap",
+        "OpeningChoice::PlaceTwo",
+    ] {
         place_of(&choices, choice);
     }
-    journey.click_button(place_of(&choices, "Opening(Swap)"), "Opening(Swap)");
+    journey.click_button(
+        place_of(&choices, "OpeningChoice::Swap"),
+        "OpeningChoice::Swap",
+    );
     journey.wait_for("Opening action: swap");
     // The person took Black: the computer, now White, makes move 4.
     journey.wait_for("Move applied:");
@@ -69,7 +76,10 @@ fn swap2_against_the_computer_from_new_game() {
     journey.wait_for("Opening taken back to 3 actions: Swap2Choice");
     journey.wait_for("Moves taken back: 2");
     let choices = journey.wait_for("Opening choices: ");
-    journey.click_button(place_of(&choices, "Opening(Keep)"), "Opening(Keep)");
+    journey.click_button(
+        place_of(&choices, "OpeningChoice::Keep"),
+        "OpeningChoice::Keep",
+    );
     journey.wait_for("Opening action: keep");
     // Now the person is White and makes move 4.
     journey.click(pixel(Point::new(14, 14)).0, pixel(Point::new(14, 14)).1);
@@ -87,7 +97,7 @@ fn swap2_against_the_computer_from_new_game() {
     let game = save.replay().expect("the autosave replays");
     assert_eq!(game.move_count(), 5, "{}", save.moves);
     let resumed = Match::from_save(&save, game);
-    let opening = resumed.opening.as_ref().expect("the opening is kept");
+    let opening = resumed.opening().expect("the opening is kept");
     assert_eq!(opening.step(), Step::Decided);
     assert_eq!(
         opening.holder(Side::Second),

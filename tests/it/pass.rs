@@ -315,16 +315,16 @@ fn in_the_game_black_passes_and_the_panel_says_so() {
         // The computer thinks on a thread of its own: frames until it has
         // moved (a person's pass comes in the first frames).
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-        while app.world().resource::<CurrentMatch>().0.game.move_count() == 80
+        while app.world().resource::<CurrentMatch>().game().move_count() == 80
             && std::time::Instant::now() < deadline
         {
             run(&mut app, 1);
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
         run(&mut app, 3);
-        let game = &app.world().resource::<CurrentMatch>().0;
-        assert_eq!(game.game.last_move(), Some(BoardMove::Pass), "{black:?}");
-        assert_eq!(game.game.to_move(), Side::Second);
+        let game: &lineup_core::match_state::Match = app.world().resource::<CurrentMatch>();
+        assert_eq!(game.game().last_move(), Some(BoardMove::Pass), "{black:?}");
+        assert_eq!(game.game().to_move(), Side::Second);
         let line = status_line(app.world().resource::<Locale>(), game, false, &[]);
         assert_eq!(line, "Black passed: no point left · White to move");
         let autosave = lineup_core::persist::save_file::SaveFile::read(
@@ -388,7 +388,7 @@ fn undo_takes_back_a_forced_pass_with_the_move_before_it() {
     )
     .expect("legal");
     game.play(Move::Pass).expect("Black passes");
-    let mut played = Match::new(MatchSetup {
+    let setup = MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
         kind: GameKind::Gomoku {
@@ -396,12 +396,12 @@ fn undo_takes_back_a_forced_pass_with_the_move_before_it() {
             rule: RuleSet::Renju,
         },
         players: [PlayerKind::Human, PlayerKind::Human],
-    });
-    played.game = MatchGame::Gomoku(game);
+    };
+    let mut played = Match::from_position(setup, None, MatchGame::Gomoku(game));
     assert_eq!(played.undo_turn(), Some(2));
-    assert_eq!(played.game.move_count(), 79);
-    assert_eq!(played.game.to_move(), Side::Second);
-    assert!(!played.game.must_pass());
+    assert_eq!(played.game().move_count(), 79);
+    assert_eq!(played.game().to_move(), Side::Second);
+    assert!(!played.game().must_pass());
 }
 
 /// A Gomocup engine hears the moves one by one and keeps who passed: a

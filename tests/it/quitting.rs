@@ -14,7 +14,7 @@ fn a_setting_changed_just_before_quitting_is_kept() {
     };
     journey.launch(SoundOut::Nowhere, &["--menu", "settings"]);
     journey.wait_for("Menu: Some(None) -> Some(Settings)");
-    journey.click_button(THEME_NEXT, "ChangeSetting(Theme, 1)");
+    journey.click_button(THEME_NEXT, "SettingChange(Theme, 1)");
     // Ctrl+C at once: well inside the half second the settings wait for
     // more changes before they are written.
     journey.interrupt();

@@ -5,10 +5,16 @@
 
 use crate::app_flow::{C4, HUMANS, RENJU, act, app_in_game, count, menu, moves, press, run};
 use bevy::prelude::*;
-use lineup::actions::{Action, SetupField};
 use lineup::board::CurrentMatch;
+use lineup::board::HistoryRequest;
 use lineup::board::pieces::Piece;
 use lineup::board::shown::ReviewPosition;
+use lineup::menus::MenuRequest;
+use lineup::menus::load::LoadRequest;
+use lineup::menus::new_game::NewGameRequest;
+use lineup::menus::new_game::SetupField;
+use lineup::menus::save::SaveRequest;
+use lineup::review::ReviewRequest;
 use lineup::review::ReviewValues;
 use lineup::states::{BoardMode, Menu};
 use lineup_core::ai::Level;
@@ -26,33 +32,33 @@ fn shown_ply(app: &App) -> Option<usize> {
     app.world().get_resource::<ReviewPosition>().map(|p| p.ply)
 }
 
-fn step(app: &mut App, action: Action) {
-    act(app, action);
+fn step<M: Message>(app: &mut App, message: M) {
+    act(app, message);
     run(app, 2);
 }
 
 #[test]
 fn stepping_shows_earlier_positions_and_never_changes_the_match() {
     let mut app = app_in_game(C4, "445566", HUMANS);
-    let revision = app.world().resource::<CurrentMatch>().revision;
-    step(&mut app, Action::Review);
+    let revision = app.world().resource::<CurrentMatch>().revision();
+    step(&mut app, ReviewRequest::Open);
     assert_eq!(mode(&app), Some(BoardMode::Review));
     assert_eq!((shown_ply(&app), count::<Piece>(&mut app)), (Some(6), 6));
     for (action, ply) in [
-        (Action::ReviewBack, 5),
-        (Action::ReviewBack, 4),
-        (Action::ReviewFirst, 0),
-        (Action::ReviewBack, 0),
-        (Action::ReviewJump(3), 3),
-        (Action::ReviewForward, 4),
-        (Action::ReviewJump(99), 6),
+        (ReviewRequest::Back, 5),
+        (ReviewRequest::Back, 4),
+        (ReviewRequest::First, 0),
+        (ReviewRequest::Back, 0),
+        (ReviewRequest::Jump(3), 3),
+        (ReviewRequest::Forward, 4),
+        (ReviewRequest::Jump(99), 6),
     ] {
         step(&mut app, action);
         assert_eq!(shown_ply(&app), Some(ply), "after {action:?}");
         // The pieces are the position's, at once (no fall).
         assert_eq!(count::<Piece>(&mut app), ply, "after {action:?}");
     }
-    step(&mut app, Action::ReviewJump(2));
+    step(&mut app, ReviewRequest::Jump(2));
     let columns: Vec<u8> = {
         let mut query = app.world_mut().query::<&Piece>();
         let mut plies: Vec<(usize, String)> = query
@@ -64,8 +70,8 @@ fn stepping_shows_earlier_positions_and_never_changes_the_match() {
     };
     assert_eq!(columns, [4, 4], "the first two discs");
     let game = app.world().resource::<CurrentMatch>();
-    assert_eq!((game.revision, game.game.move_count()), (revision, 6));
-    step(&mut app, Action::LeaveReview);
+    assert_eq!((game.revision(), game.game().move_count()), (revision, 6));
+    step(&mut app, ReviewRequest::Leave);
     assert_eq!(mode(&app), Some(BoardMode::Play));
     assert_eq!((shown_ply(&app), count::<Piece>(&mut app)), (None, 6));
 }
@@ -73,7 +79,7 @@ fn stepping_shows_earlier_positions_and_never_changes_the_match() {
 #[test]
 fn arrows_home_end_and_esc_in_review() {
     let mut app = app_in_game(RENJU, "h8i9j10h9", HUMANS);
-    step(&mut app, Action::Review);
+    step(&mut app, ReviewRequest::Open);
     press(&mut app, KeyCode::ArrowLeft);
     assert_eq!(shown_ply(&app), Some(3));
     press(&mut app, KeyCode::Home);
@@ -97,13 +103,13 @@ fn the_computer_waits_while_its_game_is_reviewed() {
     // Yellow (the computer) is to move.
     let computer = [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)];
     let mut app = app_in_game(C4, "4", computer);
-    act(&mut app, Action::Review);
+    act(&mut app, ReviewRequest::Open);
     for _ in 0..40 {
         run(&mut app, 1);
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     assert_eq!(moves(&app), 1, "the computer moved during review");
-    step(&mut app, Action::LeaveReview);
+    step(&mut app, ReviewRequest::Leave);
     for _ in 0..200 {
         if moves(&app) == 2 {
             return;
@@ -117,46 +123,49 @@ fn the_computer_waits_while_its_game_is_reviewed() {
 #[test]
 fn play_from_here_keeps_the_earlier_moves_for_undo() {
     let mut app = app_in_game(C4, "445566", HUMANS);
-    let old = app.world().resource::<CurrentMatch>().id;
-    step(&mut app, Action::Review);
-    step(&mut app, Action::ReviewJump(3));
-    step(&mut app, Action::PlayFromHere);
+    let old = app.world().resource::<CurrentMatch>().id();
+    step(&mut app, ReviewRequest::Open);
+    step(&mut app, ReviewRequest::Jump(3));
+    step(&mut app, ReviewRequest::PlayFromHere);
     run(&mut app, 3);
     assert_eq!(mode(&app), Some(BoardMode::Play));
     let game = app.world().resource::<CurrentMatch>();
-    assert_ne!(game.id, old, "a new game, saved apart from the old one");
-    assert_eq!(lineup_core::persist::export::move_string(&game.game), "445");
-    assert!(!game.game.can_redo(), "nothing of the old game to redo");
+    assert_ne!(game.id(), old, "a new game, saved apart from the old one");
+    assert_eq!(
+        lineup_core::persist::export::move_string(&game.game()),
+        "445"
+    );
+    assert!(!game.game().can_redo(), "nothing of the old game to redo");
     assert_eq!(count::<Piece>(&mut app), 3);
-    step(&mut app, Action::Undo);
+    step(&mut app, HistoryRequest::Undo);
     assert_eq!(moves(&app), 2);
 }
 
 #[test]
 fn play_from_here_with_other_players_goes_through_new_game() {
     let mut app = app_in_game(C4, "445566", HUMANS);
-    step(&mut app, Action::Review);
-    step(&mut app, Action::ReviewJump(4));
-    step(&mut app, Action::PlayFromHereChoosing);
+    step(&mut app, ReviewRequest::Open);
+    step(&mut app, ReviewRequest::Jump(4));
+    step(&mut app, ReviewRequest::PlayFromHereChoosing);
     assert_eq!(menu(&app), Menu::NewGame);
     // Yellow becomes a computer.
-    step(&mut app, Action::Cycle(SetupField::SecondPlayer, 1));
-    step(&mut app, Action::StartGame);
+    step(&mut app, NewGameRequest::Cycle(SetupField::SecondPlayer, 1));
+    step(&mut app, NewGameRequest::StartGame);
     run(&mut app, 3);
     assert_eq!(mode(&app), Some(BoardMode::Play));
     let game = app.world().resource::<CurrentMatch>();
     assert_eq!(
-        lineup_core::persist::export::move_string(&game.game),
+        lineup_core::persist::export::move_string(&game.game()),
         "4455"
     );
-    assert!(game.setup.players[1].is_computer());
+    assert!(game.setup().players[1].is_computer());
 }
 
 #[test]
 fn the_graph_values_come_from_the_background_and_match_the_review() {
     let moves_played = "4455443";
     let mut app = app_in_game(C4, moves_played, HUMANS);
-    step(&mut app, Action::Review);
+    step(&mut app, ReviewRequest::Open);
     let mut values = None;
     for _ in 0..600 {
         run(&mut app, 1);
@@ -169,7 +178,7 @@ fn the_graph_values_come_from_the_background_and_match_the_review() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     let values = values.expect("the analysis finished");
-    let game = app.world().resource::<CurrentMatch>().game.clone();
+    let game = app.world().resource::<CurrentMatch>().game().clone();
     assert_eq!(values, review(&game, &AtomicBool::new(false)));
     assert_eq!(values.judged(), moves_played.len() + 1);
 }
@@ -177,18 +186,18 @@ fn the_graph_values_come_from_the_background_and_match_the_review() {
 #[test]
 fn review_from_the_load_list_opens_the_saved_game_at_its_last_move() {
     let mut app = app_in_game(C4, "4455443", HUMANS);
-    act(&mut app, Action::Pause);
+    act(&mut app, MenuRequest::Pause);
     run(&mut app, 2);
-    act(&mut app, Action::OpenSave);
+    act(&mut app, MenuRequest::OpenSave);
     run(&mut app, 2);
-    act(&mut app, Action::ConfirmSave);
+    act(&mut app, SaveRequest::Save);
     run(&mut app, 3);
-    act(&mut app, Action::QuitToTitle);
+    act(&mut app, MenuRequest::QuitToTitle);
     run(&mut app, 3);
-    act(&mut app, Action::OpenLoad);
+    act(&mut app, MenuRequest::OpenLoad);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::Load);
-    act(&mut app, Action::ReviewSave(0));
+    act(&mut app, LoadRequest::Review(0));
     run(&mut app, 4);
     assert_eq!(
         (mode(&app), menu(&app)),
@@ -204,7 +213,7 @@ fn review_from_the_load_list_opens_the_saved_game_at_its_last_move() {
 fn pressing_the_slider_or_the_graph_jumps_there() {
     use bevy::ui::RelativeCursorPosition;
     let mut app = app_in_game(C4, "4455443", HUMANS);
-    step(&mut app, Action::Review);
+    step(&mut app, ReviewRequest::Open);
     let press_on = |app: &mut App, name: &str, x: f32| {
         let mut query = app.world_mut().query::<(Entity, &Name)>();
         let target = query

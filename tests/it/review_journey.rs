@@ -30,7 +30,7 @@ fn review_steps_saves_a_picture_and_plays_on_from_an_earlier_move() {
     journey.park_pointer();
     journey.key("Escape");
     journey.wait_for("Menu: Some(None) -> Some(Pause)");
-    journey.click_button(at::PAUSE_REVIEW, "Review");
+    journey.click_button(at::PAUSE_REVIEW, "ReviewRequest::Open");
     journey.wait_for("Review: move 7 of 7");
     journey.key("Left");
     journey.wait_for("Review: move 6 of 7");
@@ -38,9 +38,9 @@ fn review_steps_saves_a_picture_and_plays_on_from_an_earlier_move() {
     journey.wait_for("Review: move 0 of 7");
     journey.key("End");
     journey.wait_for("Review: move 7 of 7");
-    journey.click_button(at::LIST_MOVE_3, "ReviewJump(3)");
+    journey.click_button(at::LIST_MOVE_3, "ReviewRequest::Jump(3)");
     journey.wait_for("Review: move 3 of 7");
-    journey.click_button(at::SAVE_IMAGE, "ShareImage");
+    journey.click_button(at::SAVE_IMAGE, "ReviewRequest::ShareImage");
     let line = journey.wait_for("Review: image saved to ");
     let path = line.split("saved to ").nth(1).expect("a path").trim();
     let picture = Shot::load(std::path::Path::new(path));
@@ -57,7 +57,7 @@ fn review_steps_saves_a_picture_and_plays_on_from_an_earlier_move() {
         "the blue frame"
     );
     assert!(picture.count_near([224, 38, 43], 30) > 5_000, "red discs");
-    journey.click_button(at::PLAY_FROM_HERE, "PlayFromHere");
+    journey.click_button(at::PLAY_FROM_HERE, "ReviewRequest::PlayFromHere");
     journey.wait_for("Review: a new game from move 3");
     journey.wait_for("Review: back to the game");
     journey.key("ctrl+z");

@@ -27,8 +27,8 @@ fn assert_clean_log(journey: &mut Journey) {
     }
 }
 
-/// The real app (`app::run`) builds on `player_plugins`: without a window,
-/// they must still bring the sound output, and with a device, its channels.
+/// The real app (`app::run`) builds on `player_app`: without a window,
+/// it must still bring the sound output, and with a device, its channels.
 #[test]
 fn the_players_app_has_sound_output() {
     let mut app = App::new();
@@ -36,7 +36,7 @@ fn the_players_app_has_sound_output() {
         .init_asset::<Mesh>()
         .init_asset::<ColorMaterial>()
         .init_asset::<Image>()
-        .add_plugins(lineup::app::player_plugins);
+        .add_plugins(lineup::app::player_app);
     let output = app.world().get_resource::<SoundOutput>().cloned();
     match output.expect("the sound output plugin is part of the player's app") {
         SoundOutput::Device => {

@@ -4,10 +4,12 @@
 
 use crate::app_flow::{C4, HUMANS, act, app_in_game, request, until};
 use bevy::prelude::*;
-use lineup::actions::Action;
 use lineup::board::CurrentMatch;
+use lineup::board::HistoryRequest;
+use lineup::board::insight::HelpRequest;
 use lineup::board::insight::{ValuesSearch, ValuesShown};
 use lineup::search_task::BackgroundSearch;
+use lineup::theme::interaction::Sends;
 use lineup_core::ai::Rng;
 use lineup_core::ai::advice::{Certainty, Value, column_values};
 use lineup_core::ai::connect_four::{SolveError, Solver, random_play};
@@ -124,7 +126,7 @@ fn stopping_ends_a_long_search_and_says_cancelled() {
 const FRAMES: usize = 20_000;
 
 fn shown(app: &App) -> Option<Vec<Option<Value>>> {
-    let revision = app.world().resource::<CurrentMatch>().revision;
+    let revision = app.world().resource::<CurrentMatch>().revision();
     let analysis = app.world().get_resource::<ValuesShown>()?;
     match &analysis.0.found {
         lineup_core::ai::advice::Found::Columns(values) if analysis.0.revision == revision => {
@@ -137,8 +139,8 @@ fn shown(app: &App) -> Option<Vec<Option<Value>>> {
 #[test]
 fn the_values_row_fills_in_with_the_exact_values_and_follows_the_game() {
     let mut app = app_in_game(C4, "44433352", HUMANS);
-    act(&mut app, Action::ToggleValues);
-    let board = |app: &App| match &app.world().resource::<CurrentMatch>().game {
+    act(&mut app, HelpRequest::ToggleValues);
+    let board = |app: &App| match &app.world().resource::<CurrentMatch>().game() {
         MatchGame::ConnectFour(g) => *g.position(),
         MatchGame::Gomoku(_) => unreachable!("a Connect Four game"),
     };
@@ -155,7 +157,7 @@ fn the_values_row_fills_in_with_the_exact_values_and_follows_the_game() {
     // Undo: the position before, already proven, shows its values at once,
     // with no search.
     let before = board(&app);
-    act(&mut app, Action::Undo);
+    act(&mut app, HistoryRequest::Undo);
     for _ in 0..3 {
         app.update();
     }
@@ -167,7 +169,7 @@ fn the_values_row_fills_in_with_the_exact_values_and_follows_the_game() {
             .is_none()
     );
     // Values off: no search is left running.
-    act(&mut app, Action::ToggleValues);
+    act(&mut app, HelpRequest::ToggleValues);
     request(&mut app, BoardMove::Column(Column(0)));
     for _ in 0..5 {
         app.update();
@@ -227,7 +229,7 @@ fn values_fill_in_on_the_real_game() {
         &["--game", "connect4", "--size", "8x6", "--moves", moves],
     );
     journey.wait_for("Screen: Some(Loading) -> Some(Game)");
-    journey.click_button(VALUES_BUTTON, "ToggleAnalysis");
+    journey.click_button(VALUES_BUTTON, "HelpRequest::ToggleValues");
     let board = |moves: &str| {
         *ConnectFour::game_from_moves(eight_by_six(), moves)
             .expect("legal")
@@ -335,10 +337,10 @@ fn the_hint_button_says_it_is_looking_then_shows_a_guess_while_a_proof_runs() {
         HUMANS,
     );
     let label = |app: &mut App| {
-        let mut buttons = app.world_mut().query::<(&Action, &Children)>();
+        let mut buttons = app.world_mut().query::<(&Sends<HelpRequest>, &Children)>();
         let children: Vec<Entity> = buttons
             .iter(app.world())
-            .filter(|(action, _)| **action == Action::Hint)
+            .filter(|(Sends(request), _)| *request == HelpRequest::Hint)
             .flat_map(|(_, children)| children.iter().collect::<Vec<_>>())
             .collect();
         children
@@ -347,7 +349,7 @@ fn the_hint_button_says_it_is_looking_then_shows_a_guess_while_a_proof_runs() {
             .expect("the Hint button's text")
     };
     assert_eq!(label(&mut app), "Hint");
-    act(&mut app, Action::Hint);
+    act(&mut app, HelpRequest::Hint);
     for _ in 0..3 {
         app.update();
     }

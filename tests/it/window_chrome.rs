@@ -67,9 +67,9 @@ fn icon_title_size_language_and_theme_survive_a_restart() {
             (top + y as f64 * k).round() as u32,
         )
     };
-    journey.click_button(scale(LANGUAGE_NEXT), "ChangeSetting(Language, 1)");
+    journey.click_button(scale(LANGUAGE_NEXT), "SettingChange(Language, 1)");
     journey.wait_for("Language: zh-CN");
-    journey.click_button(scale(THEME_NEXT), "ChangeSetting(Theme, 1)");
+    journey.click_button(scale(THEME_NEXT), "SettingChange(Theme, 1)");
     let settings = wait_for_settings(&journey, "theme: Light");
     assert!(
         settings.contains("language: Some(SimplifiedChinese)"),

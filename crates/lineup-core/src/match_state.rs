@@ -7,41 +7,82 @@ use crate::match_setup::{MatchSetup, PlayerKind};
 use crate::net::OnlineSeat;
 use crate::persist::save_file::SaveFile;
 use crate::rules::opening::{Action, Opening, OpeningError, OpeningRule, Player};
-use crate::rules::{Ending, MatchGame, Side, Undone};
+use crate::rules::{BoardMove, Ending, MatchGame, MoveError, Side, Undone};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The match in play: its set-up and the game itself. `revision` names the
 /// state of the match: it changes with every move, undo, redo and
-/// resignation, and is never reused in this run, not even by the next match,
+/// resignation (each method that changes the match gives it a new one
+/// itself), and is never reused in this run, not even by the next match,
 /// so that work keyed on it (a search, a hint, drawn markers, the autosave)
-/// can never be taken for another position's.
+/// can never be taken for another position's. The fields are read through
+/// methods and changed only by the methods that keep that promise.
 #[derive(Clone, Debug)]
 pub struct Match {
-    pub setup: MatchSetup,
+    setup: MatchSetup,
     /// The game: every move from the first stone (under an opening rule,
     /// the opening's stones first; while the opening goes on, only its
     /// stones, copied from it after each action).
-    pub game: MatchGame,
+    game: MatchGame,
     /// The opening, under an opening rule: its steps, and who holds which
     /// colour.
-    pub opening: Option<Opening>,
+    opening: Option<Opening>,
     /// Why the side that resigned lost, when a Gomocup engine forfeited
     /// (a crash, a hang, prose, an illegal move).
-    pub forfeit: Option<String>,
-    pub revision: u64,
+    forfeit: Option<String>,
+    revision: u64,
     /// When the match began (seconds since 1970), kept by its saves.
-    pub created: u64,
+    created: u64,
     /// Tells this match from every other, so a save never replaces another
     /// game's save of the same name.
-    pub id: u64,
+    id: u64,
     /// An online match's seat (the server decides its moves).
-    pub online: Option<OnlineSeat>,
+    online: Option<OnlineSeat>,
     /// The players' names, where known (online: as the server has them).
-    pub names: [Option<String>; 2],
+    names: [Option<String>; 2],
 }
 
 impl Match {
+    pub fn setup(&self) -> MatchSetup {
+        self.setup
+    }
+
+    pub fn game(&self) -> &MatchGame {
+        &self.game
+    }
+
+    /// The opening rule's state (kept after the colours are decided, for
+    /// saves and undo); see [`Match::opening_under_way`].
+    pub fn opening(&self) -> Option<&Opening> {
+        self.opening.as_ref()
+    }
+
+    /// Why the side that resigned lost, when a Gomocup engine forfeited.
+    pub fn forfeit(&self) -> Option<&str> {
+        self.forfeit.as_deref()
+    }
+
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    pub fn created(&self) -> u64 {
+        self.created
+    }
+
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    pub fn online(&self) -> Option<&OnlineSeat> {
+        self.online.as_ref()
+    }
+
+    pub fn names(&self) -> &[Option<String>; 2] {
+        &self.names
+    }
+
     pub fn new(setup: MatchSetup) -> Self {
         let mut new = Match::resumed(setup, setup.kind.new_game(), now(), new_id());
         if let (MatchGame::Gomoku(game), rule) = (&new.game, setup.opening())
@@ -67,7 +108,66 @@ impl Match {
         let opening = self.opening.as_mut().ok_or(OpeningError::NotNow)?;
         opening.act(opening.to_act(), action)?;
         self.game = MatchGame::Gomoku(opening.game().clone());
+        self.touch();
         Ok(())
+    }
+
+    /// Plays `mv` for the side to move; a refused move changes nothing.
+    pub fn play(&mut self, mv: BoardMove) -> Result<(), MoveError> {
+        self.game.play(mv)?;
+        self.touch();
+        Ok(())
+    }
+
+    /// `side` gives up; refused when the game is already over.
+    pub fn resign(&mut self, side: Side) -> Result<(), MoveError> {
+        self.game.resign(side)?;
+        self.touch();
+        Ok(())
+    }
+
+    /// The side to move loses for what its engine did (`why`).
+    pub fn forfeit_turn(&mut self, why: String) -> Result<(), MoveError> {
+        self.resign(self.game.to_move())?;
+        self.forfeit = Some(why);
+        Ok(())
+    }
+
+    /// Takes back the last `count` moves (an online undo agreed on the
+    /// server); stops early where there is nothing left to take back.
+    pub fn take_back(&mut self, count: usize) {
+        for _ in 0..count {
+            if self.game.undo().is_none() {
+                break;
+            }
+        }
+        self.touch();
+    }
+
+    /// The same match with the players' names (an online opponent joined).
+    pub fn set_names(&mut self, names: [Option<String>; 2]) {
+        self.names = names;
+    }
+
+    /// The match with `names` for its players.
+    pub fn with_names(mut self, names: [Option<String>; 2]) -> Self {
+        self.names = names;
+        self
+    }
+
+    /// The match as played online on `seat`.
+    pub fn with_seat(mut self, seat: Option<OnlineSeat>) -> Self {
+        self.online = seat;
+        self
+    }
+
+    /// An online match whose room is gone, going on here: both sides played
+    /// on this computer.
+    pub fn played_here(mut self) -> Self {
+        self.setup.players = [PlayerKind::Human; 2];
+        self.online = None;
+        self.touch();
+        self
     }
 
     /// A new match of `setup` from `game`, a position of an earlier match
@@ -109,7 +209,7 @@ impl Match {
     }
 
     /// Marks a change of the match.
-    pub fn touch(&mut self) {
+    fn touch(&mut self) {
         self.revision = fresh_revision();
     }
 
@@ -139,10 +239,10 @@ impl Match {
     /// only a resignation was taken back), or `None` when there was nothing
     /// to undo.
     pub fn undo_turn(&mut self) -> Option<usize> {
-        match self.undo_one()? {
+        let count = match self.undo_one()? {
             Undone::Resignation => {
                 self.forfeit = None;
-                Some(0)
+                0
             }
             Undone::Move(()) => {
                 let mut count = 1;
@@ -154,9 +254,11 @@ impl Match {
                 {
                     count += 1;
                 }
-                Some(count)
+                count
             }
-        }
+        };
+        self.touch();
+        Some(count)
     }
 
     /// Takes back the resignation, the last move or, back in the opening,
@@ -183,6 +285,7 @@ impl Match {
             while self.computer_answers_a_person() && self.game.redo() {
                 count += 1;
             }
+            self.touch();
         }
         count
     }

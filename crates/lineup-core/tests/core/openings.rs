@@ -456,7 +456,7 @@ mod in_a_match {
             m.act_in_opening(a).expect("accepted");
         }
         assert_eq!(
-            m.game.move_count(),
+            m.game().move_count(),
             3,
             "the board shows the opening's stones"
         );
@@ -480,13 +480,13 @@ mod in_a_match {
         // Undo takes back the person's declaration and stone, then stops
         // where the person acts (the computer's swap stays).
         assert_eq!(m.undo_turn(), Some(1));
-        assert_eq!(m.opening.as_ref().map(|o| o.step()), Some(Step::Declare));
+        assert_eq!(m.opening().map(|o| o.step()), Some(Step::Declare));
         assert_eq!(m.undo_turn(), Some(1));
-        assert_eq!(m.game.move_count(), 3);
+        assert_eq!(m.game().move_count(), 3);
         assert_eq!(m.player_to_move(), PlayerKind::Human);
         // Back past the computer's swap to the person's third stone.
         assert_eq!(m.undo_turn(), Some(2));
-        assert_eq!(m.game.move_count(), 2);
+        assert_eq!(m.game().move_count(), 2);
         assert_eq!(m.player_of(Side::First), PlayerKind::Human);
     }
 
@@ -508,24 +508,23 @@ mod in_a_match {
             m.act_in_opening(a).expect("accepted");
         }
         assert!(m.opening_under_way().is_none());
-        m.game
-            .play(lineup_core::rules::BoardMove::Point(p("k10")))
+        m.play(lineup_core::rules::BoardMove::Point(p("k10")))
             .expect("move 6");
-        let save = SaveFile::of("t", m.setup, &m.game, 1, 2).with_opening(m.opening.as_ref());
+        let save = SaveFile::of("t", m.setup(), &m.game(), 1, 2).with_opening(m.opening());
         assert_eq!(save.opening, "h8 swap h9 keep i9 keep g10 keep j9 swap");
         let text = ron::ser::to_string(&save).expect("RON");
         let read = SaveFile::parse(text.as_bytes()).expect("a save");
         let game = read.replay().expect("replays");
         let back = Match::from_save(&read, game);
-        assert_eq!(back.game, m.game);
-        assert_eq!(back.opening, m.opening);
+        assert_eq!(back.game(), m.game());
+        assert_eq!(back.opening(), m.opening());
         assert_eq!(back.player_of(Side::First), m.player_of(Side::First));
 
         // The export's text file says the opening beside the moves.
         let folder = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("opening-export");
         let _ = std::fs::remove_dir_all(&folder);
         std::fs::create_dir_all(&folder).expect("a folder");
-        lineup_core::persist::export::export(&m.game, m.opening.as_ref(), "t", &folder)
+        lineup_core::persist::export::export(&m.game(), m.opening(), "t", &folder)
             .expect("exported");
         assert_eq!(
             std::fs::read_to_string(folder.join("t.txt")).expect("written"),
