@@ -4,9 +4,9 @@
 //! logic; `player_app` adds the sound output, the window's own behaviour and
 //! the camera: it is what the real app runs on Bevy's plugins.
 
-use crate::board::MatchAtStart;
 use crate::capture::{CaptureRequest, QuitAfter};
 use crate::cli::{Launch, StartMenu};
+use crate::current_match::MatchAtStart;
 use crate::frame_stats::FrameStats;
 use crate::screens::game::MenuAtStart;
 use crate::settings::Settings;
@@ -73,7 +73,7 @@ pub fn run(launch: Launch) -> AppExit {
     });
     app.insert_resource(crate::locale::DefaultLanguage(language));
     if !launch.add_engines.is_empty() {
-        app.insert_resource(crate::engine_player::EnginesToAdd(launch.add_engines));
+        app.insert_resource(crate::gomocup_player::EnginesToAdd(launch.add_engines));
     }
     if launch.frame_stats {
         app.insert_resource(FrameStats::new(started));
@@ -138,14 +138,18 @@ pub fn game_plugins(app: &mut App) {
         crate::audio::plugin,
         crate::settings::plugin,
         crate::locale::plugin,
-        crate::storage::plugin,
+        crate::disk::plugin,
         crate::theme::plugin,
         crate::screens::plugin,
         crate::menus::plugin,
+        crate::current_match::plugin,
         crate::board::plugin,
+        crate::panel::plugin,
         crate::review::plugin,
-        crate::computer::plugin,
-        crate::engine_player::plugin,
+        crate::search::plugin,
+    ))
+    .add_plugins((
+        crate::gomocup_player::plugin,
         crate::online::plugin,
         crate::capture::plugin,
         crate::frame_stats::plugin,

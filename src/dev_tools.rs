@@ -6,9 +6,11 @@
 //! The window journeys (tests/it/journey.rs) wait on these lines.
 
 use crate::audio::PlaySound;
-use crate::board::insight::{AnalysisLabel, Hint, HintGlow};
-use crate::board::opening::OpeningChoice;
-use crate::board::{CurrentMatch, MoveApplied, MoveRefused, PieceLanded};
+use crate::board::PieceLanded;
+use crate::board::help_marks::{HintGlow, ValueLabel};
+use crate::current_match::{CurrentMatch, MoveApplied, MoveRefused};
+use crate::panel::opening::OpeningChoice;
+use crate::search::help::Hint;
 use crate::states::{AppSystems, GamePhase, Menu, Screen};
 use crate::theme::interaction::{ButtonInfo, Sends};
 use bevy::prelude::*;
@@ -65,7 +67,7 @@ fn log_moves(
     mut applied: MessageReader<MoveApplied>,
     mut refused: MessageReader<MoveRefused>,
     mut landed: MessageReader<PieceLanded>,
-    mut taken_back: MessageReader<crate::board::MovesTakenBack>,
+    mut taken_back: MessageReader<crate::current_match::MovesTakenBack>,
     mut sounds: MessageReader<PlaySound>,
 ) {
     for m in applied.read() {
@@ -213,7 +215,7 @@ fn log_pointer_on_buttons(buttons: Query<(&ButtonInfo, &Interaction), Changed<In
 
 /// The column values under the board, left to right, each time they change
 /// ("Values shown: Win 3 | Lose … | …").
-fn log_values(labels: Query<(&Text2d, &Transform), With<AnalysisLabel>>, mut last: Local<String>) {
+fn log_values(labels: Query<(&Text2d, &Transform), With<ValueLabel>>, mut last: Local<String>) {
     let mut shown: Vec<(f32, &str)> = labels
         .iter()
         .map(|(text, at)| (at.translation.x, text.0.as_str()))

@@ -4,7 +4,7 @@
 //! loads come from the menus. A problem with a file becomes a toast on
 //! screen, never a crash, and the game goes on.
 
-use crate::board::CurrentMatch;
+use crate::current_match::CurrentMatch;
 use crate::settings::Settings;
 use crate::states::AppSystems;
 use crate::theme::toast::Toast;

@@ -7,10 +7,10 @@
 //! a small log on the panel. A new match or leaving the game ends the
 //! processes, off the frame; every one is reaped.
 
-use crate::board::CurrentMatch;
+use crate::current_match::CurrentMatch;
+use crate::disk::Storage;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
-use crate::storage::{self, Storage};
 use crate::theme::fonts::size;
 use crate::theme::paint::Ink;
 use crate::theme::palette::Colour;
@@ -232,7 +232,7 @@ fn list_engines(
     }
     // Written now: the settings loaded this frame count as unchanged.
     if added {
-        storage::write_settings(&settings, storage.as_deref(), &mut toasts);
+        crate::disk::write_settings(&settings, storage.as_deref(), &mut toasts);
     }
 }
 

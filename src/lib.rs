@@ -6,31 +6,36 @@
 //! (declared in [`app`]).
 //!
 //! - `app`: the plugins, the window and the frame order;
-//! - `states`: `Screen`, `Menu`, `GamePhase`, `BoardMode` and the system sets, the low
-//!   module every plugin may import;
+//! - `states`: `Screen`, `Menu`, `GamePhase`, `BoardMode` and the system
+//!   sets, the low module every plugin may import;
+//! - `current_match/`: the match in play, the messages that start and
+//!   change it, and `apply`, its one writer;
 //! - `screens/`, `menus/`: what fills the window and what is drawn over it;
-//! - `board/`: the match in play: its resource, messages, views and input;
-//!   `board::shown` is the position the board draws (the match's, or one
-//!   being reviewed);
+//! - `board/`: the board's world-space drawing and its input (pieces,
+//!   markers, the engine's help and the opening drawn on it);
+//! - `panel/`: the side panel beside the board, the opening's choices and
+//!   the game-over banner;
 //! - `review/`: review mode: stepping through a game, its evaluation graph,
 //!   a new game from any position, a picture of the board;
-//! - `computer`, `search_task`: engine searches off the frame;
-//! - `engine_player`: Gomocup engines as players (their processes, their
+//! - `search/`: searches off the frame: the background-search helper, the
+//!   computer player, Hint and Values;
+//! - `gomocup_player`: Gomocup engines as players (their processes, their
 //!   log, their forfeits);
 //! - `online/`: playing a friend on another machine (replicon), the
 //!   dedicated server's app and its load tool;
 //! - `audio/`, `theme/`: sound, and the look: palette and themes, type,
-//!   widgets;
-//! - `locale`, `names`: the language on screen and the plain libraries'
-//!   values named in it (tables in `lineup_core::i18n`);
-//! - `settings`, `storage`: the settings resource and the files behind it;
+//!   widgets, button interaction, toasts;
+//! - `locale/`: the language on screen, and `terms`: the plain libraries'
+//!   values said in it (tables in `lineup_core::i18n`);
+//! - `settings`, `disk`: the settings resource, and the player's files
+//!   (settings written after changes, the autosave);
 //! - `capture`: screenshots and timed exits;
 //! - `frame_stats`: frame times printed at exit (`--frame-stats`);
 //! - `window`: the icon, a title naming the game, size and place remembered;
 //! - `shutdown`: Ctrl+C, and a quit that a failing renderer teardown can
 //!   neither crash nor hang;
 //! - `dev_tools` (feature `dev`): a log line for every state transition,
-//!   match, move, landing, hint, button under the pointer and sound.
+//!   match, move, landing, hint, button under the pointer and sound;
 //! - `cli`, `server_cli`: the command lines of `lineup` and `lineup-server`
 //!   (clap); the binaries under `src/bin/` only parse arguments and call in.
 
@@ -41,21 +46,21 @@ pub mod app;
 pub mod audio;
 pub mod board;
 pub mod capture;
-pub mod computer;
+pub mod current_match;
 #[cfg(feature = "dev")]
 pub mod dev_tools;
-pub mod engine_player;
+pub mod disk;
 pub mod frame_stats;
+pub mod gomocup_player;
 pub mod locale;
 pub mod menus;
-pub mod names;
 pub mod online;
+pub mod panel;
 pub mod review;
 pub mod screens;
-pub mod search_task;
+pub mod search;
 pub mod settings;
 pub mod shutdown;
 pub mod states;
-pub mod storage;
 pub mod theme;
 pub mod window;

@@ -45,7 +45,7 @@ pub(super) fn plugin(app: &mut App) {
         Last,
         arm_on_exit
             .after(bevy::window::ExitSystems)
-            .after(crate::storage::LastWrites),
+            .after(crate::disk::LastWrites),
     );
     #[cfg(feature = "dev")]
     app.add_systems(Last, rehearse_a_failing_teardown.after(arm_on_exit));

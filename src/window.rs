@@ -2,11 +2,11 @@
 //! and its size and place remembered across restarts (in the settings).
 //! Only the player's app has a window; headless apps skip this plugin.
 
-use crate::board::CurrentMatch;
-use crate::board::hud::status_line;
-use crate::computer::Thinking;
+use crate::current_match::CurrentMatch;
 use crate::locale::Locale;
-use crate::names;
+use crate::locale::terms;
+use crate::panel::hud::status_line;
+use crate::search::computer::Thinking;
 use crate::settings::{Settings, WindowPlacement};
 use crate::states::{AppSystems, Screen};
 use bevy::ecs::system::NonSendMarker;
@@ -87,7 +87,7 @@ fn show_title(
         (Screen::Game, Some(game)) => locale.f(
             "window.title_game",
             &[
-                ("game", &names::game_title(&locale, game.setup().kind)),
+                ("game", &terms::game_title(&locale, game.setup().kind)),
                 (
                     "status",
                     &status_line(&locale, &game, thinking.is_some(), &settings.engines),

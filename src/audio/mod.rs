@@ -11,8 +11,9 @@ mod sounds;
 
 pub use sounds::{Channel, SoundEffect, volume_db};
 
+use crate::board::PieceLanded;
 use crate::board::pieces::DiscBounced;
-use crate::board::{GameEnded, MoveRefusal, MoveRefused, MovesTakenBack, PieceLanded};
+use crate::current_match::{GameEnded, MoveRefusal, MoveRefused, MovesTakenBack};
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
 use crate::theme::interaction::{Activated, Focusable, PointerRest};

@@ -3,11 +3,12 @@
 //! gold rises from the line and falls away. About a second and a half;
 //! none with "Reduce motion" (the glow of the winning line stays).
 
-use super::hud::piece_colour;
 use super::layout::BoardLayout;
 use super::markers::winning_centres;
 use super::pieces::Piece;
-use super::{BoardRoot, CurrentMatch, GameEnded, smooth};
+use super::{BoardRoot, smooth};
+use crate::current_match::{CurrentMatch, GameEnded};
+use crate::panel::hud::piece_colour;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
 use crate::theme::palette::Palette;

@@ -7,8 +7,9 @@
 
 use super::layout::BoardLayout;
 use super::pieces::{Animating, Falling, Piece};
-use super::{BoardRoot, BoardSpawn, CurrentMatch};
+use super::{BoardRoot, BoardSpawn};
 use super::{shadow, smooth};
+use crate::current_match::CurrentMatch;
 use crate::states::{AppSystems, Screen};
 use crate::theme::paint::{Ink, Shade};
 use crate::theme::palette::{self, Colour, Palette, PieceColours};

@@ -1,9 +1,9 @@
 //! Which position the board shows: the match's own, or in review mode an
 //! earlier one of the same game. Everything drawn on the board (pieces,
-//! last-move dot, win glow) reads it through [`Shown`], so browsing a game
+//! last-move dot, win glow) reads it through [`DrawnPosition`], so browsing a game
 //! never touches the match itself.
 
-use super::CurrentMatch;
+use crate::current_match::CurrentMatch;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use lineup_core::match_state::fresh_revision;
@@ -41,12 +41,12 @@ impl ReviewPosition {
 
 /// The game on show and its name, for the systems that draw the board.
 #[derive(SystemParam)]
-pub struct Shown<'w> {
+pub struct DrawnPosition<'w> {
     current: Res<'w, CurrentMatch>,
     review: Option<Res<'w, ReviewPosition>>,
 }
 
-impl Shown<'_> {
+impl DrawnPosition<'_> {
     pub fn game(&self) -> &MatchGame {
         match &self.review {
             Some(review) => &review.game,

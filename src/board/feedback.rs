@@ -3,7 +3,8 @@
 
 use super::layout::BoardLayout;
 use super::markers::spot_of;
-use super::{BOARD_CENTRE, BoardRoot, MoveRefusal, MoveRefused};
+use super::{BOARD_CENTRE, BoardRoot};
+use crate::current_match::{MoveRefusal, MoveRefused};
 use crate::locale::Locale;
 use crate::states::{AppSystems, Screen};
 use crate::theme::palette;

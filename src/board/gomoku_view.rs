@@ -3,8 +3,9 @@
 
 use super::layout::BoardLayout;
 use super::pieces::{Animating, Piece, Settling};
-use super::{BoardRoot, BoardSpawn, CurrentMatch};
+use super::{BoardRoot, BoardSpawn};
 use super::{shadow, smooth};
+use crate::current_match::CurrentMatch;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
 use crate::theme::palette;

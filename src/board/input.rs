@@ -1,8 +1,9 @@
 //! Mouse and keyboard on the board become `MoveRequested`. The cursor (where
 //! the ghost piece shows) follows the mouse, or the arrow keys.
 
+use super::BOARD_CENTRE;
 use super::layout::BoardLayout;
-use super::{BOARD_CENTRE, CurrentMatch, MoveRequested, Requester};
+use crate::current_match::{CurrentMatch, MoveRequested, Requester};
 use crate::states::{AppSystems, GamePhase, InPlay};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

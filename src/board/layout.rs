@@ -1,7 +1,7 @@
 //! Board geometry: where each cell or intersection is in the board's own
 //! coordinates (origin at the board's centre), and which cell a point is over.
 
-use crate::board::CurrentMatch;
+use crate::current_match::CurrentMatch;
 use crate::states::Screen;
 use bevy::prelude::*;
 use lineup_core::match_setup::GameKind;

@@ -3,13 +3,14 @@
 //! and the glow of the winning line.
 
 use super::connect_four_view::{self, DiscArt};
+use super::drawn_position::DrawnPosition;
 use super::gomoku_view::{self, StoneArt};
 use super::input::BoardCursor;
 use super::layout::BoardLayout;
 use super::pieces::{Animating, board_at_rest};
-use super::shown::Shown;
 use super::smooth;
-use super::{BoardRoot, BoardSpawn, CurrentMatch};
+use super::{BoardRoot, BoardSpawn};
+use crate::current_match::CurrentMatch;
 use crate::settings::Settings;
 use crate::states::{AppSystems, BoardMode, GamePhase, Menu, Screen};
 use crate::theme::palette::{self, Palette};
@@ -159,7 +160,7 @@ fn move_ghost(
 /// with move numbers on, where the highest number tells, and the dot would
 /// hide it.
 fn move_last_move_dot(
-    shown: Shown,
+    shown: DrawnPosition,
     settings: Res<Settings>,
     layout: Res<BoardLayout>,
     animating: Query<(), With<Animating>>,
@@ -240,7 +241,7 @@ fn mark_forbidden_points(
 /// pulses around each piece of the winning line.
 fn light_winning_line(
     mut commands: Commands,
-    shown: Shown,
+    shown: DrawnPosition,
     layout: Res<BoardLayout>,
     root: Single<Entity, With<BoardRoot>>,
     animating: Query<(), With<Animating>>,

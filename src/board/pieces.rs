@@ -5,9 +5,10 @@
 //! A freshly played piece animates (a disc falls and bounces, a stone drops
 //! in and settles) and reports `PieceLanded` when it rests.
 
+use super::drawn_position::DrawnPosition;
 use super::layout::BoardLayout;
-use super::shown::Shown;
-use super::{BoardRoot, MoveApplied, PieceLanded, connect_four_view, gomoku_view};
+use super::{BoardRoot, PieceLanded, connect_four_view, gomoku_view};
+use crate::current_match::MoveApplied;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
 use bevy::prelude::*;
@@ -71,7 +72,7 @@ const SETTLE_SECONDS: f32 = 0.2;
 
 fn sync_pieces(
     mut commands: Commands,
-    shown: Shown,
+    shown: DrawnPosition,
     mut drawn: Local<Option<(u64, Entity)>>,
     mut applied: MessageReader<MoveApplied>,
     pieces: Query<(Entity, &Piece)>,

@@ -5,11 +5,12 @@
 //! authority (online, the server's decisions instead). Also where the phase
 //! follows the match: over once the match has ended and the board rests.
 
-use super::pieces::board_at_rest;
-use super::{
+use crate::board::PieceLanded;
+use crate::board::pieces::board_at_rest;
+use crate::current_match::{
     CurrentMatch, Forfeited, GameEnded, HistoryRequest, MatchAuthority, MoveApplied, MoveRefusal,
-    MoveRefused, MoveRequested, MovesTakenBack, OpeningRequested, PieceLanded, Requester,
-    ServerDecision, StartMatch,
+    MoveRefused, MoveRequested, MovesTakenBack, OpeningRequested, Requester, ServerDecision,
+    StartMatch,
 };
 use crate::states::{AppSystems, GamePhase, InPlay, Menu, Screen};
 use bevy::prelude::*;
@@ -118,7 +119,7 @@ fn apply_next_move(
     mut queue: ResMut<MoveQueue>,
     mut game: ResMut<CurrentMatch>,
     authority: Res<MatchAuthority>,
-    animating: Query<(), With<super::pieces::Animating>>,
+    animating: Query<(), With<crate::board::pieces::Animating>>,
     mut applied: MessageWriter<MoveApplied>,
     mut refused: MessageWriter<MoveRefused>,
 ) {
@@ -349,7 +350,7 @@ fn announce_ending(
 /// match has ended and every piece rests, in play otherwise.
 fn follow_the_match(
     game: Res<CurrentMatch>,
-    animating: Query<(), With<super::pieces::Animating>>,
+    animating: Query<(), With<crate::board::pieces::Animating>>,
     phase: Res<State<GamePhase>>,
     mut next: ResMut<NextState<GamePhase>>,
 ) {

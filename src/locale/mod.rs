@@ -5,6 +5,8 @@
 //! Texts that change with the game (the panel, the review) are written by
 //! their own systems from `Res<Locale>`.
 
+pub mod terms;
+
 use crate::settings::Settings;
 use crate::states::AppSystems;
 use bevy::prelude::*;

@@ -1,10 +1,10 @@
 //! Resigning asks first.
 
 use super::MenuRequest;
-use crate::board::CurrentMatch;
-use crate::board::HistoryRequest;
+use crate::current_match::CurrentMatch;
+use crate::current_match::HistoryRequest;
 use crate::locale::Locale;
-use crate::names;
+use crate::locale::terms;
 use crate::states::Menu;
 use crate::theme::fonts::size;
 use crate::theme::widgets;
@@ -16,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn(mut commands: Commands, game: Option<Res<CurrentMatch>>, locale: Res<Locale>) {
     let side = game.map_or(locale.t("resign.you"), |g| {
-        names::side(&locale, g.setup().kind, g.resigning_side())
+        terms::side(&locale, g.setup().kind, g.resigning_side())
     });
     commands.spawn((
         widgets::overlay("Resign?", true),

@@ -3,13 +3,13 @@
 //! file is listed with what is wrong with it; deleting asks first.
 
 use super::MenuRequest;
-use crate::board::StartMatch;
+use crate::current_match::StartMatch;
+use crate::disk::Storage;
 use crate::locale::Locale;
-use crate::names;
+use crate::locale::terms;
 use crate::review::OpenReview;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Menu};
-use crate::storage::Storage;
 use crate::theme::fonts::size;
 use crate::theme::interaction::{self, ButtonMessage};
 use crate::theme::paint::Ink;
@@ -132,11 +132,11 @@ fn spawn(
                             &[
                                 (
                                     "first",
-                                    &names::player(&locale, s.save.setup.players[0], engines),
+                                    &terms::player(&locale, s.save.setup.players[0], engines),
                                 ),
                                 (
                                     "second",
-                                    &names::player(&locale, s.save.setup.players[1], engines),
+                                    &terms::player(&locale, s.save.setup.players[1], engines),
                                 ),
                             ],
                         );
@@ -149,7 +149,7 @@ fn spawn(
                             locale.f(
                                 "load.line",
                                 &[
-                                    ("game", &names::game_title(&locale, s.save.setup.kind)),
+                                    ("game", &terms::game_title(&locale, s.save.setup.kind)),
                                     ("players", &players),
                                     ("state", &state),
                                     ("date", &date),

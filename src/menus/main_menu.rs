@@ -1,10 +1,10 @@
 //! The main menu on the title screen.
 
 use super::MenuRequest;
-use crate::board::StartMatch;
+use crate::current_match::StartMatch;
+use crate::disk::{Storage, unfinished_autosave};
 use crate::locale::Locale;
 use crate::states::{AppSystems, Menu};
-use crate::storage::{Storage, unfinished_autosave};
 use crate::theme::toast::Toast;
 use crate::theme::widgets;
 use bevy::prelude::*;

@@ -1,9 +1,9 @@
 //! New game: which game, board and rules, who plays each side, who starts.
 
 use super::{Menu, MenuRequest, step};
-use crate::board::StartMatch;
+use crate::current_match::StartMatch;
+use crate::locale::terms;
 use crate::locale::{Locale, Words};
-use crate::names;
 use crate::settings::Settings;
 use crate::states::AppSystems;
 use crate::theme::fonts::size;
@@ -281,31 +281,31 @@ pub fn row_text(
             locale.t("new_game.opening").into(),
             match kind {
                 GameKind::ConnectFour { .. } => locale.t("new_game.opening.none").into(),
-                GameKind::Gomoku { .. } => names::opening_rule(locale, setup.opening()).into(),
+                GameKind::Gomoku { .. } => terms::opening_rule(locale, setup.opening()).into(),
             },
         ),
         // Under an opening rule the opening settles who plays which colour.
         SetupField::FirstPlayer if setup.opening() != OpeningRule::None => (
             locale.t("new_game.first_player").into(),
-            names::player(locale, setup.players[0], engines),
+            terms::player(locale, setup.players[0], engines),
         ),
         SetupField::SecondPlayer if setup.opening() != OpeningRule::None => (
             locale.t("new_game.second_player").into(),
-            names::player(locale, setup.players[1], engines),
+            terms::player(locale, setup.players[1], engines),
         ),
         SetupField::FirstPlayer => (
             locale.f(
                 "new_game.first",
-                &[("side", &names::side(locale, kind, Side::First))],
+                &[("side", &terms::side(locale, kind, Side::First))],
             ),
-            names::player(locale, setup.players[0], engines),
+            terms::player(locale, setup.players[0], engines),
         ),
         SetupField::SecondPlayer => (
             locale.f(
                 "new_game.second",
-                &[("side", &names::side(locale, kind, Side::Second))],
+                &[("side", &terms::side(locale, kind, Side::Second))],
             ),
-            names::player(locale, setup.players[1], engines),
+            terms::player(locale, setup.players[1], engines),
         ),
         SetupField::EngineTime => (
             locale.t("new_game.engine_time").into(),

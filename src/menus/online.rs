@@ -5,7 +5,7 @@
 
 use super::MenuRequest;
 use crate::locale::Locale;
-use crate::names;
+use crate::locale::terms;
 use crate::online::OnlineRequest;
 use crate::online::client::{self, Intent, OnlineSession};
 use crate::settings::Settings;
@@ -259,7 +259,7 @@ fn show_fields(
     if problem.0 != form.problem {
         problem.0 = form.problem.clone();
     }
-    let title = names::game_title(&locale, KINDS[form.kind]);
+    let title = terms::game_title(&locale, KINDS[form.kind]);
     if kind.0 != title {
         kind.0 = title;
     }

@@ -2,13 +2,13 @@
 
 use super::MenuRequest;
 use super::save::SaveRequest;
-use crate::board::CurrentMatch;
+use crate::current_match::CurrentMatch;
+use crate::disk::Storage;
 use crate::locale::Locale;
 use crate::review::ReviewRequest;
 use crate::states::AppSystems;
 use crate::states::Menu;
 use crate::states::Screen;
-use crate::storage::Storage;
 use crate::theme::fonts::size;
 use crate::theme::toast::Toast;
 use crate::theme::widgets;

@@ -4,11 +4,11 @@
 //! refused rather than overwritten.
 
 use super::MenuRequest;
-use crate::board::CurrentMatch;
+use crate::current_match::CurrentMatch;
+use crate::disk::Storage;
 use crate::locale::Locale;
-use crate::names;
+use crate::locale::terms;
 use crate::states::{AppSystems, GamePhase, Menu};
-use crate::storage::Storage;
 use crate::theme::interaction::{self, ButtonMessage, Typed, Typing};
 use crate::theme::toast::Toast;
 use crate::theme::widgets;
@@ -64,7 +64,7 @@ fn prepare(mut commands: Commands, game: Option<Res<CurrentMatch>>, locale: Res<
         slots::safe_name(&locale.f(
             "save.default_name",
             &[
-                ("game", &names::game_title(&locale, g.setup().kind)),
+                ("game", &terms::game_title(&locale, g.setup().kind)),
                 ("move", &g.game().move_count()),
                 ("date", &slots::date_stamp(now())),
             ],

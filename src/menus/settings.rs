@@ -3,7 +3,7 @@
 
 use super::{Menu, MenuRequest, step};
 use crate::locale::Locale;
-use crate::names;
+use crate::locale::terms;
 use crate::settings::{AnimationSpeed, Settings};
 use crate::states::AppSystems;
 use crate::theme::fonts::size;
@@ -201,7 +201,7 @@ pub fn row_text(settings: &Settings, locale: &Locale, field: SettingField) -> (S
         SettingField::Mute => ("settings.mute", on_off(settings.muted).into()),
         SettingField::DefaultRule => (
             "settings.gomoku_rules",
-            names::rule(locale, settings.default_rule).into(),
+            terms::rule(locale, settings.default_rule).into(),
         ),
         SettingField::DefaultSize => (
             "settings.gomoku_board",
@@ -215,7 +215,7 @@ pub fn row_text(settings: &Settings, locale: &Locale, field: SettingField) -> (S
         ),
         SettingField::DefaultLevel => (
             "settings.computer_level",
-            names::level(locale, settings.default_level).into(),
+            terms::level(locale, settings.default_level).into(),
         ),
         SettingField::Fullscreen => ("settings.fullscreen", on_off(settings.fullscreen).into()),
         SettingField::ShowCoordinates => (

@@ -10,15 +10,15 @@ use super::protocol::{NetReply, NetRequest, RoomState, RoomTag};
 use super::server::{ServerLobby, spawn_restored};
 use super::tokens;
 use super::transport;
-use crate::board::{
+use crate::current_match::{
     CurrentMatch, HistoryRequest, MoveRefusal, MoveRefused, MoveRequested, Requester,
     ServerDecision, StartMatch,
 };
+use crate::disk::Storage;
 use crate::locale::Locale;
 use crate::menus::MenuRequest;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Menu, Screen};
-use crate::storage::Storage;
 use crate::theme::toast::Toast;
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;

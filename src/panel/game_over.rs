@@ -1,10 +1,10 @@
 //! The end of a game: a banner names the winner (or the draw) with Rematch,
 //! Review (see `game::review`), Save and Main menu.
 
-use crate::board::hud::status_line;
-use crate::board::{CurrentMatch, MatchAuthority, StartMatch};
+use crate::current_match::{CurrentMatch, MatchAuthority, StartMatch};
 use crate::locale::Locale;
 use crate::menus::MenuRequest;
+use crate::panel::hud::status_line;
 use crate::review::ReviewRequest;
 use crate::settings::Settings;
 use crate::states::{AppSystems, GamePhase, HiddenInReview, InPlay};

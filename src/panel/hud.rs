@@ -2,14 +2,14 @@
 //! is, the move number, and the Undo / Redo / Resign / Menu buttons. Above
 //! the board, a line for messages (why a move was refused).
 
-use crate::board::CurrentMatch;
-use crate::board::insight::{HelpRequest, HintSearch, ShowValues};
-use crate::board::{HistoryRequest, MatchAuthority};
-use crate::computer::Thinking;
+use crate::current_match::CurrentMatch;
+use crate::current_match::{HistoryRequest, MatchAuthority};
+use crate::locale::terms;
 use crate::locale::{Locale, Words};
 use crate::menus::MenuRequest;
-use crate::names;
-use crate::search_task::BackgroundSearch;
+use crate::search::background::BackgroundSearch;
+use crate::search::computer::Thinking;
+use crate::search::help::{HelpRequest, HintSearch, ShowValues};
 use crate::settings::Settings;
 use crate::states::{AppSystems, GamePhase, HiddenInReview, Screen};
 use crate::theme::fonts::{Bold, size};
@@ -80,8 +80,8 @@ fn player_line(locale: &Locale, game: &Match, side: Side, engines: &[EngineEntry
     locale.f(
         "hud.player",
         &[
-            ("side", &names::side(locale, game.setup().kind, side)),
-            ("player", &names::match_player(locale, game, side, engines)),
+            ("side", &terms::side(locale, game.setup().kind, side)),
+            ("player", &terms::match_player(locale, game, side, engines)),
         ],
     )
 }
@@ -133,11 +133,11 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
         children![
             (
                 GameTitle,
-                widgets::title(names::game_title(&locale, game.setup().kind), size::HEADING)
+                widgets::title(terms::game_title(&locale, game.setup().kind), size::HEADING)
             ),
             (
                 RulesLine,
-                widgets::dim_label(names::rules_line(&locale, game.setup().kind).to_string()),
+                widgets::dim_label(terms::rules_line(&locale, game.setup().kind).to_string()),
                 TextLayout::justify(Justify::Center),
             ),
             player_row(Side::First),
@@ -156,7 +156,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
                 TextFont::from_font_size(size::SMALL),
                 Ink(Colour::TextDim)
             ),
-            super::opening::choices(),
+            crate::panel::opening::choices(),
             // For the mouse; the keyboard has Ctrl+Z, Ctrl+Y and the pause
             // menu (Esc), so the arrow keys stay with the board.
             pair(
@@ -177,7 +177,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
                 Ink(Colour::TextDim),
                 TextLayout::justify(Justify::Center),
             ),
-            crate::engine_player::log_text(),
+            crate::gomocup_player::log_text(),
         ],
     ));
     commands.spawn((
@@ -214,10 +214,10 @@ pub fn status_line(
     thinking: bool,
     engines: &[EngineEntry],
 ) -> String {
-    if let Some(prompt) = super::opening::prompt(locale, game, thinking, engines) {
+    if let Some(prompt) = crate::panel::opening::prompt(locale, game, thinking, engines) {
         return prompt;
     }
-    let name = |side| names::side(locale, game.setup().kind, side);
+    let name = |side| terms::side(locale, game.setup().kind, side);
     match game.game().ending() {
         Some(Ending::Win(side)) => locale.f("hud.wins", &[("side", &name(side))]),
         Some(Ending::Draw) => locale.t("hud.draw").into(),
@@ -228,7 +228,7 @@ pub fn status_line(
                 ("winner", &name(winner)),
                 (
                     "player",
-                    &names::match_player(locale, game, winner.other(), engines),
+                    &terms::match_player(locale, game, winner.other(), engines),
                 ),
                 ("why", &game.forfeit().clone().unwrap_or_default()),
             ],
@@ -279,16 +279,16 @@ fn update_status(
     set(&mut texts.p1(), line);
     set(
         &mut texts.p2(),
-        names::game_title(&locale, game.setup().kind),
+        terms::game_title(&locale, game.setup().kind),
     );
-    let rules = names::rules_line(&locale, game.setup().kind);
+    let rules = terms::rules_line(&locale, game.setup().kind);
     let rules = match game.setup().opening() {
         lineup_core::rules::opening::OpeningRule::None => rules.to_string(),
         opening => locale.f(
             "hud.rules_with_opening",
             &[
                 ("rules", &rules),
-                ("opening", &names::opening_rule(&locale, opening)),
+                ("opening", &terms::opening_rule(&locale, opening)),
             ],
         ),
     };

@@ -1,26 +1,20 @@
-//! The opening on screen: the panel's choices for the step at hand (Swap,
-//! Keep, Place two, a colour, how many fifth moves, Offer ten), the offered
-//! fifth moves drawn as faint numbered stones, and the central square the
-//! next stone must go in. The step's words are the status line's
-//! (`hud::status_line`); the rules are `rules::opening`'s.
+//! The opening on the panel: the choices for the step at hand (Swap, Keep,
+//! Place two, a colour, how many fifth moves, Offer ten) and the words of
+//! the status line for it (`hud::status_line`). Its marks on the board are
+//! `board::opening_marks`'; the rules are `rules::opening`'s.
 
-use super::gomoku_view::{self, StoneArt};
-use super::layout::BoardLayout;
-use super::shown::Shown;
-use super::{BoardRoot, CurrentMatch, OpeningRequested, Requester};
+use crate::current_match::{CurrentMatch, OpeningRequested, Requester};
 use crate::locale::Locale;
-use crate::names;
+use crate::locale::terms;
 use crate::states::{AppSystems, GamePhase, Screen};
-use crate::theme::fonts::size;
 use crate::theme::interaction::{self, ButtonMessage, Sends};
-use crate::theme::palette;
 use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::gomocup::registry::EngineEntry;
 use lineup_core::match_setup::PlayerKind;
 use lineup_core::match_state::Match;
+use lineup_core::rules::Side;
 use lineup_core::rules::opening::{Action as Act, OpeningRule, Step};
-use lineup_core::rules::{Point, Side};
 
 pub(super) fn plugin(app: &mut App) {
     interaction::sends::<OpeningChoice>(app);
@@ -36,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (show_choices, label_declare, mark_offers, frame_area)
+            (show_choices, label_declare)
                 .in_set(AppSystems::Present)
                 .run_if(in_state(Screen::Game)),
         );
@@ -83,16 +77,16 @@ pub fn prompt(
         &[
             (
                 "player",
-                &names::player_short(locale, game.setup().players[actor.index()], engines),
+                &terms::player_short(locale, game.setup().players[actor.index()], engines),
             ),
-            ("side", &names::side(locale, kind, held)),
+            ("side", &terms::side(locale, kind, held)),
         ],
     );
     if thinking {
         return Some(locale.f("opening.thinking", &[("who", &who)]));
     }
     let stones = opening.game().position().stones();
-    let colour = names::side(locale, kind, opening.game().to_move());
+    let colour = terms::side(locale, kind, opening.game().to_move());
     let n = stones + 1;
     Some(match opening.step() {
         Step::Place { area: Some(1), .. } => locale.f(
@@ -119,13 +113,13 @@ pub fn prompt(
             "opening.may_swap_declared",
             &[
                 ("who", &who),
-                ("side", &names::side(locale, kind, held)),
+                ("side", &terms::side(locale, kind, held)),
                 ("n", &opening.declared()),
             ],
         ),
         Step::MaySwap { .. } => locale.f(
             "opening.may_swap",
-            &[("who", &who), ("side", &names::side(locale, kind, held))],
+            &[("who", &who), ("side", &terms::side(locale, kind, held))],
         ),
         Step::Swap2Choice => locale.f("opening.swap2_choice", &[("who", &who)]),
         Step::ChooseColour => locale.f("opening.choose_colour", &[("who", &who)]),
@@ -263,129 +257,5 @@ fn label_declare(
                 text.0 = label.clone();
             }
         }
-    }
-}
-
-/// A faint stone, numbered, on each offered fifth move.
-#[derive(Component)]
-pub struct OfferMark(pub Point);
-
-fn mark_offers(
-    mut commands: Commands,
-    game: Res<CurrentMatch>,
-    shown: Shown,
-    art: Option<Res<StoneArt>>,
-    layout: Res<BoardLayout>,
-    root: Single<Entity, With<BoardRoot>>,
-    marks: Query<Entity, With<OfferMark>>,
-    mut drawn_for: Local<Option<u64>>,
-) {
-    // Drawn anew with each change of what the board shows.
-    if *drawn_for == Some(shown.key()) {
-        return;
-    }
-    *drawn_for = Some(shown.key());
-    for mark in &marks {
-        commands.entity(mark).despawn();
-    }
-    // Review shows an earlier position, without the opening's marks.
-    let (Some(art), Some(opening), false) = (art, game.opening_under_way(), shown.reviewing())
-    else {
-        return;
-    };
-    for (i, &p) in opening.offers().iter().enumerate() {
-        let at = layout.point_centre(p);
-        let mark = commands
-            .spawn((
-                Name::new("Offered fifth move"),
-                OfferMark(p),
-                Mesh2d(art.stone.clone()),
-                MeshMaterial2d(art.ghosts[0].clone()),
-                Transform::from_xyz(at.x, at.y, gomoku_view::z::MARK),
-                Visibility::default(),
-                children![(
-                    Text2d::new((i + 1).to_string()),
-                    TextFont::from_font_size(size::CAPTION),
-                    TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, 0.0, 0.5),
-                )],
-            ))
-            .id();
-        commands.entity(*root).add_child(mark);
-    }
-}
-
-/// The frame of the central square the next stone must go in.
-#[derive(Component)]
-pub struct AreaFrame;
-
-fn frame_area(
-    mut commands: Commands,
-    game: Res<CurrentMatch>,
-    shown: Shown,
-    layout: Res<BoardLayout>,
-    root: Single<Entity, With<BoardRoot>>,
-    frames: Query<Entity, With<AreaFrame>>,
-    mut drawn_for: Local<Option<u64>>,
-) {
-    // Drawn anew with each change of what the board shows.
-    if *drawn_for == Some(shown.key()) {
-        return;
-    }
-    *drawn_for = Some(shown.key());
-    for frame in &frames {
-        commands.entity(frame).despawn();
-    }
-    if shown.reviewing() {
-        return;
-    }
-    let area = match game.opening_under_way().map(|o| o.step()) {
-        Some(Step::Place { area: Some(n), .. }) if n > 1 => n,
-        Some(Step::FifthChoice) => match game.setup().opening().area(4) {
-            Some(n) => n,
-            None => return,
-        },
-        _ => return,
-    };
-    let size = layout.columns;
-    let centre = (size - 1) / 2;
-    let (low, high) = (centre - area / 2, centre + area / 2);
-    // Half a cell outside the square's outer points.
-    let a = layout.point_centre(Point::new(low, low));
-    let b = layout.point_centre(Point::new(high, high));
-    let (min, max) = (a.min(b), a.max(b));
-    let pad = layout.cell * 0.5;
-    let (min, max) = (min - pad, max + pad);
-    let thick = (layout.cell * 0.08).max(2.0);
-    let colour = palette::LAST_MOVE.with_alpha(0.8);
-    let mid = (min + max) / 2.0;
-    let sides = [
-        (
-            Vec2::new(mid.x, min.y),
-            Vec2::new(max.x - min.x + thick, thick),
-        ),
-        (
-            Vec2::new(mid.x, max.y),
-            Vec2::new(max.x - min.x + thick, thick),
-        ),
-        (
-            Vec2::new(min.x, mid.y),
-            Vec2::new(thick, max.y - min.y + thick),
-        ),
-        (
-            Vec2::new(max.x, mid.y),
-            Vec2::new(thick, max.y - min.y + thick),
-        ),
-    ];
-    for (at, extent) in sides {
-        let side = commands
-            .spawn((
-                Name::new("Opening square"),
-                AreaFrame,
-                Sprite::from_color(colour, extent),
-                Transform::from_xyz(at.x, at.y, gomoku_view::z::MARK - 0.5),
-            ))
-            .id();
-        commands.entity(*root).add_child(side);
     }
 }

@@ -5,9 +5,9 @@
 use super::graph::ReviewValues;
 use crate::board::BoardRoot;
 use crate::board::connect_four_view::{self, DiscArt};
+use crate::board::drawn_position::ReviewPosition;
 use crate::board::gomoku_view::{self, StoneArt};
 use crate::board::layout::BoardLayout;
-use crate::board::shown::ReviewPosition;
 use crate::board::smooth;
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::palette::Palette;

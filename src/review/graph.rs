@@ -7,8 +7,8 @@
 //! graph fills in as they come, with a progress line under it.
 
 use super::ReviewRequest;
-use crate::board::CurrentMatch;
-use crate::board::shown::ReviewPosition;
+use crate::board::drawn_position::ReviewPosition;
+use crate::current_match::CurrentMatch;
 use crate::locale::Locale;
 use crate::states::{AppSystems, BoardMode, Screen};
 use crate::theme::interaction::pressed_across;
@@ -102,7 +102,7 @@ fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<G
     let spawned = std::thread::Builder::new()
         .name("lineup-review".into())
         .spawn(move || {
-            crate::search_task::give_way_to_the_frame();
+            crate::search::background::give_way_to_the_frame();
             let started = Instant::now();
             let mut reviewer = Reviewer::new(&position);
             while let Some(step) = reviewer.next(&flag) {
@@ -154,7 +154,7 @@ fn bar_colour(palette: &Palette, kind: GameKind, side: Side) -> Color {
     match (kind, side, palette.theme) {
         (GameKind::Gomoku { .. }, Side::First, Theme::Dark) => Color::srgb(0.52, 0.56, 0.64),
         (GameKind::Gomoku { .. }, Side::Second, Theme::Light) => Color::srgb(0.60, 0.62, 0.67),
-        _ => crate::board::hud::piece_colour(palette, kind, side),
+        _ => crate::panel::hud::piece_colour(palette, kind, side),
     }
 }
 

@@ -16,8 +16,8 @@ mod share;
 
 pub use graph::ReviewValues;
 
-use crate::board::CurrentMatch;
-use crate::board::shown::ReviewPosition;
+use crate::board::drawn_position::ReviewPosition;
+use crate::current_match::CurrentMatch;
 use crate::states::{AppSystems, BoardMode, HiddenInReview, Menu, Screen};
 use crate::theme::interaction::{self, ButtonMessage};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};

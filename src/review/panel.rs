@@ -5,10 +5,10 @@
 
 use super::ReviewRequest;
 use super::graph::{GRAPH_SIZE, GraphArea, ProgressFill, ProgressText, ReviewValues};
-use crate::board::shown::ReviewPosition;
-use crate::board::{CurrentMatch, MatchAuthority};
+use crate::board::drawn_position::ReviewPosition;
+use crate::current_match::{CurrentMatch, MatchAuthority};
 use crate::locale::Locale;
-use crate::names;
+use crate::locale::terms;
 use crate::settings::Settings;
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::fonts::size;
@@ -91,7 +91,7 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
         locale.f(
             "review.opening",
             &[
-                ("rule", &names::opening_rule(&locale, o.rule())),
+                ("rule", &terms::opening_rule(&locale, o.rule())),
                 ("actions", &notation::format_actions(o.actions())),
             ],
         )
@@ -264,7 +264,7 @@ fn describe(
             false,
         ),
         Some(ply) => {
-            let side = names::side(&locale, game.setup().kind, Side::of_ply(ply));
+            let side = terms::side(&locale, game.setup().kind, Side::of_ply(ply));
             let mv = game.game().moves()[ply];
             let report = values.as_ref().and_then(|v| v.review.report(ply));
             let mark = report
@@ -274,7 +274,7 @@ fn describe(
             let value = match &report {
                 None => locale.t("review.value_pending").to_string(),
                 Some(r) => {
-                    let worth = names::worth(&locale, r.after, r.ply);
+                    let worth = terms::worth(&locale, r.after, r.ply);
                     match r.better {
                         Some(b) => locale.f(
                             "review.better",

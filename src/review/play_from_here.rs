@@ -3,8 +3,8 @@
 //! players at once, or chosen in New game.
 
 use super::ReviewRequest;
-use crate::board::shown::ReviewPosition;
-use crate::board::{CurrentMatch, MatchAuthority, StartMatch};
+use crate::board::drawn_position::ReviewPosition;
+use crate::current_match::{CurrentMatch, MatchAuthority, StartMatch};
 use crate::menus::new_game::StartFrom;
 use crate::states::{AppSystems, BoardMode, Menu};
 use bevy::prelude::*;

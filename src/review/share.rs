@@ -5,13 +5,14 @@
 
 use super::ReviewRequest;
 use super::better_move::BetterMove;
+use crate::board::BOARD_CENTRE;
+use crate::board::drawn_position::ReviewPosition;
 use crate::board::layout::BoardLayout;
-use crate::board::shown::ReviewPosition;
-use crate::board::{BOARD_CENTRE, CurrentMatch};
+use crate::current_match::CurrentMatch;
+use crate::disk::Storage;
 use crate::locale::Locale;
 use crate::settings::Settings;
 use crate::states::{AppSystems, BoardMode};
-use crate::storage::Storage;
 use crate::theme::toast::Toast;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};

@@ -1,7 +1,7 @@
 //! Waits until the assets the game needs have loaded (or failed: a sound
 //! that cannot be loaded is named once, and the game goes on without it).
 
-use crate::board::{MatchAtStart, StartMatch};
+use crate::current_match::{MatchAtStart, StartMatch};
 use crate::locale::Locale;
 use crate::states::{AppSystems, Screen};
 use crate::theme::toast::Toast;

@@ -8,7 +8,7 @@
 //! removes it when the match moves on (a move, undo, a new match) or the
 //! game screen closes, so a stale answer can never land.
 
-use crate::board::CurrentMatch;
+use crate::current_match::CurrentMatch;
 use crate::states::{AppSystems, Screen};
 use bevy::prelude::*;
 use std::marker::PhantomData;

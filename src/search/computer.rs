@@ -3,11 +3,11 @@
 //! flag. Undo, a new game or leaving the screen cancels it at once; a
 //! result for a position that has since changed is thrown away.
 
-use crate::board::apply::MoveQueue;
 use crate::board::pieces::{Animating, board_at_rest};
-use crate::board::{CurrentMatch, Forfeited, MoveRequested, OpeningRequested, Requester};
-use crate::engine_player::{self, EngineRequest, EngineSeats, EngineTurn};
-use crate::search_task::{self, BackgroundSearch, SearchKind};
+use crate::current_match::apply::MoveQueue;
+use crate::current_match::{CurrentMatch, Forfeited, MoveRequested, OpeningRequested, Requester};
+use crate::gomocup_player::{EngineRequest, EngineSeats, EngineTurn};
+use crate::search::background::{BackgroundSearch, SearchKind};
 use crate::settings::Settings;
 use crate::states::{AppSystems, GamePhase, InPlay, Screen};
 use bevy::prelude::*;
@@ -19,7 +19,7 @@ use lineup_core::rules::opening::Action as OpeningAction;
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
-    search_task::track::<ComputerMove>(app);
+    crate::search::background::track::<ComputerMove>(app);
     app.init_resource::<SharedEngines>().add_systems(
         Update,
         (finish_thinking, start_thinking)
@@ -95,7 +95,7 @@ fn start_thinking(
                 return;
             };
             Thinking::start(game.revision(), time.elapsed(), move |stop| {
-                engine_player::answer(ask, stop).map(|turn| match turn {
+                crate::gomocup_player::answer(ask, stop).map(|turn| match turn {
                     EngineTurn::Move(mv) => Turn::Move(mv.into()),
                     EngineTurn::Forfeit(why) => Turn::Forfeit(why),
                 })

@@ -6,13 +6,14 @@ use bevy::ecs::resource::IsResource;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use lineup::board::HistoryRequest;
+use lineup::board::PieceLanded;
 use lineup::board::markers::{ForbiddenMark, WinGlow};
 use lineup::board::pieces::{Animating, Piece};
-use lineup::board::{
-    CurrentMatch, GameEnded, MatchAtStart, MoveRefusal, MoveRefused, MoveRequested, PieceLanded,
-    Requester,
+use lineup::current_match::HistoryRequest;
+use lineup::current_match::{
+    CurrentMatch, GameEnded, MatchAtStart, MoveRefusal, MoveRefused, MoveRequested, Requester,
 };
+use lineup::disk::Storage;
 use lineup::menus::MenuRequest;
 use lineup::menus::load::LoadRequest;
 use lineup::menus::new_game::NewGameRequest;
@@ -21,7 +22,6 @@ use lineup::menus::settings::SettingChange;
 use lineup::menus::settings::SettingField;
 use lineup::settings::Settings;
 use lineup::states::{GamePhase, Menu, Screen};
-use lineup::storage::Storage;
 use lineup::theme::interaction::{Activated, ButtonMessage, Sends};
 use lineup::theme::toast::{ToastLine, ToastPlace};
 use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};

@@ -7,17 +7,17 @@
 
 use crate::app_flow::{RENJU, act, app_in_game, moves, request, run};
 use bevy::prelude::*;
-use lineup::board::CurrentMatch;
-use lineup::board::HistoryRequest;
-use lineup::board::hud::status_line;
-use lineup::engine_player::EngineSeats;
+use lineup::current_match::CurrentMatch;
+use lineup::current_match::HistoryRequest;
+use lineup::disk::{Storage, unfinished_autosave};
+use lineup::gomocup_player::EngineSeats;
 use lineup::locale::Locale;
 use lineup::menus::MenuRequest;
 use lineup::menus::add_engine::ConfirmAddEngine;
 use lineup::menus::add_engine::EnginePath;
+use lineup::panel::hud::status_line;
 use lineup::settings::Settings;
 use lineup::states::Menu;
-use lineup::storage::{Storage, unfinished_autosave};
 use lineup_core::gomocup::registry::EngineEntry;
 use lineup_core::match_setup::{EngineSlot, EngineTime, PlayerKind};
 use lineup_core::persist::save_file::SaveFile;

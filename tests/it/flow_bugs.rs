@@ -8,15 +8,15 @@ use crate::app_flow::{
 };
 use bevy::prelude::*;
 use lineup::audio::Mix;
-use lineup::board::HistoryRequest;
-use lineup::board::insight::HelpRequest;
-use lineup::board::insight::Hint;
-use lineup::board::{CurrentMatch, GameEnded, MatchAtStart, StartMatch};
-use lineup::computer::Thinking;
+use lineup::current_match::HistoryRequest;
+use lineup::current_match::{CurrentMatch, GameEnded, MatchAtStart, StartMatch};
+use lineup::disk::{Storage, unfinished_autosave};
 use lineup::menus::MenuRequest;
+use lineup::search::computer::Thinking;
+use lineup::search::help::HelpRequest;
+use lineup::search::help::Hint;
 use lineup::settings::Settings;
 use lineup::states::{GamePhase, Menu};
-use lineup::storage::{Storage, unfinished_autosave};
 use lineup_core::ai::advice::{Value, column_values};
 use lineup_core::match_setup::{Level, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
@@ -307,7 +307,7 @@ fn keys_in_a_menu_never_reach_the_banner_behind_it() {
 #[test]
 fn searches_leave_bevys_task_pools_free() {
     use bevy::tasks::{AsyncComputeTaskPool, block_on};
-    use lineup::search_task::{BackgroundSearch, SearchKind};
+    use lineup::search::background::{BackgroundSearch, SearchKind};
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
     struct Held;

@@ -7,7 +7,7 @@
 use crate::app_flow::{C4, app, run, screen, toast};
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
-use lineup::board::{CurrentMatch, MoveRequested, Requester};
+use lineup::current_match::{CurrentMatch, MoveRequested, Requester};
 use lineup::online::OnlineRequest;
 use lineup::online::client::{Intent, OnlineSession};
 use lineup::online::protocol::NetRequest;
@@ -132,7 +132,7 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
             winner: Side::First
         })
     );
-    let storage = app.world().resource::<lineup::storage::Storage>();
+    let storage = app.world().resource::<lineup::disk::Storage>();
     let folders = storage.folders.clone().expect("folders");
     let save = SaveFile::read(&folders.autosave_file()).expect("autosaved");
     assert_eq!(save.online.map(|s| s.code), Some(room));

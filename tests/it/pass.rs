@@ -300,9 +300,9 @@ fn the_position_is_reached_by_legal_play() {
 #[test]
 fn in_the_game_black_passes_and_the_panel_says_so() {
     use crate::app_flow::{app_in_game, run};
-    use lineup::board::CurrentMatch;
-    use lineup::board::hud::status_line;
+    use lineup::current_match::CurrentMatch;
     use lineup::locale::Locale;
+    use lineup::panel::hud::status_line;
     use lineup_core::match_setup::{GameKind, PlayerKind};
 
     let kind = GameKind::Gomoku {
@@ -329,7 +329,7 @@ fn in_the_game_black_passes_and_the_panel_says_so() {
         assert_eq!(line, "Black passed: no point left · White to move");
         let autosave = lineup_core::persist::save_file::SaveFile::read(
             &app.world()
-                .resource::<lineup::storage::Storage>()
+                .resource::<lineup::disk::Storage>()
                 .folders
                 .as_ref()
                 .expect("folders")

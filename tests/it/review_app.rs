@@ -5,10 +5,10 @@
 
 use crate::app_flow::{C4, HUMANS, RENJU, act, app_in_game, count, menu, moves, press, run};
 use bevy::prelude::*;
-use lineup::board::CurrentMatch;
-use lineup::board::HistoryRequest;
+use lineup::board::drawn_position::ReviewPosition;
 use lineup::board::pieces::Piece;
-use lineup::board::shown::ReviewPosition;
+use lineup::current_match::CurrentMatch;
+use lineup::current_match::HistoryRequest;
 use lineup::menus::MenuRequest;
 use lineup::menus::load::LoadRequest;
 use lineup::menus::new_game::NewGameRequest;

@@ -4,11 +4,11 @@
 
 use crate::app_flow::{C4, HUMANS, act, app_in_game, request, until};
 use bevy::prelude::*;
-use lineup::board::CurrentMatch;
-use lineup::board::HistoryRequest;
-use lineup::board::insight::HelpRequest;
-use lineup::board::insight::{ValuesSearch, ValuesShown};
-use lineup::search_task::BackgroundSearch;
+use lineup::current_match::CurrentMatch;
+use lineup::current_match::HistoryRequest;
+use lineup::search::background::BackgroundSearch;
+use lineup::search::help::HelpRequest;
+use lineup::search::help::{ValuesSearch, ValuesShown};
 use lineup::theme::interaction::Sends;
 use lineup_core::ai::Rng;
 use lineup_core::ai::advice::{Certainty, Value, column_values};
@@ -325,7 +325,8 @@ fn a_hint_slow_to_prove_shows_masters_choice_as_provisional_then_the_proof() {
 
 #[test]
 fn the_hint_button_says_it_is_looking_then_shows_a_guess_while_a_proof_runs() {
-    use lineup::board::insight::{Hint, HintGlow, HintGuessMark, HintSearch};
+    use lineup::board::help_marks::{HintGlow, HintGuessMark};
+    use lineup::search::help::{Hint, HintSearch};
     use lineup_core::ai::advice::Found;
     // Two stones on 8x6, which no book covers: proving the best move takes
     // the solver far longer than these frames.

@@ -1,0 +1,15 @@
+//! The side panel beside the board, and what shows there: the game, its
+//! players, whose turn it is and the move number, with Undo, Redo, Hint,
+//! Values, Resign and Menu (`hud`); the opening's choices and the status
+//! line's words for each step (`opening`); the game-over banner with
+//! Rematch, Review, Save and Main menu (`game_over`).
+
+pub mod game_over;
+pub mod hud;
+pub mod opening;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((hud::plugin, opening::plugin, game_over::plugin));
+}
