@@ -165,7 +165,7 @@ fn autosave(
     let save = SaveFile::of(
         "Autosave",
         game.setup(),
-        &game.game(),
+        game.game(),
         game.created(),
         now(),
     )

@@ -8,7 +8,6 @@ use super::markers::winning_centres;
 use super::pieces::Piece;
 use super::{BoardRoot, smooth};
 use crate::current_match::{CurrentMatch, GameEnded};
-use crate::panel::hud::piece_colour;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
 use crate::theme::palette::Palette;
@@ -64,14 +63,14 @@ fn start(
     if settings.reduce_motion {
         return;
     }
-    let centres = winning_centres(&game.game(), &layout);
+    let centres = winning_centres(game.game(), &layout);
     for (entity, transform) in &pieces {
         let at = transform.translation.truncate();
         if centres.iter().any(|c| c.distance(at) < layout.cell * 0.3) {
             commands.entity(entity).insert(Swelling(0.0));
         }
     }
-    let own = piece_colour(&palette, game.setup().kind, winner);
+    let own = palette.piece_colour(game.setup().kind, winner);
     let colours = [
         materials.add(smooth::material(own)),
         materials.add(smooth::material(palette.accent)),

@@ -50,7 +50,7 @@ impl DrawnPosition<'_> {
     pub fn game(&self) -> &MatchGame {
         match &self.review {
             Some(review) => &review.game,
-            None => &self.current.game(),
+            None => self.current.game(),
         }
     }
 

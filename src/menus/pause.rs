@@ -73,13 +73,13 @@ fn export_game(
         return;
     };
     let name = slots::default_name(&game.setup().kind.title(), game.game().move_count(), now());
-    match export::export(&game.game(), game.opening(), &name, &folders.exports()) {
+    match export::export(game.game(), game.opening(), &name, &folders.exports()) {
         Ok(files) => {
             let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
             toasts.write(Toast::window(locale.f(
                 "notice.exported",
                 &[
-                    ("moves", &export::move_string(&game.game())),
+                    ("moves", &export::move_string(game.game())),
                     ("files", &shown.join(", ")),
                 ],
             )));

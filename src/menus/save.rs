@@ -207,7 +207,7 @@ pub fn save(name: &str, game: &Match, folder: &std::path::Path) -> Result<String
             }
         }
     }
-    SaveFile::of(&name, game.setup(), &game.game(), game.created(), now())
+    SaveFile::of(&name, game.setup(), game.game(), game.created(), now())
         .with_id(game.id())
         .with_opening(game.opening())
         .with_online(game.online().cloned())

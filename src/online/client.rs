@@ -280,7 +280,7 @@ fn rejoin_saved_match(
     mut tried: Local<Option<u64>>,
     mut toasts: MessageWriter<Toast>,
 ) {
-    let Some(seat) = game.online().clone() else {
+    let Some(seat) = game.online() else {
         return;
     };
     if session.is_some_and(|s| s.drives(&game)) || *tried == Some(game.id()) {

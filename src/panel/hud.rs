@@ -15,13 +15,13 @@ use crate::states::{AppSystems, GamePhase, HiddenInReview, Screen};
 use crate::theme::fonts::{Bold, size};
 use crate::theme::interaction::{Disabled, Sends, set_enabled};
 use crate::theme::paint::{Edge, Ink};
-use crate::theme::palette::{self, Colour, Palette};
+use crate::theme::palette::{Colour, Palette};
 use crate::theme::toast::{ToastPlace, toast_line};
 use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::ai::connect_four::values;
 use lineup_core::gomocup::registry::EngineEntry;
-use lineup_core::match_setup::{GameKind, PlayerKind};
+use lineup_core::match_setup::PlayerKind;
 use lineup_core::match_state::Match;
 use lineup_core::rules::{BoardMove, Ending, MatchGame, Side};
 
@@ -64,16 +64,6 @@ fn pair(left: impl Bundle, right: impl Bundle) -> impl Bundle {
         },
         children![left, right],
     )
-}
-
-/// The colour of a side's pieces.
-pub fn piece_colour(palette: &Palette, kind: GameKind, side: Side) -> Color {
-    match (kind, side) {
-        (GameKind::ConnectFour { .. }, Side::First) => palette.pieces.red,
-        (GameKind::ConnectFour { .. }, Side::Second) => palette.pieces.yellow,
-        (GameKind::Gomoku { .. }, Side::First) => palette::STONE_BLACK,
-        (GameKind::Gomoku { .. }, Side::Second) => palette::STONE_WHITE,
-    }
 }
 
 fn player_line(locale: &Locale, game: &Match, side: Side, engines: &[EngineEntry]) -> String {
@@ -230,7 +220,7 @@ pub fn status_line(
                     "player",
                     &terms::match_player(locale, game, winner.other(), engines),
                 ),
-                ("why", &game.forfeit().clone().unwrap_or_default()),
+                ("why", &game.forfeit().unwrap_or_default()),
             ],
         ),
         Some(Ending::Resigned { winner }) => locale.f(
@@ -319,11 +309,9 @@ fn update_players(
         }
     }
     for (PlayerSwatch(side), mut background) in &mut swatches {
-        background.set_if_neq(BackgroundColor(piece_colour(
-            &palette,
-            game.setup().kind,
-            *side,
-        )));
+        background.set_if_neq(BackgroundColor(
+            palette.piece_colour(game.setup().kind, *side),
+        ));
     }
 }
 

@@ -94,7 +94,7 @@ fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<G
         return;
     }
     let found = Arc::new(Mutex::new(Found {
-        review: GameReview::new(&game.game()),
+        review: GameReview::new(game.game()),
         took: None,
     }));
     let stop = Arc::new(AtomicBool::new(false));
@@ -154,7 +154,7 @@ fn bar_colour(palette: &Palette, kind: GameKind, side: Side) -> Color {
     match (kind, side, palette.theme) {
         (GameKind::Gomoku { .. }, Side::First, Theme::Dark) => Color::srgb(0.52, 0.56, 0.64),
         (GameKind::Gomoku { .. }, Side::Second, Theme::Light) => Color::srgb(0.60, 0.62, 0.67),
-        _ => crate::panel::hud::piece_colour(palette, kind, side),
+        _ => palette.piece_colour(kind, side),
     }
 }
 

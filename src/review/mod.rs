@@ -104,7 +104,7 @@ fn open(
         None => return,
     };
     let total = game.game().move_count();
-    let position = ReviewPosition::of(&game.game(), ply.unwrap_or(total).min(total));
+    let position = ReviewPosition::of(game.game(), ply.unwrap_or(total).min(total));
     info!("Review: move {} of {total}", position.ply);
     commands.insert_resource(position);
     next_mode.set(BoardMode::Review);
@@ -170,7 +170,7 @@ fn browse(
     }
     if ply != position.ply {
         info!("Review: move {ply} of {total}");
-        commands.insert_resource(ReviewPosition::of(&game.game(), ply));
+        commands.insert_resource(ReviewPosition::of(game.game(), ply));
     }
 }
 

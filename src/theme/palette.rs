@@ -5,6 +5,8 @@
 //! theme repaints every screen at once.
 
 use bevy::prelude::*;
+use lineup_core::match_setup::GameKind;
+use lineup_core::rules::Side;
 use serde::{Deserialize, Serialize};
 
 /// The interface's look, chosen in Settings.
@@ -90,6 +92,16 @@ impl Default for Palette {
 }
 
 impl Palette {
+    /// The colour of `side`'s pieces in a game of `kind`.
+    pub fn piece_colour(&self, kind: GameKind, side: Side) -> Color {
+        match (kind, side) {
+            (GameKind::ConnectFour { .. }, Side::First) => self.pieces.red,
+            (GameKind::ConnectFour { .. }, Side::Second) => self.pieces.yellow,
+            (GameKind::Gomoku { .. }, Side::First) => STONE_BLACK,
+            (GameKind::Gomoku { .. }, Side::Second) => STONE_WHITE,
+        }
+    }
+
     pub fn of(theme: Theme, pieces: PieceColours) -> Palette {
         let pieces = Pieces::of(pieces);
         match theme {

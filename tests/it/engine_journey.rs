@@ -26,10 +26,12 @@ fn running(path: &std::path::Path) -> Vec<u32> {
 }
 
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn a_renju_game_against_pbrain_lineup_runs_to_its_end() {
-    let Some(mut journey) = Journey::new("engine_game") else {
-        return;
-    };
+    let mut journey = Journey::new("engine_game");
     // Installed as the game ships: the engine beside the game.
     let engine = journey.dir.join("bin/pbrain-lineup");
     std::fs::copy(crate::pbrain_lineup(), &engine).expect("the engine copied");
@@ -73,10 +75,12 @@ fn a_renju_game_against_pbrain_lineup_runs_to_its_end() {
 }
 
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn an_engine_that_crashes_loses_and_the_window_says_so() {
-    let Some(mut journey) = Journey::new("engine_crash") else {
-        return;
-    };
+    let mut journey = Journey::new("engine_crash");
     // A program that starts, then dies when asked for a move, added to
     // the list from the command line.
     let engine = journey.dir.join("engines/pbrain-crash");

@@ -72,7 +72,7 @@ fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
 }
 
 fn game(app: &App) -> &lineup_core::match_state::Match {
-    &**app.world().resource::<CurrentMatch>()
+    app.world().resource::<CurrentMatch>()
 }
 
 /// The person plays h8 and the engine loses on its answer: what the panel

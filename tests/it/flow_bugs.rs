@@ -3,11 +3,12 @@
 //! fix.
 
 use crate::app_flow::{
-    C4, HUMANS, act, app_in_game, app_with_home, menu, moves, phase, press, record, request, run,
-    seen, settle, until,
+    C4, HUMANS, act, app_in_game, app_with_home, count, menu, moves, phase, press, record, request,
+    run, seen, settle, until,
 };
 use bevy::prelude::*;
 use lineup::audio::Mix;
+use lineup::board::help_marks::HintGlow;
 use lineup::current_match::HistoryRequest;
 use lineup::current_match::{CurrentMatch, GameEnded, MatchAtStart, StartMatch};
 use lineup::disk::{Storage, unfinished_autosave};
@@ -85,6 +86,8 @@ fn a_hint_of_the_last_match_never_shows_in_the_next() {
     });
     let old = app.world().resource::<Hint>().0.revision;
     assert_eq!(old, app.world().resource::<CurrentMatch>().revision());
+    run(&mut app, 2);
+    assert!(count::<HintGlow>(&mut app) > 0, "the hint glows first");
     // A new match, as Rematch or New game starts one.
     act(
         &mut app,
@@ -98,6 +101,15 @@ fn a_hint_of_the_last_match_never_shows_in_the_next() {
     run(&mut app, 3);
     let fresh = app.world().resource::<CurrentMatch>().revision();
     assert_ne!(old, fresh, "a new match never shares a revision");
+    // And none of the old hint shows on the new board, frames later.
+    run(&mut app, 10);
+    assert_eq!(count::<HintGlow>(&mut app), 0, "the old hint glows");
+    assert!(
+        app.world()
+            .get_resource::<Hint>()
+            .is_none_or(|h| h.0.revision != fresh),
+        "a hint is kept for the new match"
+    );
 }
 
 #[test]

@@ -33,10 +33,12 @@ fn the_summary_takes_nearest_rank_percentiles() {
 }
 
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn frame_stats_are_printed_at_exit_while_master_thinks() {
-    let Some(mut journey) = Journey::new("frame_stats") else {
-        return;
-    };
+    let mut journey = Journey::new("frame_stats");
     // Black has played h8: White (Master) thinks for its whole 4 s.
     journey.launch(
         SoundOut::Nowhere,
@@ -77,9 +79,12 @@ fn frame_stats_are_printed_at_exit_while_master_thinks() {
             .unwrap_or_else(|_| panic!("a number after {name} in {line}"))
     };
     let frames = after("Frame stats:");
-    let (p50, p99, longest) = (after("p50"), after("p99"), after("longest"));
+    let longest = after("longest");
     let start = after("first screen");
-    assert!(frames >= 1.0, "{line}");
-    assert!(0.0 < p50 && p50 <= p99 && p99 <= longest, "{line}");
+    // The search runs beside the frames, never in one: Master's 4 s of
+    // thought span many frames, and no frame waits for it (a frame that
+    // did would last the whole search).
+    assert!(frames >= 2.0, "{line}");
+    assert!(longest < 4000.0, "a frame waited for the search: {line}");
     assert!(start > 0.0, "{line}");
 }

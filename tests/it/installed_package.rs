@@ -19,7 +19,7 @@ const TITLE_QUIT_UNDER_CONTINUE: (u32, u32) = (640, 668);
 #[test]
 #[ignore = "needs the package installed: scripts/package-test.sh installs it and runs this"]
 fn the_installed_game_plays_a_move_is_heard_and_quits() {
-    let mut journey = Journey::new("installed_package").expect("window tests are not skipped");
+    let mut journey = Journey::new("installed_package");
     journey.launch_installed(Path::new(GAME), SoundOut::File, &[]);
     journey.wait_for("Menu: Some(None) -> Some(Main)");
     journey.click_button(

@@ -6,8 +6,9 @@
 //! transition, move and sound) tells a journey when the game is where it
 //! wants it, so no step waits on a guess of time.
 //!
-//! Needs Xvfb and xdotool (scripts/test.sh installs them);
-//! LINEUP_SKIP_WINDOW_TESTS=1 skips these tests.
+//! Needs Xvfb and xdotool (scripts/test.sh installs them); built with
+//! LINEUP_SKIP_WINDOW_TESTS=1, the tests that use them are ignored
+//! (`cfg(skip_window_tests)`, set by build.rs), so a skip shows as one.
 
 use lineup_core::persist::folders::Folders;
 use std::io::{BufRead, BufReader, Read};
@@ -45,23 +46,11 @@ pub struct Journey {
     env: Vec<(String, String)>,
 }
 
-pub fn skipped(name: &str) -> bool {
-    if std::env::var_os("LINEUP_SKIP_WINDOW_TESTS").is_some() {
-        eprintln!("journey {name} skipped (LINEUP_SKIP_WINDOW_TESTS)");
-        return true;
-    }
-    #[cfg(not(feature = "dev"))]
-    panic!("journeys read the game's dev log: build with the default `dev` feature");
-    #[cfg(feature = "dev")]
-    false
-}
-
 impl Journey {
-    /// A fresh folder and a virtual display; `None` when window tests are skipped.
-    pub fn new(name: &str) -> Option<Journey> {
-        if skipped(name) {
-            return None;
-        }
+    /// A fresh folder and a virtual display.
+    pub fn new(name: &str) -> Journey {
+        #[cfg(not(feature = "dev"))]
+        panic!("journeys read the game's dev log: build with the default `dev` feature");
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
             .join("journeys")
             .join(name);
@@ -91,7 +80,7 @@ impl Journey {
         out.read_line(&mut number).expect("Xvfb names its display");
         let display = format!(":{}", number.trim());
         assert!(display.len() > 1, "Xvfb gave no display number");
-        Some(Journey {
+        Journey {
             dir,
             display,
             xvfb,
@@ -100,7 +89,7 @@ impl Journey {
             log: Vec::new(),
             cursor: 0,
             env: Vec::new(),
-        })
+        }
     }
 
     /// The game's own folders (settings, autosave, saves).

@@ -1,8 +1,9 @@
 //! The layering the folder list promises: the core crate has no Bevy (nor
 //! any window or sound crate) anywhere in its dependency tree, checked on
-//! `Cargo.lock`; on the source, the board never
-//! imports a menu or a screen, and no test hides inside `src/`, where it
-//! would never run (`[lib] test = false`).
+//! `Cargo.lock`; on the source, the board and the panel stay apart (and
+//! away from menus and screens), nothing but `current_match` writes the
+//! match, and no test hides inside `src/`, where it would never run
+//! (`[lib] test = false`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -97,10 +98,42 @@ fn the_core_has_no_bevy_in_its_dependency_tree() {
 }
 
 #[test]
-fn the_board_imports_no_menu_or_screen() {
-    let files = rust_files(&src().join("board"));
-    let offenders = mentioning(&files, &["crate::menus", "crate::screens"]);
-    assert!(offenders.is_empty(), "{offenders:?}");
+fn the_board_and_the_panel_stay_apart() {
+    // The board draws in the world and takes the board's input; the panel
+    // is UI beside it. Neither needs the other: both read the match
+    // (`current_match`), the searches' findings (`search`) and the theme.
+    let board = rust_files(&src().join("board"));
+    assert!(board.len() > 10, "the board's files were not found");
+    let offenders = mentioning(&board, &["crate::panel", "crate::menus", "crate::screens"]);
+    assert!(offenders.is_empty(), "the board imports {offenders:?}");
+    let panel = rust_files(&src().join("panel"));
+    assert!(panel.len() >= 3, "the panel's files were not found");
+    let offenders = mentioning(&panel, &["crate::board", "crate::screens"]);
+    assert!(offenders.is_empty(), "the panel imports {offenders:?}");
+}
+
+#[test]
+fn only_apply_writes_the_match() {
+    // The type system keeps CurrentMatch's field private to current_match/
+    // and hands out no `&mut Match`; here, that nothing outside it replaces
+    // or removes the resource either.
+    let outside: Vec<PathBuf> = rust_files(&src())
+        .into_iter()
+        .filter(|f| !f.starts_with(src().join("current_match")))
+        .collect();
+    let offenders = mentioning(
+        &outside,
+        &[
+            "insert_resource(CurrentMatch",
+            "remove_resource::<CurrentMatch>",
+            "ResMut<CurrentMatch>",
+            "resource_mut::<CurrentMatch>",
+        ],
+    );
+    assert!(
+        offenders.is_empty(),
+        "the match is written in {offenders:?}"
+    );
 }
 
 #[test]

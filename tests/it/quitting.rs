@@ -8,10 +8,12 @@ use crate::journey::{Journey, SoundOut};
 const THEME_NEXT: (u32, u32) = (1176, 509);
 
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn a_setting_changed_just_before_quitting_is_kept() {
-    let Some(mut journey) = Journey::new("quit_keeps_settings") else {
-        return;
-    };
+    let mut journey = Journey::new("quit_keeps_settings");
     journey.launch(SoundOut::Nowhere, &["--menu", "settings"]);
     journey.wait_for("Menu: Some(None) -> Some(Settings)");
     journey.click_button(THEME_NEXT, "SettingChange(Theme, 1)");
@@ -24,10 +26,12 @@ fn a_setting_changed_just_before_quitting_is_kept() {
 }
 
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn a_teardown_that_faults_or_hangs_still_quits_cleanly() {
-    let Some(mut journey) = Journey::new("quit_guard") else {
-        return;
-    };
+    let mut journey = Journey::new("quit_guard");
     for (rehearsal, said) in [
         (
             "fault",

@@ -132,7 +132,7 @@ fn play_from_here_keeps_the_earlier_moves_for_undo() {
     let game = app.world().resource::<CurrentMatch>();
     assert_ne!(game.id(), old, "a new game, saved apart from the old one");
     assert_eq!(
-        lineup_core::persist::export::move_string(&game.game()),
+        lineup_core::persist::export::move_string(game.game()),
         "445"
     );
     assert!(!game.game().can_redo(), "nothing of the old game to redo");
@@ -155,7 +155,7 @@ fn play_from_here_with_other_players_goes_through_new_game() {
     assert_eq!(mode(&app), Some(BoardMode::Play));
     let game = app.world().resource::<CurrentMatch>();
     assert_eq!(
-        lineup_core::persist::export::move_string(&game.game()),
+        lineup_core::persist::export::move_string(game.game()),
         "4455"
     );
     assert!(game.setup().players[1].is_computer());

@@ -55,10 +55,12 @@ fn the_players_app_has_sound_output() {
 }
 
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn title_music_reaches_the_device() {
-    let Some(mut journey) = Journey::new("sound_title") else {
-        return;
-    };
+    let mut journey = Journey::new("sound_title");
     journey.launch(SoundOut::File, &[]);
     journey.wait_for("Screen: Some(Loading) -> Some(Title)");
     // The music fades in over 1.5 s; listen well past that.
@@ -89,10 +91,12 @@ fn title_music_reaches_the_device() {
 }
 
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn a_landed_disc_plays_an_effect() {
-    let Some(mut journey) = Journey::new("sound_disc") else {
-        return;
-    };
+    let mut journey = Journey::new("sound_disc");
     // Only effects, so that what is heard is the disc.
     journey.write_settings("(music_volume: 0, ui_volume: 0)");
     journey.launch(SoundOut::File, &["--game", "connect4"]);
@@ -120,10 +124,12 @@ fn a_landed_disc_plays_an_effect() {
 }
 
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn muted_music_is_silent() {
-    let Some(mut journey) = Journey::new("sound_muted") else {
-        return;
-    };
+    let mut journey = Journey::new("sound_muted");
     journey.write_settings("(muted: true)");
     journey.launch(SoundOut::File, &[]);
     journey.wait_for("Screen: Some(Loading) -> Some(Title)");
@@ -136,10 +142,12 @@ fn muted_music_is_silent() {
 }
 
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn without_any_sound_configuration_the_game_plays_silently() {
-    let Some(mut journey) = Journey::new("sound_nowhere") else {
-        return;
-    };
+    let mut journey = Journey::new("sound_nowhere");
     journey.launch(SoundOut::Nowhere, &["--game", "connect4"]);
     journey.wait_for("Screen: Some(Loading) -> Some(Game)");
     journey.click(490, 410);

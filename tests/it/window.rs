@@ -1,7 +1,7 @@
 //! The real program in a real window: under Xvfb with Mesa's software Vulkan,
 //! `lineup --game ... --moves ... --screenshot` must write a PNG that shows
-//! the board. Needs `xvfb-run` (scripts/test.sh installs it); set
-//! LINEUP_SKIP_WINDOW_TESTS=1 to skip on a machine without it.
+//! the board. Needs `xvfb-run` (scripts/test.sh installs it); built with
+//! LINEUP_SKIP_WINDOW_TESTS=1, these tests are ignored.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -112,11 +112,7 @@ impl Shot {
 }
 
 /// Runs the game under a virtual display; returns the screenshot.
-fn screenshot(name: &str, args: &[&str]) -> Option<Shot> {
-    if std::env::var_os("LINEUP_SKIP_WINDOW_TESTS").is_some() {
-        eprintln!("window test {name} skipped (LINEUP_SKIP_WINDOW_TESTS)");
-        return None;
-    }
+fn screenshot(name: &str, args: &[&str]) -> Shot {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join(format!("{name}.png"));
     let _ = std::fs::remove_file(&path);
@@ -145,14 +141,16 @@ fn screenshot(name: &str, args: &[&str]) -> Option<Shot> {
         output.status,
         String::from_utf8_lossy(&output.stderr)
     );
-    Some(Shot::load(&path))
+    Shot::load(&path)
 }
 
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn connect_four_window_shows_the_frame_and_discs() {
-    let Some(shot) = screenshot("connect_four", &["--game", "connect4", "--moves", "4453"]) else {
-        return;
-    };
+    let shot = screenshot("connect_four", &["--game", "connect4", "--moves", "4453"]);
     assert_eq!((shot.width, shot.height), (1280, 800));
     assert!(shot.distinct_colours() > 50, "not a blank frame");
     // The blue frame covers a large area; four discs show red and yellow.
@@ -165,8 +163,12 @@ fn connect_four_window_shows_the_frame_and_discs() {
 }
 
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn gomoku_window_shows_the_wood_and_stones() {
-    let Some(shot) = screenshot(
+    let shot = screenshot(
         "gomoku",
         &[
             "--game",
@@ -176,9 +178,7 @@ fn gomoku_window_shows_the_wood_and_stones() {
             "--moves",
             "h8i9j10h9",
         ],
-    ) else {
-        return;
-    };
+    );
     assert!(shot.distinct_colours() > 50, "not a blank frame");
     assert!(
         shot.count_near([222, 176, 110], 40) > 100_000,
@@ -188,12 +188,32 @@ fn gomoku_window_shows_the_wood_and_stones() {
 }
 
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn title_window_shows_the_menu() {
-    let Some(shot) = screenshot("title", &[]) else {
-        return;
-    };
+    let shot = screenshot("title", &[]);
     assert!(shot.distinct_colours() > 20, "not a blank frame");
     assert!(shot.count_near([253, 196, 69], 40) > 500, "the gold title");
+    // The title's six buttons (New game to Quit, 64 pixels apart from
+    // y 316), each a button's fill (or its focused/hovered fill), darker
+    // panel between them, and a label in light text across its middle.
+    const BUTTON: [u8; 3] = [59, 71, 100];
+    const BUTTON_LIT: [u8; 3] = [79, 97, 135];
+    for (k, y) in (0..6).map(|k| (k, 316 + 64 * k)) {
+        let fill = shot.around(505, y);
+        assert!(
+            near(fill, BUTTON, 12) || near(fill, BUTTON_LIT, 12),
+            "button {k} is not on screen: {fill:?} at (505, {y})"
+        );
+        let label = shot.count_near_within([235, 235, 240], 30, 560..720, y - 12..y + 12);
+        assert!(label > 40, "button {k} has no label ({label} light pixels)");
+    }
+    assert!(
+        !near(shot.around(505, 316 + 32), BUTTON, 12),
+        "buttons are drawn apart"
+    );
 }
 
 fn near(colour: [u8; 3], wanted: [u8; 3], tolerance: u8) -> bool {
@@ -206,13 +226,15 @@ const YELLOW: [u8; 3] = [252, 207, 33];
 /// Review mode at move 3 of `4455443` shows only the first three discs
 /// (4, 4, 5), the review panel with its graph, and no later disc.
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn review_mode_shows_connect_four_at_an_earlier_move() {
-    let Some(shot) = screenshot(
+    let shot = screenshot(
         "review_connect_four",
         &["--game", "connect4", "--moves", "4455443", "--review", "3"],
-    ) else {
-        return;
-    };
+    );
     // Cell centres: column 4 is x 490, column 5 x 586; the bottom row is
     // y 650, the one above y 554.
     assert!(near(shot.around(490, 650), RED, 40), "red on 4, bottom");
@@ -241,13 +263,15 @@ fn review_mode_shows_connect_four_at_an_earlier_move() {
 
 /// Review of a Gomoku game at move 2: h8 and i9 on the board, not j10.
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn review_mode_shows_gomoku_at_an_earlier_move() {
-    let Some(shot) = screenshot(
+    let shot = screenshot(
         "review_gomoku",
         &["--game", "gomoku", "--moves", "h8i9j10h9", "--review", "2"],
-    ) else {
-        return;
-    };
+    );
     // The grid's gap is 45 pixels, h8 at (490, 410); i9 is up and right.
     let black = [26, 26, 28];
     let white = [242, 242, 237];
@@ -268,6 +292,10 @@ fn review_mode_shows_gomoku_at_an_earlier_move() {
 /// The light theme and the colour-blind safe discs, chosen in the settings
 /// file: a light background, vermilion and yellow discs, no classic red.
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn light_theme_and_colour_blind_discs_show() {
     let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("light_theme-home");
     let _ = std::fs::remove_dir_all(&home);
@@ -277,9 +305,7 @@ fn light_theme_and_colour_blind_discs_show() {
         "(theme: Light, piece_colours: ColourBlindSafe)",
     )
     .expect("settings written");
-    let Some(shot) = screenshot("light_theme", &["--game", "connect4", "--moves", "4453"]) else {
-        return;
-    };
+    let shot = screenshot("light_theme", &["--game", "connect4", "--moves", "4453"]);
     assert!(
         near(shot.around(20, 20), [230, 235, 242], 6),
         "a light background: {:?}",
@@ -294,13 +320,13 @@ fn light_theme_and_colour_blind_discs_show() {
 /// under the name is drawn differently from the English one, and the
 /// buttons' text differs, while the name itself stays.
 #[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
 fn the_title_screen_speaks_chinese_when_asked() {
-    let (Some(english), Some(chinese)) = (
-        screenshot("title_en", &["--language", "en"]),
-        screenshot("title_zh", &["--language", "zh-CN"]),
-    ) else {
-        return;
-    };
+    let english = screenshot("title_en", &["--language", "en"]);
+    let chinese = screenshot("title_zh", &["--language", "zh-CN"]);
     let differing = |x0: usize, y0: usize, x1: usize, y1: usize| {
         (y0..y1)
             .flat_map(|y| (x0..x1).map(move |x| (x, y)))

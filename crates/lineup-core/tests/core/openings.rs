@@ -510,7 +510,7 @@ mod in_a_match {
         assert!(m.opening_under_way().is_none());
         m.play(lineup_core::rules::BoardMove::Point(p("k10")))
             .expect("move 6");
-        let save = SaveFile::of("t", m.setup(), &m.game(), 1, 2).with_opening(m.opening());
+        let save = SaveFile::of("t", m.setup(), m.game(), 1, 2).with_opening(m.opening());
         assert_eq!(save.opening, "h8 swap h9 keep i9 keep g10 keep j9 swap");
         let text = ron::ser::to_string(&save).expect("RON");
         let read = SaveFile::parse(text.as_bytes()).expect("a save");
@@ -524,7 +524,7 @@ mod in_a_match {
         let folder = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("opening-export");
         let _ = std::fs::remove_dir_all(&folder);
         std::fs::create_dir_all(&folder).expect("a folder");
-        lineup_core::persist::export::export(&m.game(), m.opening(), "t", &folder)
+        lineup_core::persist::export::export(m.game(), m.opening(), "t", &folder)
             .expect("exported");
         assert_eq!(
             std::fs::read_to_string(folder.join("t.txt")).expect("written"),
