@@ -32,13 +32,13 @@ use std::path::PathBuf;
 )]
 pub struct Cli {
     #[command(subcommand)]
-    task: Option<Task>,
+    task: Option<LineupTask>,
     #[command(flatten)]
     play: PlayArgs,
 }
 
 #[derive(Subcommand, Debug)]
-enum Task {
+enum LineupTask {
     /// Reads Connect Four positions (e.g. 4453) from standard input and
     /// prints each one's exact score.
     Solve(SolveArgs),
@@ -255,7 +255,7 @@ pub fn parse(args: &[String]) -> Result<Command, UsageError> {
         Err(e) => return Err(UsageError(e.render().to_string())),
     };
     match cli.task {
-        Some(Task::Solve(solve)) => Ok(Command::Solve {
+        Some(LineupTask::Solve(solve)) => Ok(Command::Solve {
             analyze: solve.analyze,
             book: !solve.no_book,
             threads: usize::from(solve.threads),

@@ -162,16 +162,10 @@ fn autosave(
     let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
         return;
     };
-    let save = SaveFile::of(
-        "Autosave",
-        game.setup(),
-        game.game(),
-        game.created(),
-        now(),
-    )
-    .with_id(game.id())
-    .with_opening(game.opening())
-    .with_online(game.online().cloned());
+    let save = SaveFile::of("Autosave", game.setup(), game.game(), game.created(), now())
+        .with_id(game.id())
+        .with_opening(game.opening())
+        .with_online(game.online().cloned());
     if let Err(e) = save.write(&folders.autosave_file()) {
         // Said once per run: a full disk should not flood the screen.
         if !*failed_once {

@@ -29,7 +29,7 @@ pub fn ring(inner: f32, outer: f32) -> Mesh {
 /// couple of draws instead of hundreds.
 #[derive(Default)]
 pub struct Layers {
-    shape: Shape,
+    shape: MeshData,
 }
 
 impl Layers {
@@ -72,13 +72,13 @@ impl Layers {
 }
 
 #[derive(Default)]
-struct Shape {
+struct MeshData {
     positions: Vec<[f32; 3]>,
     colours: Vec<[f32; 4]>,
     indices: Vec<u32>,
 }
 
-impl Shape {
+impl MeshData {
     /// A vertex of `colour` with its alpha times `alpha`.
     fn vertex(&mut self, at: Vec2, colour: Color, alpha: f32) -> u32 {
         let c = colour.to_linear();
@@ -111,7 +111,7 @@ impl Shape {
         self.indices.extend([a, b, c]);
     }
 
-    /// Quads between two rings made by [`Shape::ring`].
+    /// Quads between two rings made by [`MeshData::ring`].
     fn band(&mut self, from: u32, to: u32) {
         for i in 0..SEGMENTS {
             let j = (i + 1) % SEGMENTS;

@@ -53,7 +53,7 @@ pub struct EnginePath {
 struct PathText;
 
 #[derive(Component)]
-struct ProblemText;
+struct PathProblemText;
 
 fn prepare(mut path: ResMut<EnginePath>) {
     *path = EnginePath::default();
@@ -67,7 +67,7 @@ fn spawn(mut commands: Commands) {
             "add_engine.title",
             "add_engine.help",
             PathText,
-            ProblemText,
+            PathProblemText,
             ("add_engine.add", ConfirmAddEngine),
             MenuRequest::Back,
         )],
@@ -91,8 +91,8 @@ fn type_path(
 fn show_path(
     path: Res<EnginePath>,
     time: Res<Time<Real>>,
-    mut field: Single<&mut Text, (With<PathText>, Without<ProblemText>)>,
-    mut problem: Single<&mut Text, (With<ProblemText>, Without<PathText>)>,
+    mut field: Single<&mut Text, (With<PathText>, Without<PathProblemText>)>,
+    mut problem: Single<&mut Text, (With<PathProblemText>, Without<PathText>)>,
 ) {
     let shown = widgets::with_caret(&path.text, &time);
     if field.0 != shown {

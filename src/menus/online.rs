@@ -74,7 +74,7 @@ struct FieldText(usize);
 struct FieldBox(usize);
 
 #[derive(Component)]
-struct ProblemText;
+struct FormProblemText;
 
 #[derive(Component)]
 struct KindText;
@@ -193,7 +193,7 @@ fn spawn(mut commands: Commands) {
                     ],
                 ),
                 (
-                    ProblemText,
+                    FormProblemText,
                     Text::new(""),
                     TextFont::from_font_size(size::SMALL),
                     Ink(Colour::Warning),
@@ -229,10 +229,10 @@ fn show_fields(
     locale: Res<Locale>,
     palette: Res<Palette>,
     time: Res<Time<Real>>,
-    mut texts: Query<(&FieldText, &mut Text), (Without<ProblemText>, Without<KindText>)>,
+    mut texts: Query<(&FieldText, &mut Text), (Without<FormProblemText>, Without<KindText>)>,
     mut boxes: Query<(&FieldBox, &mut BorderColor)>,
-    mut problem: Single<&mut Text, (With<ProblemText>, Without<KindText>)>,
-    mut kind: Single<&mut Text, (With<KindText>, Without<ProblemText>)>,
+    mut problem: Single<&mut Text, (With<FormProblemText>, Without<KindText>)>,
+    mut kind: Single<&mut Text, (With<KindText>, Without<FormProblemText>)>,
 ) {
     let caret = if time.elapsed_secs().fract() < 0.5 {
         "|"

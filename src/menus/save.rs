@@ -57,7 +57,7 @@ pub struct SaveName {
 struct NameText;
 
 #[derive(Component)]
-struct ProblemText;
+struct SaveProblemText;
 
 fn prepare(mut commands: Commands, game: Option<Res<CurrentMatch>>, locale: Res<Locale>) {
     let text = game.map_or_else(String::new, |g| {
@@ -84,7 +84,7 @@ fn spawn(mut commands: Commands) {
             "save.title",
             "save.help",
             NameText,
-            ProblemText,
+            SaveProblemText,
             ("save.save", SaveRequest::Save),
             MenuRequest::Back,
         )],
@@ -108,8 +108,8 @@ fn type_name(
 fn show_name(
     name: Res<SaveName>,
     time: Res<Time<Real>>,
-    mut field: Single<&mut Text, (With<NameText>, Without<ProblemText>)>,
-    mut problem: Single<&mut Text, (With<ProblemText>, Without<NameText>)>,
+    mut field: Single<&mut Text, (With<NameText>, Without<SaveProblemText>)>,
+    mut problem: Single<&mut Text, (With<SaveProblemText>, Without<NameText>)>,
 ) {
     let shown = widgets::with_caret(&name.text, &time);
     if field.0 != shown {

@@ -26,7 +26,7 @@ pub fn plugin(app: &mut App) {
 }
 
 #[derive(Component)]
-struct WhereText;
+struct ConnectionText;
 
 #[derive(Component)]
 struct WhoText;
@@ -53,7 +53,7 @@ fn spawn(mut commands: Commands) {
         },
         children![
             (
-                WhereText,
+                ConnectionText,
                 Text::new(""),
                 TextFont::from_font_size(size::SMALL),
                 Ink(Colour::Text),
@@ -133,9 +133,9 @@ pub fn lines(session: &OnlineSession, locale: &Locale) -> (String, String, Optio
 fn show(
     session: Res<OnlineSession>,
     locale: Res<Locale>,
-    mut place: Single<&mut Text, (With<WhereText>, Without<WhoText>, Without<PromptText>)>,
-    mut who: Single<&mut Text, (With<WhoText>, Without<WhereText>, Without<PromptText>)>,
-    mut question: Single<&mut Text, (With<PromptText>, Without<WhereText>, Without<WhoText>)>,
+    mut place: Single<&mut Text, (With<ConnectionText>, Without<WhoText>, Without<PromptText>)>,
+    mut who: Single<&mut Text, (With<WhoText>, Without<ConnectionText>, Without<PromptText>)>,
+    mut question: Single<&mut Text, (With<PromptText>, Without<ConnectionText>, Without<WhoText>)>,
     mut prompt: Single<&mut Node, With<UndoPrompt>>,
 ) {
     let (where_line, who_line, asked) = lines(&session, &locale);

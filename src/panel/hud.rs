@@ -44,7 +44,7 @@ pub(super) fn plugin(app: &mut App) {
 struct StatusText;
 
 #[derive(Component)]
-struct MoveText;
+struct MoveNumberText;
 
 /// The text of a player's row: bright for the side to move.
 #[derive(Component)]
@@ -141,7 +141,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
                 TextLayout::justify(Justify::Center),
             ),
             (
-                MoveText,
+                MoveNumberText,
                 Text::new(""),
                 TextFont::from_font_size(size::SMALL),
                 Ink(Colour::TextDim)
@@ -246,7 +246,7 @@ fn update_status(
     thinking: Option<Res<Thinking>>,
     mut texts: ParamSet<(
         Single<&mut Text, With<StatusText>>,
-        Single<&mut Text, With<MoveText>>,
+        Single<&mut Text, With<MoveNumberText>>,
         Single<&mut Text, With<GameTitle>>,
         Single<&mut Text, With<RulesLine>>,
     )>,

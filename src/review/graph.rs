@@ -55,7 +55,7 @@ pub const GRAPH_SIZE: Vec2 = Vec2::new(254.0, 96.0);
 
 /// What the analysis thread has found so far, and when it finished.
 #[derive(Default)]
-struct Found {
+struct GraphFindings {
     review: GameReview,
     took: Option<Duration>,
 }
@@ -65,7 +65,7 @@ struct Found {
 #[derive(Resource)]
 pub struct GraphAnalysis {
     moves: Vec<BoardMove>,
-    found: Arc<Mutex<Found>>,
+    found: Arc<Mutex<GraphFindings>>,
     stop: Arc<AtomicBool>,
 }
 
@@ -93,7 +93,7 @@ fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<G
     if analysis.is_some_and(|a| a.moves == moves) {
         return;
     }
-    let found = Arc::new(Mutex::new(Found {
+    let found = Arc::new(Mutex::new(GraphFindings {
         review: GameReview::new(game.game()),
         took: None,
     }));

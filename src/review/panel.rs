@@ -39,10 +39,10 @@ const ROWS_UNDER_OPENING: usize = 8;
 const INNER: f32 = GRAPH_SIZE.x;
 
 #[derive(Component)]
-struct WhereText;
+struct ReviewWhereText;
 
 #[derive(Component)]
-struct MoveText;
+struct ReviewMoveText;
 
 #[derive(Component)]
 struct WorthText;
@@ -104,8 +104,8 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
         ))
         .with_children(|panel| {
             panel.spawn(widgets::title("review.title", size::HEADING));
-            panel.spawn(text(WhereText, size::BODY, Colour::Text));
-            panel.spawn(text(MoveText, size::SMALL, Colour::Text));
+            panel.spawn(text(ReviewWhereText, size::BODY, Colour::Text));
+            panel.spawn(text(ReviewMoveText, size::SMALL, Colour::Text));
             panel.spawn(text(WorthText, size::CAPTION + 1.0, Colour::TextDim));
             if let Some(opening) = opening {
                 panel.spawn((
@@ -238,8 +238,8 @@ fn describe(
     position: Res<ReviewPosition>,
     values: Option<Res<ReviewValues>>,
     mut texts: ParamSet<(
-        Single<&mut Text, With<WhereText>>,
-        Single<&mut Text, With<MoveText>>,
+        Single<&mut Text, With<ReviewWhereText>>,
+        Single<&mut Text, With<ReviewMoveText>>,
         Single<(&mut Text, &mut TextColor), With<WorthText>>,
     )>,
 ) {

@@ -17,20 +17,20 @@ struct Allpass {
     pos: usize,
 }
 
-struct Side {
+struct ReverbChannel {
     combs: Vec<Comb>,
     allpasses: Vec<Allpass>,
 }
 
 pub struct Reverb {
-    sides: [Side; 2],
+    sides: [ReverbChannel; 2],
     feedback: f64,
     damp: f64,
 }
 
-impl Side {
+impl ReverbChannel {
     fn new(extra: usize) -> Self {
-        Side {
+        ReverbChannel {
             combs: COMBS
                 .iter()
                 .map(|&n| Comb {
@@ -73,7 +73,7 @@ impl Reverb {
     /// `room` in 0..1 sets the decay time, `damp` in 0..1 how dark the tail is.
     pub fn new(room: f64, damp: f64) -> Self {
         Reverb {
-            sides: [Side::new(0), Side::new(SPREAD)],
+            sides: [ReverbChannel::new(0), ReverbChannel::new(SPREAD)],
             feedback: 0.7 + 0.28 * room,
             damp: damp * 0.4,
         }

@@ -604,14 +604,14 @@ impl<'a, S: Shape> Negamax<'a, S> {
             return -self.negamax(&child, -beta, -alpha);
         }
         let key = table_key(position);
-        match Bound::decode(shape, self.table.get(key)) {
-            Some(Bound::Lower(lower)) if alpha < lower => {
+        match TableBound::decode(shape, self.table.get(key)) {
+            Some(TableBound::Lower(lower)) if alpha < lower => {
                 alpha = lower;
                 if alpha >= beta {
                     return alpha;
                 }
             }
-            Some(Bound::Upper(upper)) => max = upper,
+            Some(TableBound::Upper(upper)) => max = upper,
             _ => {}
         }
         if beta > max {
@@ -635,8 +635,8 @@ impl<'a, S: Shape> Negamax<'a, S> {
                 rest ^= move_bit;
                 let mut child = *position;
                 child.play(move_bit);
-                if let Some(Bound::Upper(upper)) =
-                    Bound::decode(shape, self.table.get(table_key(&child)))
+                if let Some(TableBound::Upper(upper)) =
+                    TableBound::decode(shape, self.table.get(table_key(&child)))
                     && -upper >= beta
                 {
                     return -upper;
@@ -660,13 +660,15 @@ impl<'a, S: Shape> Negamax<'a, S> {
                 return 0;
             }
             if score >= beta {
-                self.table.put(key, Bound::Lower(score).encode(shape), work);
+                self.table
+                    .put(key, TableBound::Lower(score).encode(shape), work);
                 return score;
             }
             alpha = alpha.max(score);
         }
         // No move did better than alpha.
-        self.table.put(key, Bound::Upper(alpha).encode(shape), work);
+        self.table
+            .put(key, TableBound::Upper(alpha).encode(shape), work);
         alpha
     }
 }
@@ -674,33 +676,33 @@ impl<'a, S: Shape> Negamax<'a, S> {
 /// A score bound as the table keeps it, in one byte (0: no entry): upper
 /// bounds as `1..=max - min + 1`, lower bounds in the range above them.
 #[derive(Clone, Copy)]
-enum Bound {
+enum TableBound {
     /// The score is at most this.
     Upper(i32),
     /// The score is at least this.
     Lower(i32),
 }
 
-impl Bound {
+impl TableBound {
     #[inline]
     fn encode<S: Shape>(self, shape: S) -> u8 {
         let (min, max) = (shape.min_score(), shape.max_score());
         (match self {
-            Bound::Upper(score) => score - min + 1,
-            Bound::Lower(score) => score + max - 2 * min + 2,
+            TableBound::Upper(score) => score - min + 1,
+            TableBound::Lower(score) => score + max - 2 * min + 2,
         }) as u8
     }
 
     #[inline]
-    fn decode<S: Shape>(shape: S, byte: u8) -> Option<Bound> {
+    fn decode<S: Shape>(shape: S, byte: u8) -> Option<TableBound> {
         let (min, max) = (shape.min_score(), shape.max_score());
         let stored = byte as i32;
         if stored == 0 {
             None
         } else if stored > max - min + 1 {
-            Some(Bound::Lower(stored + 2 * min - max - 2))
+            Some(TableBound::Lower(stored + 2 * min - max - 2))
         } else {
-            Some(Bound::Upper(stored + min - 1))
+            Some(TableBound::Upper(stored + min - 1))
         }
     }
 }

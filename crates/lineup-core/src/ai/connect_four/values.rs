@@ -87,7 +87,7 @@ pub fn workers() -> usize {
 /// One task: a column, and whether its distance is wanted (step 3) or
 /// only its outcome (step 2).
 #[derive(Clone, Copy, Debug)]
-struct Task {
+struct SolveTask {
     column: u32,
     exact: bool,
 }
@@ -95,7 +95,7 @@ struct Task {
 /// The tasks not yet taken, and how many are being worked on (a running
 /// outcome task may still add a distance task).
 struct Queue {
-    waiting: VecDeque<Task>,
+    waiting: VecDeque<SolveTask>,
     running: usize,
 }
 
@@ -148,7 +148,7 @@ fn values_of<S: Shape + Send>(
         values[column as usize] = Some(if position.is_winning_move(column) {
             exact(win_now_score(&position))
         } else {
-            waiting.push_back(Task {
+            waiting.push_back(SolveTask {
                 column,
                 exact: false,
             });
@@ -248,7 +248,7 @@ fn work<S: Shape>(
             let mut queue = tasks.lock();
             queue.running -= 1;
             if sent && !task.exact && score != 0 {
-                queue.waiting.push_back(Task {
+                queue.waiting.push_back(SolveTask {
                     column: task.column,
                     exact: true,
                 });
