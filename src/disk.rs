@@ -1,6 +1,7 @@
 //! Keeps the player's things on disk: settings are read at start and written
-//! shortly after each change; the match in play is autosaved after every
-//! move (so "Continue" can resume it, even after a crash); named saves and
+//! shortly after each change; the match in play is kept after every move,
+//! each match in a file of its own (so "Continue" can resume it, even after
+//! a crash, and a new game never replaces an unfinished one); named saves and
 //! loads come from the menus. A problem with a file becomes a toast on
 //! screen, never a crash, and the game goes on.
 
@@ -12,8 +13,10 @@ use bevy::prelude::*;
 use lineup_core::match_state::now;
 use lineup_core::persist::atomic::clean_temporaries;
 use lineup_core::persist::folders::Folders;
+use lineup_core::persist::games;
 use lineup_core::persist::save_file::SaveFile;
 use lineup_core::persist::settings_file;
+use lineup_core::persist::slots;
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
@@ -75,8 +78,18 @@ fn open_storage(
         ));
         return;
     };
-    for folder in [&folders.config, &folders.data, &folders.saves()] {
+    for folder in [
+        &folders.config,
+        &folders.data,
+        &folders.saves(),
+        &folders.unfinished(),
+        &folders.finished(),
+    ] {
         clean_temporaries(folder);
+    }
+    if let Err(e) = games::adopt_single_slot(folders) {
+        warn!("{e}");
+        toasts.write(Toast::window(e));
     }
     let loaded = settings_file::load::<Settings>(&folders.settings_file());
     if let Some(problem) = loaded.problem {
@@ -141,10 +154,11 @@ pub fn write_settings(
     }
 }
 
-/// The match goes to the autosave slot whenever it changes in play (a move,
-/// undo, redo, resignation): a new revision of the match seen last frame.
-/// Opening a match (new, loaded, continued) saves nothing, so a finished game
-/// opened for a look never replaces the unfinished one Continue offers.
+/// The match is kept in its own file (`persist::games`: with the
+/// unfinished games, or once over with the finished ones) whenever it
+/// changes in play (a move, undo, redo, resignation): a new revision of the
+/// match seen last frame. Opening a match (new, loaded, continued) writes
+/// nothing, so a game opened for a look changes no file.
 fn autosave(
     game: Option<Res<CurrentMatch>>,
     storage: Option<Res<Storage>>,
@@ -162,11 +176,16 @@ fn autosave(
     let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
         return;
     };
-    let save = SaveFile::of("Autosave", game.setup(), game.game(), game.created(), now())
+    let name = slots::default_name(
+        &game.setup().kind.title(),
+        game.game().move_count(),
+        game.created(),
+    );
+    let save = SaveFile::of(&name, game.setup(), game.game(), game.created(), now())
         .with_id(game.id())
         .with_opening(game.opening())
         .with_online(game.online().cloned());
-    if let Err(e) = save.write(&folders.autosave_file()) {
+    if let Err(e) = games::keep(folders, &save, game.game().is_over()) {
         // Said once per run: a full disk should not flood the screen.
         if !*failed_once {
             warn!("{e}");
@@ -176,10 +195,7 @@ fn autosave(
     }
 }
 
-/// The autosaved game, if there is one that is still going on.
-pub fn unfinished_autosave(storage: &Storage) -> Option<(SaveFile, lineup_core::rules::MatchGame)> {
-    let folders = storage.folders.as_ref()?;
-    let save = SaveFile::read(&folders.autosave_file()).ok()?;
-    let game = save.replay().ok()?;
-    (!game.is_over() && game.move_count() > 0).then_some((save, game))
+/// The newest unfinished game, which Continue offers.
+pub fn newest_unfinished(storage: &Storage) -> Option<(SaveFile, lineup_core::rules::MatchGame)> {
+    games::newest_unfinished(storage.folders.as_ref()?)
 }

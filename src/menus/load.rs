@@ -1,15 +1,17 @@
-//! Load game: the saves, newest first, five to a page, each with its game,
-//! players, move count, date and a small picture of the board. A damaged
-//! file is listed with what is wrong with it; deleting asks first.
+//! Load game: the unfinished games (but the one Continue offers, or the one
+//! in play), the saved games and the recent finished ones, each newest
+//! first under its heading, five to a page, each with its game, players,
+//! move count, date and a small picture of the board. A damaged file is
+//! listed with what is wrong with it; deleting asks first.
 
 use super::MenuRequest;
-use crate::current_match::StartMatch;
+use crate::current_match::{CurrentMatch, StartMatch};
 use crate::disk::Storage;
 use crate::locale::Locale;
 use crate::locale::terms;
 use crate::review::OpenReview;
 use crate::settings::Settings;
-use crate::states::{AppSystems, Menu};
+use crate::states::{AppSystems, Menu, Screen};
 use crate::theme::fonts::size;
 use crate::theme::interaction::{self, ButtonMessage};
 use crate::theme::paint::Ink;
@@ -21,6 +23,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use lineup_core::match_setup::GameKind;
 use lineup_core::match_state::Match;
+use lineup_core::persist::games;
 use lineup_core::persist::slots::{self, SaveEntry};
 use lineup_core::rules::Side;
 
@@ -58,9 +61,37 @@ impl ButtonMessage for LoadRequest {
 
 const PER_PAGE: usize = 5;
 
-/// The saves found when the menu opened.
+/// The games found when the menu opened, in the order listed.
 #[derive(Resource, Default)]
-pub struct SaveList(pub Vec<SaveEntry>);
+pub struct SaveList(pub Vec<ListedGame>);
+
+/// A line of the load list, under its heading.
+#[derive(Debug)]
+pub struct ListedGame {
+    pub section: Section,
+    pub entry: SaveEntry,
+}
+
+/// The load list's headings, in their order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    /// Kept without asking, not over.
+    Unfinished,
+    /// Saved by name.
+    Saved,
+    /// Kept without asking, over (the newest few).
+    Finished,
+}
+
+impl Section {
+    fn heading(self) -> &'static str {
+        match self {
+            Section::Unfinished => "load.section_unfinished",
+            Section::Saved => "load.section_saved",
+            Section::Finished => "load.section_finished",
+        }
+    }
+}
 
 /// Which page of the list shows.
 #[derive(Resource, Default)]
@@ -70,12 +101,40 @@ struct SavePage(usize);
 #[derive(Resource)]
 struct DeleteTarget(usize);
 
-fn list_saves(mut commands: Commands, storage: Option<Res<Storage>>, mut page: ResMut<SavePage>) {
-    let entries = storage
-        .as_ref()
-        .and_then(|s| s.folders.as_ref())
-        .map(|f| slots::list(&f.saves()))
-        .unwrap_or_default();
+/// Every game to list: the unfinished ones but the one Continue offers
+/// (from the title) or the one in play (from the pause menu), the named
+/// saves, and the finished ones kept.
+fn list_saves(
+    mut commands: Commands,
+    storage: Option<Res<Storage>>,
+    in_play: Option<Res<CurrentMatch>>,
+    screen: Res<State<Screen>>,
+    mut page: ResMut<SavePage>,
+) {
+    let Some(folders) = storage.as_ref().and_then(|s| s.folders.as_ref()) else {
+        commands.insert_resource(SaveList::default());
+        return;
+    };
+    let set_aside = match (screen.get(), in_play) {
+        (Screen::Game, Some(game)) => Some(game.id()),
+        _ => games::newest_unfinished(folders).map(|(save, _)| save.game_id),
+    };
+    let id_of = |entry: &SaveEntry| entry.content.as_ref().ok().map(|s| s.save.game_id);
+    let unfinished = games::unfinished(folders)
+        .into_iter()
+        .filter(|entry| set_aside.is_none() || id_of(entry) != set_aside)
+        .map(|entry| (Section::Unfinished, entry));
+    let saved = slots::list(&folders.saves())
+        .into_iter()
+        .map(|entry| (Section::Saved, entry));
+    let finished = games::finished(folders)
+        .into_iter()
+        .map(|entry| (Section::Finished, entry));
+    let entries: Vec<ListedGame> = unfinished
+        .chain(saved)
+        .chain(finished)
+        .map(|(section, entry)| ListedGame { section, entry })
+        .collect();
     if page.0 * PER_PAGE >= entries.len() {
         page.0 = 0;
     }
@@ -103,7 +162,7 @@ fn spawn(
 ) {
     let engines = &settings.engines;
     let first = page.0 * PER_PAGE;
-    let shown: Vec<(usize, &SaveEntry)> = list
+    let shown: Vec<(usize, &ListedGame)> = list
         .0
         .iter()
         .enumerate()
@@ -118,7 +177,20 @@ fn spawn(
             if list.0.is_empty() {
                 panel.spawn(widgets::dim_label("load.empty"));
             }
-            for (index, entry) in shown {
+            let mut heading = None;
+            for (index, listed) in shown {
+                // Each section's heading over its first line on the page.
+                if heading != Some(listed.section) {
+                    heading = Some(listed.section);
+                    panel.spawn((
+                        widgets::dim_label(listed.section.heading()),
+                        Node {
+                            align_self: AlignSelf::Start,
+                            ..default()
+                        },
+                    ));
+                }
+                let entry = &listed.entry;
                 let preview = entry
                     .content
                     .as_ref()
@@ -281,7 +353,7 @@ fn preview_image(game: &lineup_core::rules::MatchGame, kind: GameKind, palette: 
 fn spawn_confirm(mut commands: Commands, list: Res<SaveList>, target: Option<Res<DeleteTarget>>) {
     let name = target
         .and_then(|t| list.0.get(t.0))
-        .map(entry_name)
+        .map(|listed| entry_name(&listed.entry))
         .unwrap_or_default();
     commands.spawn((
         widgets::overlay("Delete?", true),
@@ -322,7 +394,7 @@ fn handle_requests(
     for request in requests.read() {
         match *request {
             LoadRequest::Load(i) | LoadRequest::Review(i) => {
-                if let Some(Ok(summary)) = list.0.get(i).map(|e| &e.content) {
+                if let Some(Ok(summary)) = list.0.get(i).map(|l| &l.entry.content) {
                     if matches!(request, LoadRequest::Review(_)) {
                         commands.insert_resource(OpenReview(None));
                     }
@@ -337,7 +409,11 @@ fn handle_requests(
                 next_menu.set(Menu::ConfirmDelete);
             }
             LoadRequest::ConfirmDelete => {
-                if let Some(entry) = target.as_ref().and_then(|t| list.0.get(t.0)) {
+                if let Some(entry) = target
+                    .as_ref()
+                    .and_then(|t| list.0.get(t.0))
+                    .map(|l| &l.entry)
+                {
                     match std::fs::remove_file(&entry.path) {
                         Ok(()) => {
                             toasts.write(Toast::window(

@@ -2,7 +2,7 @@
 
 use super::MenuRequest;
 use crate::current_match::StartMatch;
-use crate::disk::{Storage, unfinished_autosave};
+use crate::disk::{Storage, newest_unfinished};
 use crate::locale::Locale;
 use crate::states::{AppSystems, Menu};
 use crate::theme::toast::Toast;
@@ -21,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn(mut commands: Commands, storage: Option<Res<Storage>>) {
     // Continue only when there is an unfinished game to go back to.
-    let can_continue = storage.is_some_and(|s| unfinished_autosave(&s).is_some());
+    let can_continue = storage.is_some_and(|s| newest_unfinished(&s).is_some());
     let panel = commands
         .spawn(widgets::panel(380.0))
         .with_children(|panel| {
@@ -64,7 +64,7 @@ fn handle_requests(
             MenuRequest::Quit => {
                 exit.write(AppExit::Success);
             }
-            MenuRequest::Continue => match storage.as_deref().and_then(unfinished_autosave) {
+            MenuRequest::Continue => match storage.as_deref().and_then(newest_unfinished) {
                 Some((save, game)) => {
                     starts.write(StartMatch(Match::from_save(&save, game)));
                 }

@@ -6,7 +6,6 @@
 
 use super::journey::{Journey, SoundOut};
 use super::journeys::at;
-use lineup_core::persist::save_file::SaveFile;
 use lineup_core::rules::Ending;
 
 /// Start, at the foot of New game, one row lower than usual: the row for
@@ -57,7 +56,7 @@ fn a_renju_game_against_pbrain_lineup_runs_to_its_end() {
     journey.wait_for("GamePhase: Some(Playing) -> Some(Over)");
     journey.interrupt();
 
-    let save = SaveFile::read(&journey.folders().autosave_file()).expect("autosaved");
+    let save = lineup_core::persist::games::latest(&journey.folders()).expect("kept");
     let game = save.replay().expect("the autosave replays");
     assert!(
         matches!(game.ending(), Some(Ending::Win(_) | Ending::Draw)),

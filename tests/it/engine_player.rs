@@ -9,7 +9,7 @@ use crate::app_flow::{RENJU, act, app_in_game, moves, request, run};
 use bevy::prelude::*;
 use lineup::current_match::CurrentMatch;
 use lineup::current_match::HistoryRequest;
-use lineup::disk::{Storage, unfinished_autosave};
+use lineup::disk::{Storage, newest_unfinished};
 use lineup::gomocup_player::EngineSeats;
 use lineup::locale::Locale;
 use lineup::menus::MenuRequest;
@@ -20,7 +20,6 @@ use lineup::settings::Settings;
 use lineup::states::Menu;
 use lineup_core::gomocup::registry::EngineEntry;
 use lineup_core::match_setup::{EngineSlot, EngineTime, PlayerKind};
-use lineup_core::persist::save_file::SaveFile;
 use lineup_core::rules::{BoardMove, Ending, Point, Side};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -99,11 +98,11 @@ fn forfeit_after_h8(engine: EngineEntry) -> String {
     );
     run(&mut app, 3);
     let storage = app.world().resource::<Storage>();
-    let autosave = SaveFile::read(&storage.folders.as_ref().expect("folders").autosave_file())
-        .expect("the game was saved");
+    let autosave = lineup_core::persist::games::latest(storage.folders.as_ref().expect("folders"))
+        .expect("the game was kept");
     assert!(autosave.moves.starts_with("h8"), "{}", autosave.moves);
     assert!(
-        unfinished_autosave(storage).is_none(),
+        newest_unfinished(storage).is_none(),
         "a finished game is not offered to continue"
     );
     line

@@ -3,15 +3,15 @@
 //! fix.
 
 use crate::app_flow::{
-    C4, HUMANS, act, app_in_game, app_with_home, count, menu, moves, phase, press, record, request,
-    run, seen, settle, until,
+    C4, HUMANS, RENJU, act, app_in_game, app_with_home, count, menu, moves, phase, press, record,
+    request, run, seen, settle, until,
 };
 use bevy::prelude::*;
 use lineup::audio::Mix;
 use lineup::board::help_marks::HintGlow;
 use lineup::current_match::HistoryRequest;
 use lineup::current_match::{CurrentMatch, GameEnded, MatchAtStart, StartMatch};
-use lineup::disk::{Storage, unfinished_autosave};
+use lineup::disk::{Storage, newest_unfinished};
 use lineup::menus::MenuRequest;
 use lineup::search::computer::Thinking;
 use lineup::search::help::HelpRequest;
@@ -22,9 +22,9 @@ use lineup_core::ai::advice::{Value, column_values};
 use lineup_core::match_setup::{Level, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::persist::folders::Folders;
-use lineup_core::persist::save_file::SaveFile;
+use lineup_core::persist::games;
 use lineup_core::rules::{
-    BoardMove, Column, ConnectFour, ConnectFourSize, Ending, Outcome, Rules, Side,
+    BoardMove, Column, ConnectFour, ConnectFourSize, Ending, Outcome, Point, Rules, Side,
 };
 use std::time::Duration;
 
@@ -129,7 +129,7 @@ fn opening_a_finished_game_keeps_continue() {
     request(&mut app, BoardMove::Column(Column(3)));
     settle(&mut app);
     let storage = Storage::at(Folders::under(&home));
-    assert!(unfinished_autosave(&storage).is_some(), "autosaved");
+    assert!(newest_unfinished(&storage).is_some(), "autosaved");
     // Open a finished game (as Load does).
     let finished =
         ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "1212121").expect("legal");
@@ -148,7 +148,7 @@ fn opening_a_finished_game_keeps_continue() {
     settle(&mut app);
     assert_eq!(phase(&app), Some(GamePhase::Over));
     assert!(seen::<GameEnded>(&app).is_empty(), "no win sound again");
-    let (save, game) = unfinished_autosave(&storage).expect("Continue still offered");
+    let (save, game) = newest_unfinished(&storage).expect("Continue still offered");
     assert_eq!((save.moves.as_str(), game.move_count()), ("4", 1));
 }
 
@@ -170,11 +170,12 @@ fn redo_is_autosaved() {
     }
     act(&mut app, HistoryRequest::Undo);
     run(&mut app, 3);
-    let file = Folders::under(&home).autosave_file();
-    assert_eq!(SaveFile::read(&file).expect("saved").moves, "4");
+    let folders = Folders::under(&home);
+    let kept = |folders: &Folders| games::latest(folders).expect("kept").moves;
+    assert_eq!(kept(&folders), "4");
     act(&mut app, HistoryRequest::Redo);
     run(&mut app, 3);
-    assert_eq!(SaveFile::read(&file).expect("saved").moves, "45");
+    assert_eq!(kept(&folders), "45");
 }
 
 #[test]
@@ -401,4 +402,65 @@ fn ctrl_let_go_in_the_frame_of_z_still_undoes() {
         app.world().resource::<CurrentMatch>().game().move_count(),
         1
     );
+}
+
+/// Starting another game never throws an unfinished one away: both are
+/// kept, the load list shows the one not in play under Unfinished, and it
+/// opens where it was (one autosave slot lost the first game).
+#[test]
+fn a_new_game_keeps_the_unfinished_one_and_load_lists_it() {
+    use lineup::menus::load::{LoadRequest, SaveList, Section};
+    let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("keeps-unfinished");
+    let _ = std::fs::remove_dir_all(&home);
+    let mut app = app_with_home(&home);
+    let c4 = Match::new(MatchSetup {
+        opening: Default::default(),
+        engine_time: Default::default(),
+        kind: C4,
+        players: HUMANS,
+    });
+    app.insert_resource(MatchAtStart(c4));
+    run(&mut app, 3);
+    request(&mut app, BoardMove::Column(Column(3)));
+    settle(&mut app);
+    // Another game, as New game starts one.
+    act(
+        &mut app,
+        StartMatch(Match::new(MatchSetup {
+            opening: Default::default(),
+            engine_time: Default::default(),
+            kind: RENJU,
+            players: HUMANS,
+        })),
+    );
+    run(&mut app, 3);
+    request(&mut app, BoardMove::Point(Point::new(7, 7)));
+    settle(&mut app);
+    let folders = Folders::under(&home);
+    assert_eq!(games::unfinished(&folders).len(), 2, "both games kept");
+    let (newest, _) = games::newest_unfinished(&folders).expect("one to continue");
+    assert_eq!(newest.moves, "h8", "Continue offers the newest");
+
+    act(&mut app, MenuRequest::Pause);
+    run(&mut app, 2);
+    act(&mut app, MenuRequest::OpenLoad);
+    run(&mut app, 2);
+    let listed: Vec<(Section, String)> = app
+        .world()
+        .resource::<SaveList>()
+        .0
+        .iter()
+        .map(|l| {
+            let moves = l.entry.content.as_ref().map(|s| s.save.moves.clone());
+            (l.section, moves.unwrap_or_default())
+        })
+        .collect();
+    assert_eq!(listed, [(Section::Unfinished, "4".to_string())]);
+    act(&mut app, LoadRequest::Load(0));
+    run(&mut app, 3);
+    assert_eq!(moves(&app), 1);
+    assert!(matches!(
+        app.world().resource::<CurrentMatch>().game(),
+        lineup_core::rules::MatchGame::ConnectFour(_)
+    ));
 }

@@ -7,7 +7,8 @@
 //! player's do.
 
 use crate::journey::{Journey, SoundOut, dbfs, window_rms};
-use lineup_core::persist::save_file::SaveFile;
+use lineup_core::persist::folders::Folders;
+use lineup_core::persist::games;
 use std::path::Path;
 
 const GAME: &str = "/usr/games/lineup";
@@ -48,8 +49,13 @@ fn the_installed_game_plays_a_move_is_heard_and_quits() {
     assert!(status.success(), "the game quit with {status}");
 
     // Its files are where a player's are: ~/.local/share/lineup.
-    let autosave = journey.home().join(".local/share/lineup/autosave.ron");
-    let save = SaveFile::read(&autosave).expect("the game autosaved under HOME");
+    let data = journey.home().join(".local/share/lineup");
+    let save = games::newest_unfinished(&Folders {
+        config: journey.home().join(".config/lineup"),
+        data,
+    })
+    .map(|(save, _)| save)
+    .expect("the game was kept under HOME");
     assert!(save.moves.starts_with('4'), "moves {}", save.moves);
     // And it was heard: the music from the title on.
     let loudest = window_rms(&journey.sound_file())

@@ -48,7 +48,7 @@ fn a_click_on_a_column_lands_a_disc_there() {
     journey.click(at::BOARD_CENTRE.0, at::BOARD_CENTRE.1);
     journey.wait_for("Piece landed: column 4 (ply 0)");
     journey.interrupt();
-    let save = SaveFile::read(&journey.folders().autosave_file()).expect("autosaved");
+    let save = lineup_core::persist::games::latest(&journey.folders()).expect("kept");
     assert!(save.moves.starts_with('4'), "moves {}", save.moves);
 }
 
@@ -85,7 +85,7 @@ fn resigning_in_the_computers_turn_makes_the_person_lose() {
         !journey.printed("by Second"),
         "the computer moved in a paused game"
     );
-    let save = SaveFile::read(&journey.folders().autosave_file()).expect("autosaved");
+    let save = lineup_core::persist::games::latest(&journey.folders()).expect("kept");
     assert_eq!(
         (save.moves.as_str(), save.resigned_by),
         ("h8", Some(Side::First))
@@ -152,7 +152,7 @@ fn killed_mid_game_continue_gives_the_same_position() {
     journey.key("4");
     journey.wait_for("Move applied: column 4 by Second (ply 3)");
     journey.interrupt();
-    let save = SaveFile::read(&journey.folders().autosave_file()).expect("autosaved");
+    let save = lineup_core::persist::games::latest(&journey.folders()).expect("kept");
     assert_eq!(save.moves, "4354");
 }
 
@@ -293,6 +293,6 @@ fn opening_a_finished_game_keeps_continue() {
     journey.key("3");
     journey.wait_for("Move applied: column 3 by Second (ply 1)");
     journey.interrupt();
-    let save = SaveFile::read(&journey.folders().autosave_file()).expect("autosaved");
+    let save = lineup_core::persist::games::latest(&journey.folders()).expect("kept");
     assert_eq!(save.moves, "43");
 }

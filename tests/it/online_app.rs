@@ -14,7 +14,6 @@ use lineup::online::protocol::NetRequest;
 use lineup::states::Screen;
 use lineup::theme::toast::ToastPlace;
 use lineup_core::net::Request;
-use lineup_core::persist::save_file::SaveFile;
 use lineup_core::rules::{BoardMove, Column, Ending, Side};
 
 fn col(c: u8) -> BoardMove {
@@ -134,7 +133,7 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
     );
     let storage = app.world().resource::<lineup::disk::Storage>();
     let folders = storage.folders.clone().expect("folders");
-    let save = SaveFile::read(&folders.autosave_file()).expect("autosaved");
+    let save = lineup_core::persist::games::latest(&folders).expect("kept");
     assert_eq!(save.online.map(|s| s.code), Some(room));
 }
 

@@ -7,7 +7,6 @@
 use super::journey::{Journey, SoundOut};
 use super::journeys::at;
 use lineup_core::match_state::Match;
-use lineup_core::persist::save_file::SaveFile;
 use lineup_core::rules::opening::{OpeningRule, Player, Step};
 use lineup_core::rules::{Point, Side};
 
@@ -91,7 +90,7 @@ fn swap2_against_the_computer_from_new_game() {
     journey.wait_for("by First (ply 4)");
     journey.interrupt();
 
-    let save = SaveFile::read(&journey.folders().autosave_file()).expect("autosaved");
+    let save = lineup_core::persist::games::latest(&journey.folders()).expect("kept");
     assert_eq!(save.setup.opening, OpeningRule::Swap2);
     let words: Vec<&str> = save.opening.split_whitespace().collect();
     assert_eq!(words.len(), 4, "three stones and keep: {}", save.opening);

@@ -327,15 +327,14 @@ fn in_the_game_black_passes_and_the_panel_says_so() {
         assert_eq!(game.game().to_move(), Side::Second);
         let line = status_line(app.world().resource::<Locale>(), game, false, &[]);
         assert_eq!(line, "Black passed: no point left · White to move");
-        let autosave = lineup_core::persist::save_file::SaveFile::read(
-            &app.world()
+        let autosave = lineup_core::persist::games::latest(
+            app.world()
                 .resource::<lineup::disk::Storage>()
                 .folders
                 .as_ref()
-                .expect("folders")
-                .autosave_file(),
+                .expect("folders"),
         )
-        .expect("an autosave");
+        .expect("the game was kept");
         assert!(autosave.moves.ends_with("pass"), "{}", autosave.moves);
         let replayed = autosave.replay().expect("it loads");
         assert_eq!(replayed.last_move(), Some(BoardMove::Pass));
@@ -367,7 +366,8 @@ fn on_the_real_binary_black_passes_and_white_takes_the_last_point() {
     journey.wait_for("Move applied: e5 by Second (ply 81)");
     journey.wait_for("GamePhase: Some(Playing) -> Some(Over)");
     journey.interrupt();
-    let save = lineup_core::persist::save_file::SaveFile::read(&journey.folders().autosave_file())
+    let save = lineup_core::persist::games::latest(&journey.folders())
+        .ok_or("no game kept")
         .expect("autosaved");
     assert!(save.moves.ends_with("passe5"), "{}", save.moves);
     assert_eq!(

@@ -5,7 +5,6 @@
 
 use crate::journey::{Journey, SoundOut};
 use crate::window::Shot;
-use lineup_core::persist::save_file::SaveFile;
 
 /// Window pixels, read off screenshots (1280x800).
 mod at {
@@ -65,6 +64,6 @@ fn review_steps_saves_a_picture_and_plays_on_from_an_earlier_move() {
     journey.key("ctrl+z");
     journey.wait_for("Moves taken back: 1");
     journey.interrupt();
-    let save = SaveFile::read(&journey.folders().autosave_file()).expect("autosaved");
+    let save = lineup_core::persist::games::latest(&journey.folders()).expect("kept");
     assert_eq!(save.moves, "44", "the new game after one undo");
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 pub struct Folders {
     /// Holds `settings.ron`.
     pub config: PathBuf,
-    /// Holds `saves/` and `autosave.ron`.
+    /// Holds `saves/`, `unfinished/`, `finished/` and `exports/`.
     pub data: PathBuf,
 }
 
@@ -54,7 +54,14 @@ impl Folders {
         self.data.join("server")
     }
 
-    pub fn autosave_file(&self) -> PathBuf {
-        self.data.join("autosave.ron")
+    /// Where every match not over yet is kept, a file each
+    /// (`persist::games`).
+    pub fn unfinished(&self) -> PathBuf {
+        self.data.join("unfinished")
+    }
+
+    /// Where the newest finished matches are kept (`persist::games`).
+    pub fn finished(&self) -> PathBuf {
+        self.data.join("finished")
     }
 }

@@ -1,11 +1,12 @@
 //! Everything the game keeps on disk, in plain Rust: where (the platform's
 //! config and data folders), how (RON, written atomically), and what
-//! (settings, saved games, `.psq` files). No Bevy here; the game's plugin
-//! (`crate::game::storage`) calls it.
+//! (settings, saved games, every game played, `.psq` files). No Bevy here;
+//! the game's plugin (`disk`) calls it.
 
 pub mod atomic;
 pub mod export;
 pub mod folders;
+pub mod games;
 pub mod psq;
 pub mod save_file;
 pub mod settings_file;

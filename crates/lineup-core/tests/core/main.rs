@@ -3,6 +3,7 @@
 //! authority, all without Bevy. Each module covers one part.
 
 mod connect_four;
+mod games;
 mod gomocup;
 mod gomoku;
 mod gomoku_engine;
