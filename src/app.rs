@@ -8,7 +8,7 @@ use crate::capture::{CaptureRequest, QuitAfter};
 use crate::cli::{Launch, StartMenu};
 use crate::current_match::MatchAtStart;
 use crate::frame_stats::FrameStats;
-use crate::screens::game::MenuAtStart;
+use crate::screens::game::MenuOnEntry;
 use crate::settings::Settings;
 use crate::states::{AppSystems, BoardMode, InPlay, Menu, Screen};
 use crate::theme::palette::Palette;
@@ -62,7 +62,7 @@ pub fn run(launch: Launch) -> AppExit {
         app.insert_resource(crate::review::OpenReview(ply));
     }
     if let Some(menu) = launch.menu {
-        app.insert_resource(MenuAtStart(menu_of(menu)));
+        app.insert_resource(MenuOnEntry(menu_of(menu)));
     }
     if let Some(path) = launch.screenshot {
         app.insert_resource(CaptureRequest::new(path));

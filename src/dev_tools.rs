@@ -32,6 +32,7 @@ pub(super) fn plugin(app: &mut App) {
             log_hints,
             log_values,
             log_messages,
+            log_online_dialog,
         )
             // One order, the frame's own, so a journey reads the lines of
             // one frame in it: the pointer (read first in the frame), state
@@ -39,6 +40,27 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::Present),
     );
+}
+
+/// What the Play online dialog says of the connection, when it changes
+/// ("Online dialog: connecting", "Online dialog: failed: Nothing answered
+/// at …"), and its fields.
+fn log_online_dialog(
+    form: Option<Res<crate::menus::online::OnlineForm>>,
+    mut last: Local<String>,
+) {
+    use crate::menus::online::Connection;
+    let Some(form) = form else { return };
+    let line = match &form.connection {
+        Connection::Idle => "idle".to_string(),
+        Connection::Connecting { to, .. } => format!("connecting to {to}"),
+        Connection::Failed { what, check } => format!("failed: {what} {check}"),
+    };
+    let line = format!("{line} (fields: {})", form.fields.join(" | "));
+    if line != *last {
+        info!("Online dialog: {line}");
+        *last = line;
+    }
 }
 
 /// Every toast, as it is shown ("Message: ..." over the board, "Notice:

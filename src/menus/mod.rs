@@ -8,7 +8,7 @@ pub mod load;
 mod main_menu;
 pub mod new_game;
 mod notice;
-mod online;
+pub mod online;
 mod pause;
 pub mod save;
 pub mod settings;

@@ -1,13 +1,16 @@
 //! Play online: your name, an address (a friend's computer that hosts, or a
 //! Lineup server) and a room code. Host a game here, open a room on a
 //! server, or join a room. Typing goes to the highlighted field; Tab or a
-//! click moves between fields, Enter joins.
+//! click moves between fields, Enter joins. A room code is read as it is
+//! typed (capitals, no spaces or dashes, look-alike letters as the code's).
+//! The dialog says how the connection goes, and a failure stays on show
+//! with what to check until it is dismissed; what was typed is kept.
 
 use super::MenuRequest;
 use crate::locale::Locale;
 use crate::locale::terms;
-use crate::online::OnlineRequest;
 use crate::online::client::{self, Intent, OnlineSession};
+use crate::online::{ConnectionNews, OnlineRequest};
 use crate::settings::Settings;
 use crate::states::{AppSystems, Menu};
 use crate::theme::fonts::size;
@@ -18,9 +21,9 @@ use crate::theme::widgets;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use lineup_core::match_setup::GameKind;
-use lineup_core::net::RoomCode;
 use lineup_core::net::address::{DEFAULT_PORT, parse_address};
 use lineup_core::net::protocol::{NAME_LIMIT, clean_name};
+use lineup_core::net::{CodeError, Refusal, RoomCode};
 use lineup_core::rules::{ConnectFourSize, RuleSet, Side};
 
 pub(super) fn plugin(app: &mut App) {
@@ -30,8 +33,10 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 type_text.in_set(AppSystems::Input),
-                handle_requests.in_set(AppSystems::Apply),
-                show_fields.in_set(AppSystems::Present),
+                (handle_requests, hear_news)
+                    .chain()
+                    .in_set(AppSystems::Apply),
+                (show_fields, show_connection).in_set(AppSystems::Present),
             )
                 .run_if(in_state(Menu::Online)),
         );
@@ -58,14 +63,39 @@ const KINDS: [GameKind; 3] = [
     },
 ];
 
-/// What is typed in the form.
+/// What is typed in the form, and what the dialog says. Kept for the whole
+/// run: leaving the dialog and coming back (or a failed connection bringing
+/// it back) finds the fields as they were.
 #[derive(Resource, Debug, Default)]
 pub struct OnlineForm {
     pub fields: [String; 3],
     pub active: usize,
     pub kind: usize,
+    /// What is wrong with a field (a malformed address or code).
     pub problem: String,
+    pub connection: Connection,
 }
+
+/// The connection the player asked for, as the dialog tells it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Connection {
+    #[default]
+    Idle,
+    /// Asked at this many seconds of the run, to `to`.
+    Connecting { to: String, since: f32 },
+    /// What went wrong, and what to check; on show until dismissed.
+    Failed { what: String, check: String },
+}
+
+/// The connection's line in the dialog, its advice, and its buttons.
+#[derive(Component)]
+struct ConnectionLine;
+
+#[derive(Component)]
+struct ConnectionAdvice;
+
+#[derive(Component)]
+struct ConnectionButtons;
 
 #[derive(Component)]
 struct FieldText(usize);
@@ -79,7 +109,20 @@ struct FormProblemText;
 #[derive(Component)]
 struct KindText;
 
-fn prepare(mut commands: Commands, settings: Res<Settings>) {
+fn prepare(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    form: Option<ResMut<OnlineForm>>,
+    session: Option<Res<OnlineSession>>,
+) {
+    // What was typed stays (the form is made once a run); a connection that
+    // went on to a game is no longer "connecting".
+    if let Some(mut form) = form {
+        if matches!(form.connection, Connection::Connecting { .. }) && session.is_none() {
+            form.connection = Connection::Idle;
+        }
+        return;
+    }
     let kind = settings
         .last_setup
         .and_then(|s| KINDS.iter().position(|k| *k == s.kind))
@@ -97,6 +140,7 @@ fn prepare(mut commands: Commands, settings: Res<Settings>) {
         },
         kind,
         problem: String::new(),
+        connection: Connection::Idle,
     });
 }
 
@@ -199,6 +243,33 @@ fn spawn(mut commands: Commands) {
                     Ink(Colour::Warning),
                     TextLayout::justify(Justify::Center),
                 ),
+                (
+                    ConnectionLine,
+                    Text::new(""),
+                    TextFont::from_font_size(size::BODY),
+                    Ink(Colour::Accent),
+                    TextLayout::justify(Justify::Center),
+                ),
+                (
+                    ConnectionAdvice,
+                    Text::new(""),
+                    TextFont::from_font_size(size::SMALL),
+                    Ink(Colour::Text),
+                    TextLayout::justify(Justify::Center),
+                ),
+                (
+                    ConnectionButtons,
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(12),
+                        display: Display::None,
+                        ..default()
+                    },
+                    children![
+                        widgets::mouse_button("online.cancel", OnlineRequest::Cancel),
+                        widgets::mouse_button("online.dismiss", OnlineRequest::Dismiss),
+                    ],
+                ),
                 widgets::dim_label("online.keys"),
             ],
         )],
@@ -219,7 +290,13 @@ fn type_text(
             Typed::Enter => {
                 requests.write(OnlineRequest::Join);
             }
-            Typed::Nothing | Typed::Edited => {}
+            Typed::Edited => {
+                if active == CODE {
+                    form.fields[CODE] = RoomCode::normalise(&form.fields[CODE]);
+                }
+                form.problem.clear();
+            }
+            Typed::Nothing => {}
         }
     }
 }
@@ -271,6 +348,7 @@ fn handle_requests(
     mut form: ResMut<OnlineForm>,
     mut settings: ResMut<Settings>,
     locale: Res<Locale>,
+    time: Res<Time<Real>>,
 ) {
     for request in requests.read() {
         let name = clean_name(&form.fields[NAME]);
@@ -302,7 +380,7 @@ fn handle_requests(
                     match RoomCode::parse(&form.fields[CODE]) {
                         Ok(code) => Intent::Join(code),
                         Err(problem) => {
-                            form.problem = locale.f("online.bad_code", &[("problem", &problem)]);
+                            form.problem = code_problem(&locale, &problem);
                             form.active = CODE;
                             continue;
                         }
@@ -312,6 +390,10 @@ fn handle_requests(
                 };
                 OnlineSession::new(Some(server), &name, intent)
             }
+            OnlineRequest::Cancel | OnlineRequest::Dismiss => {
+                form.connection = Connection::Idle;
+                continue;
+            }
             // The in-game answers to an undo request (`online::status`).
             OnlineRequest::AllowUndo | OnlineRequest::RefuseUndo => continue,
         };
@@ -320,11 +402,115 @@ fn handle_requests(
             settings.player_name = name;
             settings.online_address = form.fields[ADDRESS].trim().to_string();
         }
-        form.problem = locale.t("online.connecting").into();
+        form.problem.clear();
+        form.connection = match session.server {
+            Some(server) => Connection::Connecting {
+                to: server.to_string(),
+                since: time.elapsed_secs(),
+            },
+            None => Connection::Idle,
+        };
         commands.queue(move |world: &mut World| {
             if let Err(problem) = client::start(world, session, DEFAULT_PORT) {
-                world.resource_mut::<OnlineForm>().problem = problem;
+                let mut form = world.resource_mut::<OnlineForm>();
+                form.connection = Connection::Idle;
+                form.problem = problem;
             }
         });
+    }
+}
+
+/// A room code's problem in words: what was typed, and what codes are.
+fn code_problem(locale: &Locale, problem: &CodeError) -> String {
+    match problem {
+        CodeError::Length(n) => {
+            locale.f("online.code_length", &[("len", &RoomCode::LEN), ("n", n)])
+        }
+        CodeError::Character(c) => locale.f("online.code_character", &[("c", c)]),
+    }
+}
+
+/// A connection that failed is told in the dialog, with what to check.
+fn hear_news(
+    mut news: MessageReader<ConnectionNews>,
+    mut form: ResMut<OnlineForm>,
+    locale: Res<Locale>,
+) {
+    for item in news.read() {
+        let (what, check) = match item {
+            ConnectionNews::Unreachable { server } => (
+                locale.f("online.failed_unreachable", &[("server", server)]),
+                locale.f("online.check_unreachable", &[("port", &server.port())]),
+            ),
+            ConnectionNews::Refused(Refusal::NoSuchRoom(code)) => (
+                locale.f("online.failed_no_room", &[("code", code)]),
+                locale.t("online.check_code").to_string(),
+            ),
+            ConnectionNews::Refused(Refusal::RoomFull(code)) => (
+                locale.f("online.failed_full", &[("code", code)]),
+                locale.t("online.check_code").to_string(),
+            ),
+            ConnectionNews::Refused(other) => (
+                locale.f("online.refused", &[("reason", other)]),
+                String::new(),
+            ),
+        };
+        form.connection = Connection::Failed { what, check };
+    }
+}
+
+/// The connection's line: connecting (with the seconds so far) and Cancel,
+/// or what failed, what to check, and OK.
+fn show_connection(
+    form: Res<OnlineForm>,
+    locale: Res<Locale>,
+    time: Res<Time<Real>>,
+    mut line: Single<&mut Text, (With<ConnectionLine>, Without<ConnectionAdvice>)>,
+    mut advice: Single<&mut Text, (With<ConnectionAdvice>, Without<ConnectionLine>)>,
+    mut buttons: Single<&mut Node, With<ConnectionButtons>>,
+    mut choices: Query<(&Sends<OnlineRequest>, &mut Node), Without<ConnectionButtons>>,
+) {
+    let (said, checks, shown) = match &form.connection {
+        Connection::Idle => (String::new(), String::new(), None),
+        Connection::Connecting { to, since } => (
+            locale.f(
+                "online.connecting_to",
+                &[
+                    ("server", to),
+                    ("seconds", &((time.elapsed_secs() - since).max(0.0) as u32)),
+                ],
+            ),
+            String::new(),
+            Some(OnlineRequest::Cancel),
+        ),
+        Connection::Failed { what, check } => {
+            (what.clone(), check.clone(), Some(OnlineRequest::Dismiss))
+        }
+    };
+    if line.0 != said {
+        line.0 = said;
+    }
+    if advice.0 != checks {
+        advice.0 = checks;
+    }
+    let display = if shown.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    if buttons.display != display {
+        buttons.display = display;
+    }
+    for (Sends(request), mut node) in &mut choices {
+        if matches!(request, OnlineRequest::Cancel | OnlineRequest::Dismiss) {
+            let display = if shown == Some(*request) {
+                Display::Flex
+            } else {
+                Display::None
+            };
+            if node.display != display {
+                node.display = display;
+            }
+        }
     }
 }

@@ -5,11 +5,11 @@
 //! friend's disc falls and sounds like any other. The local board never
 //! plays a move the server has not accepted.
 
-use super::OnlineRequest;
 use super::protocol::{NetReply, NetRequest, RoomState, RoomTag};
 use super::server::{ServerLobby, spawn_restored};
 use super::tokens;
 use super::transport;
+use super::{ConnectionNews, OnlineRequest};
 use crate::current_match::{
     CurrentMatch, HistoryRequest, MoveRefusal, MoveRefused, MoveRequested, Requester,
     ServerDecision, StartMatch,
@@ -17,6 +17,7 @@ use crate::current_match::{
 use crate::disk::Storage;
 use crate::locale::Locale;
 use crate::menus::MenuRequest;
+use crate::screens::game::MenuOnEntry;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Menu, Screen};
 use crate::theme::toast::Toast;
@@ -53,6 +54,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                cancel,
                 forward_moves,
                 online_actions,
                 follow_the_room,
@@ -330,6 +332,7 @@ fn watch_connection(
     state: Option<Res<State<ClientState>>>,
     mut session: ResMut<OnlineSession>,
     mut toasts: MessageWriter<Toast>,
+    mut news: MessageWriter<ConnectionNews>,
     mut next_menu: ResMut<NextState<Menu>>,
     screen: Res<State<Screen>>,
 ) {
@@ -351,11 +354,15 @@ fn watch_connection(
         (Link::Connecting, false) => {
             session.waited += dt;
             if session.waited > CONNECT_SECONDS {
-                toasts.write(Toast::window(
-                    locale.f("online.unreachable", &[("server", &server)]),
-                ));
+                info!("Online: nothing answered at {server}");
                 commands.queue(stop);
-                if *screen.get() != Screen::Game {
+                if *screen.get() == Screen::Game {
+                    toasts.write(Toast::window(
+                        locale.f("online.unreachable", &[("server", &server)]),
+                    ));
+                } else {
+                    // Said in the dialog, which stays open with it.
+                    news.write(ConnectionNews::Unreachable { server });
                     next_menu.set(Menu::Online);
                 }
             }
@@ -402,6 +409,7 @@ fn on_reply(
     mut next_menu: ResMut<NextState<Menu>>,
     game: Option<Res<CurrentMatch>>,
     mut starts: MessageWriter<StartMatch>,
+    mut news: MessageWriter<ConnectionNews>,
 ) {
     let Some(mut session) = session else {
         return;
@@ -427,13 +435,14 @@ fn on_reply(
                     if let Some(game) = game.as_deref() {
                         starts.write(StartMatch(Match::clone(game).played_here()));
                     }
-                } else {
+                } else if *screen.get() == Screen::Game {
                     toasts.write(Toast::window(
                         locale.f("online.refused", &[("reason", &refusal)]),
                     ));
-                    if *screen.get() != Screen::Game {
-                        next_menu.set(Menu::Online);
-                    }
+                } else {
+                    // Said in the dialog, which stays open with it.
+                    news.write(ConnectionNews::Refused(*refusal));
+                    next_menu.set(Menu::Online);
                 }
                 return;
             }
@@ -506,6 +515,25 @@ fn forward_moves(
             mv: request.mv,
             ply: room.moves.len(),
         }));
+    }
+}
+
+/// Cancel: connecting stops (the dialog stays), or a host whose friend
+/// has not come stops hosting and goes back to Play online.
+fn cancel(
+    mut commands: Commands,
+    mut requests: MessageReader<OnlineRequest>,
+    screen: Res<State<Screen>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    if !requests.read().any(|r| *r == OnlineRequest::Cancel) {
+        return;
+    }
+    info!("Online: cancelled");
+    commands.queue(stop);
+    if *screen.get() == Screen::Game {
+        next_screen.set(Screen::Title);
+        commands.insert_resource(MenuOnEntry(Menu::Online));
     }
 }
 

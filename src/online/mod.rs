@@ -30,7 +30,8 @@ use bevy_replicon_renet::RepliconRenetPlugins;
 /// game is hosted) and to join.
 pub fn plugin(app: &mut App) {
     interaction::sends::<OnlineRequest>(app);
-    app.add_plugins((RepliconPlugins, RepliconRenetPlugins))
+    app.add_message::<ConnectionNews>()
+        .add_plugins((RepliconPlugins, RepliconRenetPlugins))
         .add_plugins((
             protocol::plugin,
             server::plugin,
@@ -54,6 +55,20 @@ pub enum OnlineRequest {
     CycleGame,
     AllowUndo,
     RefuseUndo,
+    /// Stop connecting, or stop hosting while no friend has come.
+    Cancel,
+    /// Close the dialog's note of a failed connection.
+    Dismiss,
+}
+
+/// What became of a connection the player asked for, for the Play online
+/// dialog (which keeps it on show until dismissed).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum ConnectionNews {
+    /// Nothing answered at `server` in the time allowed.
+    Unreachable { server: std::net::SocketAddr },
+    /// The server answered, and said no.
+    Refused(lineup_core::net::Refusal),
 }
 
 impl ButtonMessage for OnlineRequest {}

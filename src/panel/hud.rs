@@ -7,6 +7,7 @@ use crate::current_match::{HistoryRequest, MatchAuthority};
 use crate::locale::terms;
 use crate::locale::{Locale, Words};
 use crate::menus::MenuRequest;
+use crate::online::OnlineRequest;
 use crate::search::background::BackgroundSearch;
 use crate::search::computer::Thinking;
 use crate::search::help::{HelpRequest, HintSearch, ShowValues};
@@ -33,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
                 update_status,
                 update_players,
                 enable_buttons,
+                resign_or_cancel,
                 label_help_buttons,
             )
                 .in_set(AppSystems::Present)
@@ -157,9 +159,19 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
                 widgets::half_mouse_button("hud.hint", HelpRequest::Hint),
                 widgets::half_mouse_button("hud.values", HelpRequest::ToggleValues)
             ),
-            pair(
-                widgets::half_mouse_button("hud.resign", MenuRequest::Resign),
-                widgets::half_mouse_button("hud.menu", MenuRequest::Pause)
+            (
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    column_gap: px(10),
+                    ..default()
+                },
+                children![
+                    widgets::half_mouse_button("hud.resign", MenuRequest::Resign),
+                    // In place of Resign while a hosted game waits for the
+                    // friend: there is nobody to resign to.
+                    widgets::half_mouse_button("online.cancel", OnlineRequest::Cancel),
+                    widgets::half_mouse_button("hud.menu", MenuRequest::Pause),
+                ],
             ),
             (
                 Words::Key("hud.keys"),
@@ -204,8 +216,11 @@ pub fn status_line(
     thinking: bool,
     engines: &[EngineEntry],
 ) -> String {
-    if let Some(prompt) = crate::panel::opening::prompt(locale, game, thinking, engines) {
+    if let Some(prompt) = super::opening::prompt(locale, game, thinking, engines) {
         return prompt;
+    }
+    if game.awaits_opponent() && !game.game().is_over() {
+        return locale.t("hud.waiting_friend").into();
     }
     let name = |side| terms::side(locale, game.setup().kind, side);
     match game.game().ending() {
@@ -360,6 +375,28 @@ fn enable_buttons(
         if *request == MenuRequest::Resign {
             let enabled = *phase.get() == GamePhase::Playing && !game.game().is_over();
             set_enabled(&mut commands, entity, enabled, disabled);
+        }
+    }
+}
+
+/// Resign, or Cancel while a hosted game waits for the friend.
+fn resign_or_cancel(
+    game: Res<CurrentMatch>,
+    mut resign: Query<(&Sends<MenuRequest>, &mut Node, &mut Visibility)>,
+    mut cancel: Query<
+        (&Sends<OnlineRequest>, &mut Node, &mut Visibility),
+        Without<Sends<MenuRequest>>,
+    >,
+) {
+    let waiting = game.awaits_opponent() && !game.game().is_over();
+    for (Sends(request), node, visibility) in &mut resign {
+        if *request == MenuRequest::Resign {
+            widgets::set_shown(node, visibility, !waiting);
+        }
+    }
+    for (Sends(request), node, visibility) in &mut cancel {
+        if *request == OnlineRequest::Cancel {
+            widgets::set_shown(node, visibility, waiting);
         }
     }
 }

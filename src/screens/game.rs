@@ -10,6 +10,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Game), super::open_menu(Menu::None));
 }
 
-/// A menu to open at start instead of the usual one (`--menu`).
+/// A menu to open when the next screen is entered, instead of its usual
+/// one: `--menu` at start, or Play online after a cancelled hosting.
 #[derive(Resource, Clone, Copy, Debug)]
-pub struct MenuAtStart(pub Menu);
+pub struct MenuOnEntry(pub Menu);

@@ -8,7 +8,7 @@ pub mod title_scene;
 
 use crate::states::{Menu, Screen};
 use bevy::prelude::*;
-use game::MenuAtStart;
+use game::MenuOnEntry;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
@@ -22,11 +22,11 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The system that opens `usual` on entering a screen, or the menu asked
 /// for on the command line (`--menu`), once.
-fn open_menu(usual: Menu) -> impl Fn(Commands, Option<Res<MenuAtStart>>, ResMut<NextState<Menu>>) {
+fn open_menu(usual: Menu) -> impl Fn(Commands, Option<Res<MenuOnEntry>>, ResMut<NextState<Menu>>) {
     move |mut commands, start, mut next| match start {
         Some(start) => {
             next.set(start.0);
-            commands.remove_resource::<MenuAtStart>();
+            commands.remove_resource::<MenuOnEntry>();
         }
         None => next.set(usual),
     }

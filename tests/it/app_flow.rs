@@ -164,6 +164,26 @@ pub(crate) fn until(app: &mut App, frames: usize, what: &str, done: impl Fn(&mut
     panic!("never: {what}");
 }
 
+/// Types `text` a key at a time, as a keyboard does (each key's message,
+/// pressed then let go), a frame each.
+pub(crate) fn type_keys(app: &mut App, text: &str) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    for c in text.chars() {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+                logical_key: Key::Character(c.to_string().into()),
+                state,
+                text: (state == ButtonState::Pressed).then(|| c.to_string().into()),
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+        }
+        app.update();
+    }
+}
+
 /// What the toast line of `place` shows now (empty when nothing).
 pub(crate) fn toast(app: &mut App, place: ToastPlace) -> String {
     let mut lines = app.world_mut().query::<(&ToastLine, &Text)>();

@@ -164,3 +164,154 @@ fn a_lying_server_is_not_followed() {
     let notice = toast(&mut app, ToastPlace::Window);
     assert!(notice.contains("illegal"), "{notice}");
 }
+
+/// What the panel's status line says now.
+fn status(app: &mut App) -> String {
+    let game = app.world().resource::<CurrentMatch>();
+    let locale = app.world().resource::<lineup::locale::Locale>();
+    let engines = &app.world().resource::<lineup::settings::Settings>().engines;
+    lineup::panel::hud::status_line(locale, game, false, engines)
+}
+
+/// Whether the panel's button sending `request` shows.
+fn shows<M: lineup::theme::interaction::ButtonMessage + PartialEq>(
+    app: &mut App,
+    request: M,
+) -> bool {
+    use lineup::theme::interaction::Sends;
+    let mut buttons = app.world_mut().query::<(&Sends<M>, &Node)>();
+    buttons
+        .iter(app.world())
+        .any(|(Sends(r), node)| *r == request && node.display != Display::None)
+}
+
+#[test]
+fn a_host_waiting_for_a_friend_is_told_so_and_can_cancel_not_resign() {
+    use lineup::menus::MenuRequest;
+    use lineup::states::Menu;
+    let mut app = hosting();
+    assert_eq!(status(&mut app), "Waiting for a friend to join");
+    assert!(shows(&mut app, OnlineRequest::Cancel), "Cancel shows");
+    assert!(
+        !shows(&mut app, MenuRequest::Resign),
+        "no Resign with nobody there"
+    );
+    // The friend comes: a game like any other.
+    let _ = bo_joins(&mut app);
+    assert_eq!(status(&mut app), "Red to move");
+    assert!(shows(&mut app, MenuRequest::Resign));
+    assert!(!shows(&mut app, OnlineRequest::Cancel));
+
+    // Another host gives up waiting: back to Play online, no session left.
+    let mut app = hosting();
+    crate::app_flow::act(&mut app, OnlineRequest::Cancel);
+    run(&mut app, 5);
+    assert!(app.world().get_resource::<OnlineSession>().is_none());
+    assert_eq!(screen(&app), Screen::Title);
+    assert_eq!(crate::app_flow::menu(&app), Menu::Online);
+}
+
+/// A loopback port where nothing listens (taken and let go at once).
+fn closed_port() -> u16 {
+    let socket = std::net::UdpSocket::bind("127.0.0.1:0").expect("a free port");
+    socket.local_addr().expect("its address").port()
+}
+
+#[test]
+fn a_failed_join_stays_in_the_dialog_with_what_to_check_and_keeps_the_fields() {
+    use lineup::menus::MenuRequest;
+    use lineup::menus::online::{Connection, OnlineForm};
+    use lineup::states::Menu;
+    let mut app = app();
+    app.finish();
+    app.cleanup();
+    run(&mut app, 3);
+    crate::app_flow::act(&mut app, MenuRequest::OpenOnline);
+    run(&mut app, 3);
+    assert_eq!(crate::app_flow::menu(&app), Menu::Online);
+    let port = closed_port();
+    {
+        let mut form = app.world_mut().resource_mut::<OnlineForm>();
+        form.fields = ["Ann".into(), format!("127.0.0.1:{port}"), String::new()];
+    }
+    // A room code typed as a person types it: lower case, a dash.
+    crate::app_flow::act(&mut app, OnlineRequest::EditField(2));
+    run(&mut app, 1);
+    crate::app_flow::type_keys(&mut app, "k7m-q2x");
+    assert_eq!(app.world().resource::<OnlineForm>().fields[2], "K7MQ2X");
+    crate::app_flow::act(&mut app, OnlineRequest::Join);
+    run(&mut app, 3);
+    assert!(matches!(
+        app.world().resource::<OnlineForm>().connection,
+        Connection::Connecting { .. }
+    ));
+    // Nothing answers: after the time allowed, the dialog says so, with
+    // what to check, and stays; what was typed is still there.
+    crate::app_flow::until(&mut app, 400, "the connection given up", |app| {
+        matches!(
+            app.world().resource::<OnlineForm>().connection,
+            Connection::Failed { .. }
+        )
+    });
+    let form = app.world().resource::<OnlineForm>();
+    let Connection::Failed { what, check } = &form.connection else {
+        unreachable!()
+    };
+    assert!(what.contains(&format!("127.0.0.1:{port}")), "{what}");
+    assert!(
+        check.contains("firewall") && check.contains("UDP"),
+        "{check}"
+    );
+    assert_eq!(
+        form.fields,
+        [
+            "Ann".to_string(),
+            format!("127.0.0.1:{port}"),
+            "K7MQ2X".to_string()
+        ]
+    );
+    assert_eq!(crate::app_flow::menu(&app), Menu::Online);
+    assert!(app.world().get_resource::<OnlineSession>().is_none());
+    // It stays until dismissed.
+    run(&mut app, 100);
+    assert!(matches!(
+        app.world().resource::<OnlineForm>().connection,
+        Connection::Failed { .. }
+    ));
+    crate::app_flow::act(&mut app, OnlineRequest::Dismiss);
+    run(&mut app, 2);
+    assert_eq!(
+        app.world().resource::<OnlineForm>().connection,
+        Connection::Idle
+    );
+}
+
+#[test]
+fn a_room_code_that_cannot_be_read_says_why() {
+    use lineup::menus::MenuRequest;
+    use lineup::menus::online::OnlineForm;
+    let mut app = app();
+    run(&mut app, 3);
+    crate::app_flow::act(&mut app, MenuRequest::OpenOnline);
+    run(&mut app, 3);
+    for (code, says) in [
+        ("1", "A room code has 6 letters and digits; this has 1."),
+        (
+            "K7MQ2O",
+            "'O' is never in a room code: codes have no 0, O, 1, I or L.",
+        ),
+    ] {
+        {
+            let mut form = app.world_mut().resource_mut::<OnlineForm>();
+            form.fields = [
+                "Ann".into(),
+                format!("127.0.0.1:{}", closed_port()),
+                code.into(),
+            ];
+        }
+        crate::app_flow::act(&mut app, OnlineRequest::Join);
+        run(&mut app, 2);
+        assert_eq!(app.world().resource::<OnlineForm>().problem, says);
+        assert!(app.world().get_resource::<OnlineSession>().is_none());
+    }
+}

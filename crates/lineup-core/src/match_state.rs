@@ -297,6 +297,15 @@ impl Match {
         someone_human && self.player_to_move().is_computer()
     }
 
+    /// An online match whose opponent has not come yet: the room is open and
+    /// the side played on the other machine has no name.
+    pub fn awaits_opponent(&self) -> bool {
+        [Side::First, Side::Second].into_iter().any(|side| {
+            self.setup.players[side.index()] == PlayerKind::Online
+                && self.names[side.index()].is_none()
+        })
+    }
+
     /// Who acts now: in the opening, the player whose step it is; then
     /// whoever plays the side to move.
     pub fn player_to_move(&self) -> PlayerKind {

@@ -38,11 +38,11 @@ impl RoomCode {
     /// 31 characters: 31^6 ≈ 887 million codes.
     pub const ALPHABET: &'static [u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-    /// Reads a code as a person types it: case and surrounding spaces do not
-    /// matter; a character outside the alphabet (O, 0, I, 1, L, …) is refused
-    /// with a message naming it.
+    /// Reads a code as a person types it, [`RoomCode::normalise`]d first; a
+    /// character outside the alphabet (O, 0, I, 1, L, …) is refused with a
+    /// message naming it.
     pub fn parse(text: &str) -> Result<RoomCode, CodeError> {
-        let text = text.trim();
+        let text = RoomCode::normalise(text);
         let count = text.chars().count();
         if count != Self::LEN {
             return Err(CodeError::Length(count));
@@ -56,6 +56,24 @@ impl RoomCode {
             *slot = upper as u8;
         }
         Ok(RoomCode(code))
+    }
+
+    /// What a person typed, as the code it stands for wherever that is
+    /// certain: letters in capitals, the full-width forms an input method
+    /// types as plain ones, the Cyrillic and Greek capitals that look like
+    /// Latin ones as those, and the spaces, dashes and dots people put in a
+    /// code read aloud ("k7m-q2x") left out. What is not certain (0 or O?
+    /// 1, I or L?) is left for [`RoomCode::parse`] to refuse by name.
+    pub fn normalise(text: &str) -> String {
+        text.chars()
+            .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '.' | '_' | '·'))
+            .map(|c| match c {
+                // Full-width ASCII (an input method's Ｋ７…) to plain.
+                '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+                _ => c,
+            })
+            .map(|c| look_alike(c).unwrap_or(c).to_ascii_uppercase())
+            .collect()
     }
 
     /// The code numbered `n` (any number; taken modulo the number of codes).
@@ -73,6 +91,27 @@ impl RoomCode {
         // Only alphabet bytes are ever stored: always ASCII.
         std::str::from_utf8(&self.0).unwrap_or("??????")
     }
+}
+
+/// The Latin capital a Cyrillic or Greek letter is drawn as, where the
+/// two look the same.
+fn look_alike(c: char) -> Option<char> {
+    Some(match c {
+        'А' | 'а' | 'Α' | 'α' => 'A',
+        'В' | 'в' | 'Β' | 'β' => 'B',
+        'С' | 'с' => 'C',
+        'Е' | 'е' | 'Ε' | 'ε' => 'E',
+        'Н' | 'н' | 'Η' => 'H',
+        'К' | 'к' | 'Κ' | 'κ' => 'K',
+        'М' | 'м' | 'Μ' => 'M',
+        'Ν' => 'N',
+        'Р' | 'р' | 'Ρ' | 'ρ' => 'P',
+        'Т' | 'т' | 'Τ' | 'τ' => 'T',
+        'Х' | 'х' | 'Χ' | 'χ' => 'X',
+        'У' | 'у' | 'Υ' => 'Y',
+        'Ζ' => 'Z',
+        _ => return None,
+    })
 }
 
 impl fmt::Display for RoomCode {

@@ -7,8 +7,8 @@ use lineup_core::match_setup::GameKind;
 use lineup_core::net::journal::Journal;
 use lineup_core::net::protocol::clean_name;
 use lineup_core::net::{
-    ClientKey, Effect, GRACE_MS, Lobby, Refusal, Reply, Request, RoomCode, RoomEnd, RoomView,
-    SeatSecret,
+    ClientKey, CodeError, Effect, GRACE_MS, Lobby, Refusal, Reply, Request, RoomCode, RoomEnd,
+    RoomView, SeatSecret,
 };
 use lineup_core::rules::{
     BoardMove, Column, ConnectFourSize, Ending, Foul, MoveError, Point, RuleSet, Side,
@@ -406,4 +406,25 @@ proptest! {
         prop_assert!(RoomCode::parse(&text).is_err());
         prop_assert!(RoomCode::parse(&prefix).is_err());
     }
+}
+
+#[test]
+fn room_codes_are_read_as_people_type_them() {
+    let code = RoomCode::parse("K7MQ2X").expect("a code");
+    for typed in [
+        "k7mq2x",
+        " K7M Q2X ",
+        "k7m-q2x",
+        "K7M.Q2X",
+        // An input method's full-width forms, and Cyrillic look-alikes.
+        "Ｋ７ＭＱ２Ｘ",
+        "К7МQ2Х",
+    ] {
+        assert_eq!(RoomCode::parse(typed), Ok(code), "{typed:?}");
+    }
+    // What cannot be told for sure is refused by name.
+    assert_eq!(RoomCode::parse("K7MQ2O"), Err(CodeError::Character('O')));
+    assert_eq!(RoomCode::parse("k7mq21"), Err(CodeError::Character('1')));
+    assert_eq!(RoomCode::parse("1"), Err(CodeError::Length(1)));
+    assert_eq!(RoomCode::normalise("ab-c d"), "ABCD");
 }
