@@ -45,10 +45,7 @@ pub(super) fn plugin(app: &mut App) {
 /// What the Play online dialog says of the connection, when it changes
 /// ("Online dialog: connecting", "Online dialog: failed: Nothing answered
 /// at …"), and its fields.
-fn log_online_dialog(
-    form: Option<Res<crate::menus::online::OnlineForm>>,
-    mut last: Local<String>,
-) {
+fn log_online_dialog(form: Option<Res<crate::menus::online::OnlineForm>>, mut last: Local<String>) {
     use crate::menus::online::Connection;
     let Some(form) = form else { return };
     let line = match &form.connection {

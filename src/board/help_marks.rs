@@ -1,5 +1,7 @@
-//! The engine's help on the board: the hinted moves glow (with a question
-//! mark when a Connect Four hint is only the engine's judgement), and each
+//! The engine's help on the board: a Connect Four hint's columns glow (with
+//! a question mark when the hint is only the engine's judgement), a Gomoku
+//! hint is a ghost stone of the side to move in a breathing accent ring
+//! (a glow on the wood was all but invisible), and each
 //! Connect Four column's value is written under it while Values is on, in
 //! words as well as colours so that it reads without telling red from
 //! green. What is shown comes from `search::help`.
@@ -7,6 +9,7 @@
 use super::BoardRoot;
 use super::layout::BoardLayout;
 use super::markers::spot_of;
+use super::ringed_ghost::{self, PieceArt};
 use crate::current_match::CurrentMatch;
 use crate::locale::Locale;
 use crate::locale::terms;
@@ -16,7 +19,7 @@ use crate::theme::palette::Palette;
 use bevy::prelude::*;
 use lineup_core::ai::advice::{Certainty, Found, Value};
 use lineup_core::ai::connect_four::values;
-use lineup_core::rules::{Column, MatchGame};
+use lineup_core::rules::{BoardMove, Column, MatchGame};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -27,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The glow over a hinted move.
+/// The mark of a hinted move: a column's glow, or a ringed ghost stone.
 #[derive(Component)]
 pub struct HintGlow;
 
@@ -55,6 +58,9 @@ fn show_hint(
     time: Res<Time>,
     mut sprites: Query<&mut Sprite, With<HintGlow>>,
     mut drawn: Local<Option<Found>>,
+    art: PieceArt,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let wanted = insight
         .as_ref()
@@ -69,6 +75,25 @@ fn show_hint(
             let guess =
                 *certainty != Certainty::Proven && matches!(game.game(), MatchGame::ConnectFour(_));
             for &mv in moves {
+                if let BoardMove::Point(point) = mv {
+                    // A stone of the side to move where it would go.
+                    let side = game.game().to_move();
+                    let at = layout.point_centre(point);
+                    if let Some(ghost) = ringed_ghost::spawn(
+                        &mut commands,
+                        &art,
+                        &mut meshes,
+                        &mut materials,
+                        &palette,
+                        side,
+                        at,
+                        true,
+                    ) {
+                        commands.entity(ghost).insert((Name::new("Hint"), HintGlow));
+                        commands.entity(*root).add_child(ghost);
+                    }
+                    continue;
+                }
                 let (at, size) = spot_of(&layout, mv);
                 let glow = commands
                     .spawn((

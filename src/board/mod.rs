@@ -19,6 +19,7 @@ pub mod layout;
 pub mod markers;
 pub mod opening_marks;
 pub mod pieces;
+pub mod ringed_ghost;
 mod shadow;
 pub mod smooth;
 
@@ -45,6 +46,7 @@ pub(super) fn plugin(app: &mut App) {
             markers::plugin,
             feedback::plugin,
             help_marks::plugin,
+            ringed_ghost::plugin,
             opening_marks::plugin,
             celebration::plugin,
         ));

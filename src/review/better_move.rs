@@ -4,11 +4,9 @@
 
 use super::graph::ReviewValues;
 use crate::board::BoardRoot;
-use crate::board::connect_four_view::{self, DiscArt};
 use crate::board::drawn_position::ReviewPosition;
-use crate::board::gomoku_view::{self, StoneArt};
 use crate::board::layout::BoardLayout;
-use crate::board::smooth;
+use crate::board::ringed_ghost::{self, PieceArt};
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::palette::Palette;
 use bevy::prelude::*;
@@ -48,8 +46,7 @@ fn show(
     root: Single<Entity, With<BoardRoot>>,
     shown: Query<Entity, With<BetterMove>>,
     mut drawn: Local<Option<(u64, Option<BoardMove>)>>,
-    discs: Option<Res<DiscArt>>,
-    stones: Option<Res<StoneArt>>,
+    art: PieceArt,
     palette: Res<Palette>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -71,36 +68,20 @@ fn show(
     let Some(at) = spot(&position, mv, &layout) else {
         return;
     };
-    let (mesh, ghost, radius, z) = match (&discs, &stones) {
-        (Some(art), _) => (
-            art.disc.clone(),
-            art.ghosts[side.index()].clone(),
-            art.radius,
-            connect_four_view::z::DISC + 0.5,
-        ),
-        (_, Some(art)) => (
-            art.stone.clone(),
-            art.ghosts[side.index()].clone(),
-            art.radius,
-            gomoku_view::z::MARK + 0.2,
-        ),
-        _ => return,
+    let Some(piece) = ringed_ghost::spawn(
+        &mut commands,
+        &art,
+        &mut meshes,
+        &mut materials,
+        &palette,
+        side,
+        at,
+        false,
+    ) else {
+        return;
     };
-    let ring = meshes.add(smooth::ring(radius * 1.02, radius * 1.18));
-    let piece = commands
-        .spawn((
-            Name::new("Better move"),
-            BetterMove,
-            Mesh2d(mesh),
-            MeshMaterial2d(ghost),
-            Transform::from_xyz(at.x, at.y, z),
-            children![(
-                Mesh2d(ring),
-                MeshMaterial2d(materials.add(smooth::material(palette.accent))),
-                // In front of the Connect Four frame.
-                Transform::from_xyz(0.0, 0.0, connect_four_view::z::GLOW + 0.5 - z),
-            )],
-        ))
-        .id();
+    commands
+        .entity(piece)
+        .insert((Name::new("Better move"), BetterMove));
     commands.entity(*root).add_child(piece);
 }

@@ -464,3 +464,55 @@ fn a_new_game_keeps_the_unfinished_one_and_load_lists_it() {
         lineup_core::rules::MatchGame::ConnectFour(_)
     ));
 }
+
+#[test]
+fn a_gomoku_hint_is_a_ghost_stone_in_a_breathing_ring() {
+    use lineup::board::layout::BoardLayout;
+    use lineup::board::ringed_ghost::Breathing;
+    use lineup_core::ai::advice::Found;
+    // Before, the hint was a faint gold square on gold wood.
+    let mut app = app_in_game(RENJU, "h8h9i8", HUMANS);
+    act(&mut app, HelpRequest::Hint);
+    until(&mut app, FRAMES, "a hint", |app| {
+        app.world().get_resource::<Hint>().is_some()
+    });
+    run(&mut app, 2);
+    let Found::Hint { moves: hinted, .. } = app.world().resource::<Hint>().0.found.clone() else {
+        panic!("not a hint");
+    };
+    let layout = *app.world().resource::<BoardLayout>();
+    let mut ghosts = app
+        .world_mut()
+        .query_filtered::<(&Transform, &Mesh2d, &Children), With<HintGlow>>();
+    let ghosts: Vec<(Vec2, Vec<Entity>)> = ghosts
+        .iter(app.world())
+        .map(|(t, _, children)| (t.translation.truncate(), children.iter().collect()))
+        .collect();
+    assert_eq!(
+        ghosts.len(),
+        hinted.len(),
+        "one ghost stone per hinted move"
+    );
+    for (at, children) in &ghosts {
+        assert!(
+            hinted.iter().any(|mv| matches!(mv, BoardMove::Point(p)
+                if layout.point_centre(*p).distance(*at) < 0.5)),
+            "a ghost at {at} where no move is hinted"
+        );
+        let ring = children
+            .iter()
+            .find(|c| app.world().get::<Breathing>(**c).is_some())
+            .copied()
+            .expect("a breathing ring on the ghost");
+        let scale = |app: &App| app.world().get::<Transform>(ring).unwrap().scale.x;
+        let mut scales = Vec::new();
+        for _ in 0..6 {
+            app.update();
+            scales.push(scale(&app));
+        }
+        let (low, high) = scales
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(l, h), s| (l.min(*s), h.max(*s)));
+        assert!(high - low > 0.02, "the ring breathes: {scales:?}");
+    }
+}

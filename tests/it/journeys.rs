@@ -23,6 +23,8 @@ pub mod at {
     pub const NEW_GAME_START: (u32, u32) = (482, 618);
     /// Hint, on the Connect Four game panel.
     pub const CONNECT_FOUR_HINT: (u32, u32) = (1044, 319);
+    /// Hint, on the Gomoku game panel.
+    pub const GOMOKU_HINT: (u32, u32) = (1044, 321);
     /// Resign, in the resign dialog (Keep playing has the keyboard's focus).
     pub const DIALOG_RESIGN: (u32, u32) = (534, 448);
     /// The pause menu's Resign and Quit to title (its last two buttons).
@@ -225,6 +227,45 @@ fn a_hint_slow_to_prove_glows_with_a_question_mark() {
     for other in (1..=8).filter(|&c| c != column) {
         assert_eq!(light(other), 0, "nothing light on column {other}");
     }
+    journey.interrupt();
+}
+
+#[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
+fn a_gomoku_hint_is_a_stone_in_a_ring_that_stands_out() {
+    let mut journey = Journey::new("gomoku_hint");
+    journey.launch(SoundOut::Nowhere, &["--game", "renju", "--moves", "h8h9i8"]);
+    journey.wait_for("Screen: Some(Loading) -> Some(Game)");
+    journey.click_button(at::GOMOKU_HINT, "HelpRequest::Hint");
+    let line = journey.wait_for("Hint shown: ");
+    let point = line
+        .split("Hint shown: ")
+        .nth(1)
+        .and_then(|rest| rest.split([' ', ',']).next())
+        .expect("a point");
+    // The 15x15 board at 1280x800: a1's centre at (175, 725), 45 pixels a
+    // line (read off a screenshot).
+    let column = usize::from(point.as_bytes()[0] - b'a');
+    let row: usize = point[1..].parse().expect("a row");
+    let (x, y) = (175 + 45 * column, 725 - 45 * (row - 1));
+    std::thread::sleep(Duration::from_millis(800));
+    let shot = journey.screen();
+    // The ring is the theme's accent, which the wood is not.
+    let accent = [253, 196, 69];
+    let near = |xs, ys| shot.count_near_within(accent, 20, xs, ys);
+    let ring = near(x - 32..x + 32, y - 32..y + 32);
+    assert!(ring > 150, "an accent ring around {point}: {ring} pixels");
+    let board = near(130..860, 50..780);
+    assert_eq!(board, ring, "accent elsewhere on the board");
+    // Inside the ring, a ghost of White's stone: light, not the wood.
+    let centre = shot.around(x, y);
+    assert!(
+        centre.iter().all(|&c| c > 170) && centre[0].abs_diff(centre[2]) < 20,
+        "a pale stone at {point}: {centre:?}"
+    );
     journey.interrupt();
 }
 
