@@ -7,7 +7,8 @@
 //! With the screenshot goes a check that every text fits: each text that
 //! runs out of its parent's box (or out of the window) is printed as a
 //! "Text overflow:" line, which the window tests look for in every screen,
-//! language and window size.
+//! language and window size. A text marked `OwnLines` that wraps inside
+//! one of its lines is reported the same way.
 
 use crate::board::pieces::Animating;
 use crate::review::ReviewValues;
@@ -115,6 +116,7 @@ fn report_overflowing_text(
         &InheritedVisibility,
         Option<&TextLayoutInfo>,
         &ChildOf,
+        Has<crate::theme::widgets::OwnLines>,
     )>,
     boxes: Query<(&ComputedNode, &UiGlobalTransform)>,
 ) {
@@ -131,9 +133,20 @@ fn report_overflowing_text(
             window.physical_height() as f32,
         ),
     );
-    for (text, node, at, visible, layout, parent) in &texts {
+    for (text, node, at, visible, layout, parent, own_lines) in &texts {
         if !visible.get() || text.0.trim().is_empty() {
             continue;
+        }
+        // A text whose lines are its own must not wrap inside one (the key
+        // help wrapped with "redo" alone on its last line).
+        let lines = layout.map_or(0, |l| {
+            l.glyphs.iter().map(|g| g.line_index + 1).max().unwrap_or(0)
+        });
+        if own_lines && lines > text.0.lines().count() {
+            println!(
+                "Text overflow: {:?} wraps into {lines} lines in a box {:.1} wide",
+                text.0, node.size.x
+            );
         }
         // The glyphs' extent (laid out before the UI scale), or the node's.
         let size = layout.map_or(node.size, |l| node.size.max(l.size * l.scale_factor));

@@ -202,7 +202,12 @@ pub enum StartMenu {
     Settings,
     /// Load game: the saved and finished games.
     Load,
-    About,
+    /// How to play: each game's rules with diagrams, Renju's fouls, the
+    /// openings.
+    #[value(alias = "about")]
+    HowToPlay,
+    /// Results against the computer.
+    Results,
     /// The pause menu (in a game).
     Pause,
     /// The resign dialog (in a game).

@@ -29,6 +29,7 @@
 //!   values said in it (tables in `lineup_core::i18n`);
 //! - `settings`, `disk`: the settings resource, and the player's files
 //!   (settings written after changes, the autosave);
+//! - `results`: the record of wins, losses and draws against the computer;
 //! - `capture`: screenshots and timed exits;
 //! - `frame_stats`: frame times printed at exit (`--frame-stats`);
 //! - `window`: the icon, a title naming the game, size and place remembered;
@@ -56,6 +57,7 @@ pub mod locale;
 pub mod menus;
 pub mod online;
 pub mod panel;
+pub mod results;
 pub mod review;
 pub mod screens;
 pub mod search;

@@ -25,7 +25,10 @@ pub enum Menu {
     NewGame,
     Settings,
     Load,
-    About,
+    /// How to play (also the version: what About was).
+    HowToPlay,
+    /// The record of results against the computer (from Load game).
+    Results,
     Pause,
     ConfirmResign,
     Save,
@@ -61,6 +64,12 @@ pub enum BoardMode {
 /// banner): the review panel takes their place.
 #[derive(Component, Default)]
 pub struct HiddenInReview;
+
+/// Turn the Gomoku board the other way round (the panel's Flip, the F
+/// key); `board::flip` does it. Here, low, so the panel can ask without
+/// knowing the board.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlipBoard;
 
 /// The one order of a frame, declared in `app.rs`; every plugin puts its
 /// `Update` systems in one of these.

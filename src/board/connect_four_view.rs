@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(resource_exists::<DiscArt>),
     );
     app.add_systems(
-        OnEnter(Screen::Game),
+        super::SpawnBoard,
         (
             make_art.in_set(BoardSpawn::Art),
             spawn_frame.in_set(BoardSpawn::Contents),

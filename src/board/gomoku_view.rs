@@ -21,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
         commands.remove_resource::<StoneArt>()
     });
     app.add_systems(
-        OnEnter(Screen::Game),
+        super::SpawnBoard,
         (
             make_art.in_set(BoardSpawn::Art),
             spawn_board.in_set(BoardSpawn::Contents),
@@ -30,10 +30,94 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        show_labels
-            .in_set(AppSystems::Present)
-            .run_if(in_state(Screen::Game).and_then(resource_changed::<Settings>)),
+        (
+            show_labels.run_if(in_state(Screen::Game).and_then(resource_changed::<Settings>)),
+            snap_grid.run_if(in_state(Screen::Game)),
+        )
+            .in_set(AppSystems::Present),
     );
+}
+
+/// One of the grid's lines: the `index`th from the left (vertical) or the
+/// bottom.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct GridLine {
+    pub index: u8,
+    pub vertical: bool,
+}
+
+/// Every line of the grid the same whole number of pixels wide, its edges
+/// on pixel edges, at any window size: scaled as the world is, a 2-unit line
+/// falls across pixels unevenly (at 800×600 the lines came out 1 and 2
+/// pixels wide by turns). Redone when the window or the grid changes.
+fn snap_grid(
+    window: Single<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    layout: Option<Res<BoardLayout>>,
+    added: Query<(), Added<GridLine>>,
+    mut lines: Query<(&GridLine, &mut Sprite, &mut Transform)>,
+) {
+    let Some(layout) = layout else { return };
+    if !window.is_changed() && added.is_empty() {
+        return;
+    }
+    let (width, height) = (
+        window.physical_width() as f32,
+        window.physical_height() as f32,
+    );
+    let scale = (width / crate::app::DESIGN_SIZE.x).min(height / crate::app::DESIGN_SIZE.y);
+    if !(scale.is_finite() && scale > 0.0) {
+        return;
+    }
+    let n = layout.columns;
+    let line = (layout.cell * 0.045).max(1.5);
+    // Each line's (first pixel, pixels wide) across its own axis, in window
+    // pixels measured from the window's centre.
+    let snapped = |centre: f32, i: u8| {
+        let heavy = if i == 0 || i == n - 1 { 1.8 } else { 1.0 };
+        let wide = (line * heavy * scale).round().max(1.0);
+        ((centre * scale - wide / 2.0).round(), wide)
+    };
+    // The window's centre is a pixel edge when its size is even, a pixel's
+    // middle when odd: shift by half a pixel then.
+    let half = |size: f32| if size as u32 % 2 == 1 { 0.5 } else { 0.0 };
+    let origin = super::BOARD_CENTRE;
+    let xs: Vec<(f32, f32)> = (0..n)
+        .map(|i| snapped(origin.x + layout.centre(i, 0).x + half(width) / scale, i))
+        .collect();
+    let ys: Vec<(f32, f32)> = (0..n)
+        .map(|i| snapped(origin.y + layout.centre(0, i).y + half(height) / scale, i))
+        .collect();
+    // Back to the board's own units.
+    let local = |(first, wide): (f32, f32), at: f32, shift: f32| {
+        (
+            (first + wide / 2.0) / scale - at - shift / scale,
+            wide / scale,
+        )
+    };
+    let span = |ends: &[(f32, f32)], at: f32, shift: f32| {
+        let (lo, hi) = (ends[0], ends[ends.len() - 1]);
+        let (from, to) = (lo.0, hi.0 + hi.1);
+        (
+            ((from + to) / 2.0) / scale - at - shift / scale,
+            (to - from) / scale,
+        )
+    };
+    let (x_mid, x_len) = span(&xs, origin.x, half(width));
+    let (y_mid, y_len) = span(&ys, origin.y, half(height));
+    for (grid, mut sprite, mut transform) in &mut lines {
+        let i = grid.index as usize;
+        if grid.vertical {
+            let (x, wide) = local(xs[i], origin.x, half(width));
+            transform.translation.x = x;
+            transform.translation.y = y_mid;
+            sprite.custom_size = Some(Vec2::new(wide, y_len));
+        } else {
+            let (y, wide) = local(ys[i], origin.y, half(height));
+            transform.translation.y = y;
+            transform.translation.x = x_mid;
+            sprite.custom_size = Some(Vec2::new(x_len, wide));
+        }
+    }
 }
 
 pub fn is_gomoku(game: Option<Res<CurrentMatch>>) -> bool {
@@ -177,6 +261,10 @@ fn spawn_board(
         children.push(
             commands
                 .spawn((
+                    GridLine {
+                        index: i,
+                        vertical: true,
+                    },
                     Sprite::from_color(palette::GRID, Vec2::new(width, span + width)),
                     Transform::from_xyz(offset.x, 0.0, z::GRID),
                 ))
@@ -185,6 +273,10 @@ fn spawn_board(
         children.push(
             commands
                 .spawn((
+                    GridLine {
+                        index: i,
+                        vertical: false,
+                    },
                     Sprite::from_color(palette::GRID, Vec2::new(span + width, width)),
                     Transform::from_xyz(0.0, offset.y, z::GRID),
                 ))

@@ -169,6 +169,8 @@ fn keyboard(
     } else {
         0
     };
+    // On a flipped board the arrows move as the player sees the board.
+    let (dx, dy) = if layout.flipped { (-dx, -dy) } else { (dx, dy) };
     if dx != 0 || dy != 0 {
         cursor.target = Some(match cursor.target {
             Some(BoardMove::Column(c)) => {

@@ -10,7 +10,7 @@ use lineup_core::rules::connect_four::Cell;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(Screen::Game),
+        super::SpawnBoard,
         insert_layout.in_set(super::BoardSpawn::Root),
     )
     .add_systems(OnExit(Screen::Game), |mut commands: Commands| {
@@ -28,6 +28,9 @@ pub struct BoardLayout {
     pub columns: u8,
     pub rows: u8,
     pub gomoku: bool,
+    /// Seen from the far side (Gomoku from White's side): the board turned
+    /// half round, a1 at the top right.
+    pub flipped: bool,
 }
 
 impl BoardLayout {
@@ -44,6 +47,7 @@ impl BoardLayout {
                     columns,
                     rows,
                     gomoku: false,
+                    flipped: false,
                 }
             }
             GameKind::Gomoku { size, .. } => {
@@ -54,6 +58,7 @@ impl BoardLayout {
                     columns: size,
                     rows: size,
                     gomoku: true,
+                    flipped: false,
                 }
             }
         }
@@ -61,10 +66,24 @@ impl BoardLayout {
 
     /// The centre of a cell (Connect Four) or intersection (Gomoku).
     pub fn centre(&self, x: u8, y: u8) -> Vec2 {
+        let (x, y) = self.turned(x, y);
         Vec2::new(
             (x as f32 - (self.columns as f32 - 1.0) / 2.0) * self.cell,
             (y as f32 - (self.rows as f32 - 1.0) / 2.0) * self.cell,
         )
+    }
+
+    /// Where column `x`, row `y` is drawn: itself, or its mirror through
+    /// the centre on a flipped board.
+    fn turned(&self, x: u8, y: u8) -> (u8, u8) {
+        if self.flipped {
+            (
+                self.columns.saturating_sub(1).saturating_sub(x),
+                self.rows.saturating_sub(1).saturating_sub(y),
+            )
+        } else {
+            (x, y)
+        }
     }
 
     pub fn cell_centre(&self, cell: Cell) -> Vec2 {
@@ -107,10 +126,19 @@ impl BoardLayout {
         let x = ((local.x + half.x) / self.cell).round();
         let y = ((local.y + half.y) / self.cell).round();
         let inside = |v: f32| v >= 0.0 && v < self.columns as f32;
-        (inside(x) && inside(y)).then(|| Point::new(x as u8, y as u8))
+        (inside(x) && inside(y)).then(|| {
+            let (x, y) = self.turned(x as u8, y as u8);
+            Point::new(x, y)
+        })
     }
 }
 
-fn insert_layout(mut commands: Commands, game: Res<CurrentMatch>) {
-    commands.insert_resource(BoardLayout::for_kind(game.setup().kind));
+fn insert_layout(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    mut flip: ResMut<super::flip::BoardFlip>,
+) {
+    let mut layout = BoardLayout::for_kind(game.setup().kind);
+    layout.flipped = layout.gomoku && flip.for_match(&game);
+    commands.insert_resource(layout);
 }

@@ -19,7 +19,7 @@ use lineup_core::rules::{BoardMove, Column, MatchGame, Outcome, Point, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(Screen::Game),
+        super::SpawnBoard,
         spawn_markers.in_set(BoardSpawn::Contents),
     )
     .add_systems(
@@ -202,7 +202,8 @@ fn mark_forbidden_points(
         && *phase.get() == GamePhase::Playing
         && *mode.get() == BoardMode::Play
         && gomoku.to_move() == Side::First;
-    if *shown_for == Some((game.revision(), show)) {
+    // A board drawn anew (flipped) has lost its marks.
+    if *shown_for == Some((game.revision(), show)) && !layout.is_changed() {
         return;
     }
     *shown_for = Some((game.revision(), show));

@@ -12,6 +12,7 @@ pub mod celebration;
 pub mod connect_four_view;
 pub mod drawn_position;
 pub mod feedback;
+pub mod flip;
 pub mod gomoku_view;
 pub mod help_marks;
 pub mod input;
@@ -29,14 +30,15 @@ use lineup_core::rules::{BoardMove, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PieceLanded>()
+        .init_schedule(SpawnBoard)
         .configure_sets(
-            OnEnter(Screen::Game),
+            SpawnBoard,
             (BoardSpawn::Root, BoardSpawn::Art, BoardSpawn::Contents).chain(),
         )
-        .add_systems(
-            OnEnter(Screen::Game),
-            spawn_board_root.in_set(BoardSpawn::Root),
-        )
+        .add_systems(SpawnBoard, spawn_board_root.in_set(BoardSpawn::Root))
+        .add_systems(OnEnter(Screen::Game), |world: &mut World| {
+            world.run_schedule(SpawnBoard)
+        })
         .add_plugins((
             layout::plugin,
             input::plugin,
@@ -49,8 +51,14 @@ pub(super) fn plugin(app: &mut App) {
             ringed_ghost::plugin,
             opening_marks::plugin,
             celebration::plugin,
+            flip::plugin,
         ));
 }
+
+/// Draws the board: run on entering the game screen, and again to draw it
+/// anew (flipped) with the layout then in force.
+#[derive(bevy::ecs::schedule::ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SpawnBoard;
 
 /// A piece finished its animation and rests in its cell. `drop` is how far
 /// it fell, from 0 (a Gomoku stone) to 1 (a disc from the top of a column).
@@ -62,8 +70,9 @@ pub struct PieceLanded {
     pub drop: f32,
 }
 
-/// Entering the game screen: first the board's root and layout, then the
-/// meshes and colours made for that layout, then what hangs from them.
+/// Drawing the board (`SpawnBoard`): first the board's root and layout,
+/// then the meshes and colours made for that layout, then what hangs from
+/// them.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BoardSpawn {
     Root,

@@ -38,8 +38,8 @@ fn mark_offers(
     marks: Query<Entity, With<OfferMark>>,
     mut drawn_for: Local<Option<u64>>,
 ) {
-    // Drawn anew with each change of what the board shows.
-    if *drawn_for == Some(shown.key()) {
+    // Drawn anew with each change of what the board shows, or of the board.
+    if *drawn_for == Some(shown.key()) && !layout.is_changed() {
         return;
     }
     *drawn_for = Some(shown.key());
@@ -86,8 +86,8 @@ fn frame_area(
     frames: Query<Entity, With<AreaFrame>>,
     mut drawn_for: Local<Option<u64>>,
 ) {
-    // Drawn anew with each change of what the board shows.
-    if *drawn_for == Some(shown.key()) {
+    // Drawn anew with each change of what the board shows, or of the board.
+    if *drawn_for == Some(shown.key()) && !layout.is_changed() {
         return;
     }
     *drawn_for = Some(shown.key());

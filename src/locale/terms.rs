@@ -6,7 +6,7 @@
 use crate::locale::Locale;
 use lineup_core::ai::Level;
 use lineup_core::ai::advice::Value;
-use lineup_core::ai::review::Worth;
+use lineup_core::ai::review::{Standing, Worth};
 use lineup_core::gomocup::registry::EngineEntry;
 use lineup_core::match_setup::{EngineSlot, GameKind, PlayerKind};
 use lineup_core::match_state::Match;
@@ -139,24 +139,44 @@ pub fn value(locale: &Locale, value: Value) -> String {
     }
 }
 
-/// A reviewed move's worth for its mover (see [`Worth::label`]).
-pub fn worth(locale: &Locale, worth: Worth, ply: usize) -> String {
+/// A reviewed move's worth for its mover (see [`Worth::label`]); an
+/// estimate in words, with the better side's chance to win: "White is
+/// clearly better (74%)", never the engine's raw score (see [`raw_score`]).
+pub fn worth(locale: &Locale, kind: GameKind, worth: Worth, ply: usize) -> String {
     match worth {
         Worth::Wins { at: Some(at) } => locale.n("worth.win_in", Worth::own_moves(at, ply), &[]),
         Worth::Wins { at: None } => locale.t("worth.win").into(),
         Worth::Draw => locale.t("worth.draw").into(),
         Worth::Loses { at: Some(at) } => locale.n("worth.loss_in", Worth::own_moves(at, ply), &[]),
         Worth::Loses { at: None } => locale.t("worth.loss").into(),
-        Worth::Score(s) => {
-            let key = if s > 50 {
-                "worth.ahead"
-            } else if s < -50 {
-                "worth.behind"
-            } else {
-                "worth.even"
+        Worth::Score(_) => {
+            let Some((standing, mover, percent)) = worth.standing() else {
+                return "?".into();
             };
-            locale.f(key, &[("score", &format!("{s:+}"))])
+            let mover_side = Side::of_ply(ply);
+            let better = if mover {
+                mover_side
+            } else {
+                mover_side.other()
+            };
+            let key = match standing {
+                Standing::Even => "worth.even",
+                Standing::SlightlyBetter => "worth.slightly_better",
+                Standing::ClearlyBetter => "worth.clearly_better",
+                Standing::Winning => "worth.winning",
+            };
+            locale.f(
+                key,
+                &[("side", &side(locale, kind, better)), ("percent", &percent)],
+            )
         }
         Worth::Unknown => "?".into(),
     }
+}
+
+/// An estimate's raw engine score, for the player who asks (hovering over
+/// the value): "Engine score: -377", from the mover's side.
+pub fn raw_score(locale: &Locale, worth: Worth) -> Option<String> {
+    let Worth::Score(s) = worth else { return None };
+    Some(locale.f("worth.score", &[("score", &format!("{s:+}"))]))
 }

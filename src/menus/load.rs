@@ -296,6 +296,10 @@ fn spawn(
                         row.spawn(widgets::small_button("load.newer", LoadRequest::Page(-1)));
                     }
                     row.spawn(widgets::small_button("common.back", MenuRequest::Back));
+                    row.spawn(widgets::small_button(
+                        "load.results",
+                        MenuRequest::OpenResults,
+                    ));
                     if more_older {
                         row.spawn(widgets::small_button("load.older", LoadRequest::Page(1)));
                     }

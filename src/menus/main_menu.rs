@@ -32,7 +32,10 @@ fn spawn(mut commands: Commands, storage: Option<Res<Storage>>) {
             panel.spawn(widgets::button("menu.play_online", MenuRequest::OpenOnline));
             panel.spawn(widgets::button("menu.load_game", MenuRequest::OpenLoad));
             panel.spawn(widgets::button("menu.settings", MenuRequest::OpenSettings));
-            panel.spawn(widgets::button("menu.about", MenuRequest::OpenAbout));
+            panel.spawn(widgets::button(
+                "menu.how_to_play",
+                MenuRequest::OpenHowToPlay,
+            ));
             panel.spawn(widgets::button("menu.quit", MenuRequest::Quit));
         })
         .id();

@@ -1,15 +1,16 @@
 //! Menus: a state of their own, drawn over whatever screen is showing. Esc
 //! goes back one level; in a game it opens and closes the pause menu.
 
-mod about;
 pub mod add_engine;
 mod confirm_resign;
+pub mod how_to_play;
 pub mod load;
 mod main_menu;
 pub mod new_game;
 mod notice;
 pub mod online;
 mod pause;
+pub mod results;
 pub mod save;
 pub mod settings;
 
@@ -23,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                escape_goes_back.in_set(AppSystems::Input),
+                menu_keys.in_set(AppSystems::Input),
                 open_menus.in_set(AppSystems::Apply),
             ),
         )
@@ -34,8 +35,9 @@ pub(super) fn plugin(app: &mut App) {
             add_engine::plugin,
             settings::plugin,
             load::plugin,
-            about::plugin,
+            how_to_play::plugin,
             pause::plugin,
+            results::plugin,
             confirm_resign::plugin,
             save::plugin,
             notice::plugin,
@@ -51,7 +53,10 @@ pub enum MenuRequest {
     OpenNewGame,
     OpenLoad,
     OpenSettings,
-    OpenAbout,
+    /// How to play (F1 anywhere).
+    OpenHowToPlay,
+    /// The record of results against the computer (from Load game).
+    OpenResults,
     /// Play online: host, or join by code and address.
     OpenOnline,
     OpenSave,
@@ -91,22 +96,31 @@ fn parent(menu: Menu, screen: Screen) -> Menu {
     match menu {
         Menu::None | Menu::Main => Menu::None,
         Menu::Pause | Menu::ConfirmResign => Menu::None,
-        Menu::NewGame | Menu::Load | Menu::About | Menu::Settings | Menu::Save | Menu::Online => {
-            home
-        }
-        Menu::ConfirmDelete => Menu::Load,
+        Menu::NewGame
+        | Menu::Load
+        | Menu::HowToPlay
+        | Menu::Settings
+        | Menu::Save
+        | Menu::Online => home,
+        Menu::ConfirmDelete | Menu::Results => Menu::Load,
         Menu::AddEngine => Menu::NewGame,
     }
 }
 
-fn escape_goes_back(
+fn menu_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     menu: Res<State<Menu>>,
     screen: Res<State<Screen>>,
     mode: Option<Res<State<BoardMode>>>,
     mut requests: MessageWriter<MenuRequest>,
 ) {
-    if !keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) {
+    let Some(keys) = keys else { return };
+    // F1: how to play, from anywhere but itself.
+    if keys.just_pressed(KeyCode::F1) && *menu.get() != Menu::HowToPlay {
+        requests.write(MenuRequest::OpenHowToPlay);
+        return;
+    }
+    if !keys.just_pressed(KeyCode::Escape) {
         return;
     }
     let reviewing = mode.is_some_and(|m| *m.get() == BoardMode::Review);
@@ -136,7 +150,8 @@ fn open_menus(
             MenuRequest::OpenNewGame => Menu::NewGame,
             MenuRequest::OpenLoad => Menu::Load,
             MenuRequest::OpenSettings => Menu::Settings,
-            MenuRequest::OpenAbout => Menu::About,
+            MenuRequest::OpenHowToPlay => Menu::HowToPlay,
+            MenuRequest::OpenResults => Menu::Results,
             MenuRequest::OpenOnline => Menu::Online,
             MenuRequest::Pause => Menu::Pause,
             MenuRequest::Resume => Menu::None,

@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
                     show_values,
                     show_who_starts,
                     show_engine_time,
-                    show_add_engine,
+                    show_gomoku_only,
                 )
                     .in_set(AppSystems::Present),
             )
@@ -123,7 +123,7 @@ fn spawn(mut commands: Commands) {
             children![
                 widgets::title("new_game.title", size::TITLE),
                 (
-                    AddEngineButton,
+                    GomokuOnly,
                     Node {
                         position_type: PositionType::Absolute,
                         top: px(18),
@@ -140,8 +140,8 @@ fn spawn(mut commands: Commands) {
                 ),
                 row(SetupField::Game),
                 row(SetupField::BoardSize),
-                row(SetupField::Rule),
-                row(SetupField::Opening),
+                (GomokuOnly, row(SetupField::Rule)),
+                (GomokuOnly, row(SetupField::Opening)),
                 row(SetupField::FirstPlayer),
                 row(SetupField::SecondPlayer),
                 (EngineTimeRow, row(SetupField::EngineTime)),
@@ -348,14 +348,15 @@ fn handle_requests(
     }
 }
 
-/// Add engine…, at the panel's corner (out of the rows' flow), for
-/// Gomoku: Gomocup engines play nothing else.
+/// What only Gomoku can use, hidden for Connect Four: the Rules and
+/// Opening rows (Connect Four has one rule and no opening rule) and Add
+/// engine… at the panel's corner (Gomocup engines play nothing else).
 #[derive(Component)]
-struct AddEngineButton;
+struct GomokuOnly;
 
-fn show_add_engine(
+fn show_gomoku_only(
     setup: Res<NewGameSetup>,
-    mut buttons: Query<(&mut Node, &mut Visibility), With<AddEngineButton>>,
+    mut buttons: Query<(&mut Node, &mut Visibility), With<GomokuOnly>>,
 ) {
     let gomoku = matches!(setup.0.kind, GameKind::Gomoku { .. });
     for (node, visibility) in &mut buttons {

@@ -3,7 +3,7 @@
 //! bottom of the window over every screen and menu.
 
 use crate::theme::fonts::size;
-use crate::theme::paint::Ink;
+use crate::theme::paint::{Fill, Ink};
 use crate::theme::palette::Colour;
 use crate::theme::toast::{ToastPlace, toast_line};
 use bevy::prelude::*;
@@ -24,13 +24,18 @@ fn spawn(mut commands: Commands) {
         },
         GlobalZIndex(20),
         Pickable::IGNORE,
+        // On a backing of the panel's colour: over the board it must read
+        // clearly, never mix with the board's letters.
         children![(
             toast_line(ToastPlace::Window),
             TextFont::from_font_size(size::SMALL),
             Ink(Colour::Accent),
+            Fill(Colour::Panel),
             TextLayout::justify(Justify::Center),
             Node {
                 max_width: percent(90),
+                padding: UiRect::axes(px(14), px(6)),
+                border_radius: BorderRadius::all(px(10)),
                 ..default()
             },
         )],

@@ -265,6 +265,7 @@ fn spawn(mut commands: Commands) {
                         display: Display::None,
                         ..default()
                     },
+                    Visibility::Hidden,
                     children![
                         widgets::mouse_button("online.cancel", OnlineRequest::Cancel),
                         widgets::mouse_button("online.dismiss", OnlineRequest::Dismiss),
@@ -467,8 +468,11 @@ fn show_connection(
     time: Res<Time<Real>>,
     mut line: Single<&mut Text, (With<ConnectionLine>, Without<ConnectionAdvice>)>,
     mut advice: Single<&mut Text, (With<ConnectionAdvice>, Without<ConnectionLine>)>,
-    mut buttons: Single<&mut Node, With<ConnectionButtons>>,
-    mut choices: Query<(&Sends<OnlineRequest>, &mut Node), Without<ConnectionButtons>>,
+    buttons: Single<(&mut Node, &mut Visibility), With<ConnectionButtons>>,
+    mut choices: Query<
+        (&Sends<OnlineRequest>, &mut Node, &mut Visibility),
+        Without<ConnectionButtons>,
+    >,
 ) {
     let (said, checks, shown) = match &form.connection {
         Connection::Idle => (String::new(), String::new(), None),
@@ -493,24 +497,11 @@ fn show_connection(
     if advice.0 != checks {
         advice.0 = checks;
     }
-    let display = if shown.is_some() {
-        Display::Flex
-    } else {
-        Display::None
-    };
-    if buttons.display != display {
-        buttons.display = display;
-    }
-    for (Sends(request), mut node) in &mut choices {
+    let (node, visibility) = buttons.into_inner();
+    widgets::set_shown(node, visibility, shown.is_some());
+    for (Sends(request), node, visibility) in &mut choices {
         if matches!(request, OnlineRequest::Cancel | OnlineRequest::Dismiss) {
-            let display = if shown == Some(*request) {
-                Display::Flex
-            } else {
-                Display::None
-            };
-            if node.display != display {
-                node.display = display;
-            }
+            widgets::set_shown(node, visibility, shown == Some(*request));
         }
     }
 }

@@ -75,12 +75,18 @@ fn export_game(
     let name = slots::default_name(&game.setup().kind.title(), game.game().move_count(), now());
     match export::export(game.game(), game.opening(), &name, &folders.exports()) {
         Ok(files) => {
-            let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+            // Short enough for one line at the window's foot: the kinds of
+            // file written and the folder, not every full path.
+            let kinds: Vec<String> = files
+                .iter()
+                .filter_map(|f| f.extension())
+                .map(|e| format!(".{}", e.to_string_lossy()))
+                .collect();
             toasts.write(Toast::window(locale.f(
                 "notice.exported",
                 &[
-                    ("moves", &export::move_string(game.game())),
-                    ("files", &shown.join(", ")),
+                    ("files", &kinds.join(", ")),
+                    ("folder", &home_relative(&folders.exports())),
                 ],
             )));
         }
@@ -89,5 +95,14 @@ fn export_game(
                 locale.f("notice.export_failed", &[("error", &e)]),
             ));
         }
+    }
+}
+
+/// `path` with the player's home folder written `~`, as a player reads it.
+fn home_relative(path: &std::path::Path) -> String {
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    match home.as_deref().and_then(|h| path.strip_prefix(h).ok()) {
+        Some(rest) => format!("~/{}", rest.display()),
+        None => path.display().to_string(),
     }
 }

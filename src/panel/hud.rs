@@ -8,11 +8,13 @@ use crate::locale::terms;
 use crate::locale::{Locale, Words};
 use crate::menus::MenuRequest;
 use crate::online::OnlineRequest;
+use crate::panel::move_list::{self, ListedMove};
+use crate::review::ReviewRequest;
 use crate::search::background::BackgroundSearch;
-use crate::search::computer::Thinking;
+use crate::search::computer::{ComputerChoice, Thinking};
 use crate::search::help::{HelpRequest, HintSearch, ShowValues};
 use crate::settings::Settings;
-use crate::states::{AppSystems, GamePhase, HiddenInReview, Screen};
+use crate::states::{AppSystems, FlipBoard, GamePhase, HiddenInReview, Screen};
 use crate::theme::fonts::{Bold, size};
 use crate::theme::interaction::{Disabled, Sends, set_enabled};
 use crate::theme::paint::{Edge, Ink};
@@ -34,8 +36,9 @@ pub(super) fn plugin(app: &mut App) {
                 update_status,
                 update_players,
                 enable_buttons,
-                resign_or_cancel,
+                show_buttons_that_apply,
                 label_help_buttons,
+                list_moves,
             )
                 .in_set(AppSystems::Present)
                 .run_if(in_state(Screen::Game)),
@@ -47,6 +50,46 @@ struct StatusText;
 
 #[derive(Component)]
 struct MoveNumberText;
+
+/// The game's moves, the latest in view; a click on one opens review at it.
+#[derive(Component)]
+struct GameMoveList;
+
+/// Rows of the panel's move list (two moves a row).
+const LIST_ROWS: usize = 7;
+
+fn list_moves(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    locale: Res<Locale>,
+    list: Single<Entity, With<GameMoveList>>,
+    mut drawn: Local<Option<(u64, Entity)>>,
+) {
+    let now = (game.revision(), *list);
+    if *drawn == Some(now) && !locale.is_changed() {
+        return;
+    }
+    *drawn = Some(now);
+    let moves: Vec<ListedMove> = game
+        .game()
+        .moves()
+        .iter()
+        .map(|mv| ListedMove {
+            label: move_list::move_name(&locale, *mv),
+            marked: false,
+        })
+        .collect();
+    let shown = moves.len();
+    move_list::fill(
+        &mut commands,
+        *list,
+        &moves,
+        shown,
+        LIST_ROWS,
+        254.0,
+        ReviewRequest::OpenAt,
+    );
+}
 
 /// The text of a player's row: bright for the side to move.
 #[derive(Component)]
@@ -155,9 +198,18 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
                 widgets::half_mouse_button("hud.undo", HistoryRequest::Undo),
                 widgets::half_mouse_button("hud.redo", HistoryRequest::Redo)
             ),
-            pair(
-                widgets::half_mouse_button("hud.hint", HelpRequest::Hint),
-                widgets::half_mouse_button("hud.values", HelpRequest::ToggleValues)
+            // Values beside Hint in Connect Four, Flip in Gomoku.
+            (
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    column_gap: px(10),
+                    ..default()
+                },
+                children![
+                    widgets::half_mouse_button("hud.hint", HelpRequest::Hint),
+                    widgets::half_mouse_button("hud.values", HelpRequest::ToggleValues),
+                    widgets::half_mouse_button("hud.flip", FlipBoard),
+                ],
             ),
             (
                 Node {
@@ -174,7 +226,18 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
                 ],
             ),
             (
+                Name::new("Move list"),
+                GameMoveList,
+                Node {
+                    width: px(254),
+                    flex_direction: FlexDirection::Column,
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+            ),
+            (
                 Words::Key("hud.keys"),
+                widgets::OwnLines,
                 TextFont::from_font_size(size::CAPTION),
                 Ink(Colour::TextDim),
                 TextLayout::justify(Justify::Center),
@@ -259,6 +322,8 @@ fn update_status(
     locale: Res<Locale>,
     settings: Res<Settings>,
     thinking: Option<Res<Thinking>>,
+    choice: Option<Res<ComputerChoice>>,
+    time: Res<Time<Real>>,
     mut texts: ParamSet<(
         Single<&mut Text, With<StatusText>>,
         Single<&mut Text, With<MoveNumberText>>,
@@ -271,10 +336,14 @@ fn update_status(
             text.0 = line;
         }
     };
-    set(
-        &mut texts.p0(),
-        status_line(&locale, &game, thinking.is_some(), &settings.engines),
-    );
+    // The computer's opening choice is told for a moment, with why.
+    let status = match choice.filter(|c| c.shown(game.id(), time.elapsed())) {
+        Some(choice) => {
+            crate::panel::opening::choice_words(&locale, &game, &choice, &settings.engines)
+        }
+        None => status_line(&locale, &game, thinking.is_some(), &settings.engines),
+    };
+    set(&mut texts.p0(), status);
     let count = game.game().move_count();
     let line = if game.game().is_over() {
         locale.n("hud.moves_played", count, &[])
@@ -379,15 +448,39 @@ fn enable_buttons(
     }
 }
 
-/// Resign, or Cancel while a hosted game waits for the friend.
-fn resign_or_cancel(
+/// Resign, or Cancel while a hosted game waits for the friend; Values only
+/// in Connect Four (Gomoku has no solved values to show), Flip only in
+/// Gomoku.
+fn show_buttons_that_apply(
     game: Res<CurrentMatch>,
     mut resign: Query<(&Sends<MenuRequest>, &mut Node, &mut Visibility)>,
     mut cancel: Query<
         (&Sends<OnlineRequest>, &mut Node, &mut Visibility),
         Without<Sends<MenuRequest>>,
     >,
+    mut values: Query<
+        (&Sends<HelpRequest>, &mut Node, &mut Visibility),
+        (Without<Sends<MenuRequest>>, Without<Sends<OnlineRequest>>),
+    >,
+    mut flip: Query<
+        (&mut Node, &mut Visibility),
+        (
+            With<Sends<FlipBoard>>,
+            Without<Sends<HelpRequest>>,
+            Without<Sends<MenuRequest>>,
+            Without<Sends<OnlineRequest>>,
+        ),
+    >,
 ) {
+    let connect_four = matches!(game.game(), MatchGame::ConnectFour(_));
+    for (Sends(request), node, visibility) in &mut values {
+        if *request == HelpRequest::ToggleValues {
+            widgets::set_shown(node, visibility, connect_four);
+        }
+    }
+    for (node, visibility) in &mut flip {
+        widgets::set_shown(node, visibility, !connect_four);
+    }
     let waiting = game.awaits_opponent() && !game.game().is_over();
     for (Sends(request), node, visibility) in &mut resign {
         if *request == MenuRequest::Resign {

@@ -2,10 +2,13 @@
 //! players, whose turn it is and the move number, with Undo, Redo, Hint,
 //! Values, Resign and Menu (`hud`); the opening's choices and the status
 //! line's words for each step (`opening`); the game-over banner with
-//! Rematch, Review, Save and Main menu (`game_over`).
+//! Rematch, Review, Save and Main menu (`game_over`); the list of the
+//! game's moves, each opening review at it (`move_list`, drawn for review's
+//! panel too).
 
 pub mod game_over;
 pub mod hud;
+pub mod move_list;
 pub mod opening;
 
 use bevy::prelude::*;

@@ -138,6 +138,42 @@ pub fn prompt(
     })
 }
 
+/// The computer's opening choice in words, with why: "Computer (White)
+/// takes k12 as the fifth move: the offer worst for Black".
+pub fn choice_words(
+    locale: &Locale,
+    game: &Match,
+    choice: &crate::search::computer::ComputerChoice,
+    engines: &[EngineEntry],
+) -> String {
+    let kind = game.setup().kind;
+    let player = terms::player_short(locale, choice.player, engines);
+    let side = terms::side(locale, kind, choice.holds);
+    let who = locale.f("opening.who", &[("player", &player), ("side", &side)]);
+    let key = |key: &str, point: Option<lineup_core::rules::Point>, n: u8| {
+        locale.f(
+            key,
+            &[
+                ("who", &who),
+                ("player", &player),
+                ("side", &side),
+                ("point", &point.map(|p| p.to_string()).unwrap_or_default()),
+                ("n", &n),
+            ],
+        )
+    };
+    match choice.action {
+        Act::Swap | Act::TakeColour(_) => key("opening.chose.take", None, 0),
+        Act::Keep => key("opening.chose.keep", None, 0),
+        Act::PlaceTwo => key("opening.chose.place_two", None, 0),
+        Act::Declare(n) => key("opening.chose.declare", None, n),
+        Act::OfferTen => key("opening.chose.offer_ten", None, 0),
+        Act::Place(p) => key("opening.chose.place", Some(p), 0),
+        Act::Offer(p) => key("opening.chose.offer", Some(p), 0),
+        Act::Pick(p) => key("opening.chose.pick", Some(p), 0),
+    }
+}
+
 /// How many fifth moves a person is about to declare (Soosõrv).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Declared(pub u8);

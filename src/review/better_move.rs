@@ -57,7 +57,7 @@ fn show(
     });
     // Drawn again only for another position or another answer.
     let now = (position.key, better.map(|b| b.0));
-    if *drawn == Some(now) {
+    if *drawn == Some(now) && !layout.is_changed() {
         return;
     }
     *drawn = Some(now);

@@ -61,6 +61,9 @@ pub(super) fn plugin(app: &mut App) {
 pub enum ReviewRequest {
     /// Look through the game (review mode), from its last move.
     Open,
+    /// Look through the game from the position after its first `.0` moves
+    /// (a click on a move in the game panel's list).
+    OpenAt(usize),
     /// Show the empty board, one move less, one move more, every move.
     First,
     Back,
@@ -94,14 +97,21 @@ fn open(
     mut next_mode: ResMut<NextState<BoardMode>>,
     mut next_menu: ResMut<NextState<Menu>>,
 ) {
-    let from_action = requests.read().any(|r| *r == ReviewRequest::Open);
-    let ply = match asked {
-        Some(asked) => {
+    let from_action = requests
+        .read()
+        .filter_map(|r| match *r {
+            ReviewRequest::Open => Some(None),
+            ReviewRequest::OpenAt(ply) => Some(Some(ply)),
+            _ => None,
+        })
+        .last();
+    let ply = match (asked, from_action) {
+        (Some(asked), _) => {
             commands.remove_resource::<OpenReview>();
             asked.0
         }
-        None if from_action => None,
-        None => return,
+        (None, Some(ply)) => ply,
+        (None, None) => return,
     };
     let total = game.game().move_count();
     let position = ReviewPosition::of(game.game(), ply.unwrap_or(total).min(total));

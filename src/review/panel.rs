@@ -9,6 +9,7 @@ use crate::board::drawn_position::ReviewPosition;
 use crate::current_match::{CurrentMatch, MatchAuthority};
 use crate::locale::Locale;
 use crate::locale::terms;
+use crate::panel::move_list::{self, ListedMove, move_name};
 use crate::settings::Settings;
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::fonts::size;
@@ -19,7 +20,7 @@ use crate::theme::widgets;
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 use lineup_core::rules::opening::notation;
-use lineup_core::rules::{BoardMove, MatchGame, Side};
+use lineup_core::rules::{MatchGame, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(BoardMode::Review), spawn)
@@ -106,7 +107,11 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
             panel.spawn(widgets::title("review.title", size::HEADING));
             panel.spawn(text(ReviewWhereText, size::BODY, Colour::Text));
             panel.spawn(text(ReviewMoveText, size::SMALL, Colour::Text));
-            panel.spawn(text(WorthText, size::CAPTION + 1.0, Colour::TextDim));
+            // Hovered, it also gives the engine's raw score.
+            panel.spawn((
+                text(WorthText, size::CAPTION + 1.0, Colour::TextDim),
+                Interaction::default(),
+            ));
             if let Some(opening) = opening {
                 panel.spawn((
                     Name::new("Opening steps"),
@@ -160,7 +165,7 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
                 MoveList(rows),
                 Node {
                     width: px(INNER),
-                    height: px(rows as f32 * 22.0),
+                    height: px(rows as f32 * move_list::ROW_HEIGHT),
                     flex_direction: FlexDirection::Column,
                     flex_shrink: 0.0,
                     ..default()
@@ -237,6 +242,7 @@ fn describe(
     palette: Res<Palette>,
     position: Res<ReviewPosition>,
     values: Option<Res<ReviewValues>>,
+    hover: Single<Ref<Interaction>, With<WorthText>>,
     mut texts: ParamSet<(
         Single<&mut Text, With<ReviewWhereText>>,
         Single<&mut Text, With<ReviewMoveText>>,
@@ -247,6 +253,7 @@ fn describe(
         && !values.as_ref().is_some_and(|v| v.is_changed())
         && !locale.is_changed()
         && !palette.is_changed()
+        && !hover.is_changed()
     {
         return;
     }
@@ -274,13 +281,17 @@ fn describe(
             let value = match &report {
                 None => locale.t("review.value_pending").to_string(),
                 Some(r) => {
-                    let worth = terms::worth(&locale, r.after, r.ply);
-                    match r.better {
+                    let worth = terms::worth(&locale, game.setup().kind, r.after, r.ply);
+                    let worth = match r.better {
                         Some(b) => locale.f(
                             "review.better",
                             &[("worth", &worth), ("move", &move_name(b))],
                         ),
                         None => worth,
+                    };
+                    match terms::raw_score(&locale, r.after) {
+                        Some(raw) if **hover != Interaction::None => format!("{worth}\n{raw}"),
+                        _ => worth,
                     }
                 }
             };
@@ -306,16 +317,7 @@ fn describe(
     };
 }
 
-/// A move as the list shows it: "col 4" or "h8".
-fn move_name(locale: &Locale, mv: BoardMove) -> String {
-    match mv {
-        BoardMove::Column(c) => locale.f("review.column", &[("n", &(c.0 + 1))]),
-        BoardMove::Point(p) => p.to_string(),
-        BoardMove::Pass => locale.t("review.pass").into(),
-    }
-}
-
-/// The rows of moves around the one on show, each move a button.
+/// The moves around the one on show, each a button that shows it.
 fn list_moves(
     mut commands: Commands,
     game: Res<CurrentMatch>,
@@ -332,74 +334,32 @@ fn list_moves(
         return;
     }
     *drawn = Some(now);
-    let moves = game.game().moves();
-    let rows = moves.len().div_ceil(2);
-    // The row of the move on show stays in view, near the middle.
-    let current_row = position.ply.saturating_sub(1) / 2;
-    let first = current_row
-        .saturating_sub(shown_rows / 2)
-        .min(rows.saturating_sub(shown_rows));
-    commands.entity(list).despawn_children();
-    let mut lines = Vec::new();
-    for r in first..(first + shown_rows).min(rows) {
-        let mut cells = Vec::new();
-        cells.push(
-            commands
-                .spawn((
-                    Node {
-                        width: px(40),
-                        ..default()
-                    },
-                    children![(
-                        Text::new(format!("{}.", r + 1)),
-                        TextFont::from_font_size(size::CAPTION + 1.0),
-                        Ink(Colour::TextDim),
-                    )],
-                ))
-                .id(),
-        );
-        for ply in [2 * r, 2 * r + 1] {
-            let Some(mv) = moves.get(ply) else { continue };
+    let moves: Vec<ListedMove> = game
+        .game()
+        .moves()
+        .iter()
+        .enumerate()
+        .map(|(ply, mv)| {
             let mark = values
                 .as_ref()
                 .and_then(|v| v.review.report(ply))
                 .and_then(|r| r.mark)
                 .map_or("", |m| m.symbol());
-            let label = format!("{}{mark}", move_name(&locale, *mv));
-            let colour = if ply + 1 == position.ply {
-                Colour::Accent
-            } else if !mark.is_empty() {
-                Colour::Warning
-            } else {
-                Colour::Text
-            };
-            let size = Vec2::new(100.0, 20.0);
-            let jump = ReviewRequest::Jump(ply + 1);
-            cells.push(
-                commands
-                    .spawn(widgets::coloured_button(
-                        label,
-                        jump,
-                        size,
-                        size::CAPTION + 1.0,
-                        colour,
-                    ))
-                    .id(),
-            );
-        }
-        let line = commands
-            .spawn(Node {
-                flex_direction: FlexDirection::Row,
-                column_gap: px(6),
-                height: px(22),
-                align_items: AlignItems::Center,
-                ..default()
-            })
-            .add_children(&cells)
-            .id();
-        lines.push(line);
-    }
-    commands.entity(list).add_children(&lines);
+            ListedMove {
+                label: format!("{}{mark}", move_name(&locale, *mv)),
+                marked: !mark.is_empty(),
+            }
+        })
+        .collect();
+    move_list::fill(
+        &mut commands,
+        list,
+        &moves,
+        position.ply,
+        shown_rows,
+        INNER,
+        ReviewRequest::Jump,
+    );
 }
 
 /// Pressing (and dragging) on the slider shows the move under the pointer.

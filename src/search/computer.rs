@@ -14,8 +14,8 @@ use bevy::prelude::*;
 use lineup_core::ai::opening::opening_action;
 use lineup_core::ai::player::{Engines, think};
 use lineup_core::match_setup::PlayerKind;
-use lineup_core::rules::BoardMove;
 use lineup_core::rules::opening::Action as OpeningAction;
+use lineup_core::rules::{BoardMove, Side};
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
@@ -56,6 +56,33 @@ pub type Thinking = BackgroundSearch<ComputerMove>;
 /// A reply faster than this would look like no thought at all.
 const MIN_THINKING: Duration = Duration::from_millis(350);
 
+/// The computer's latest choice in an opening (a swap, a declaration, the
+/// offered fifth move it took…): the status line tells it, with why, for
+/// [`CHOICE_SHOWN`] (`panel::opening::choice_words`), and the computer makes
+/// no other choice or move for [`CHOICE_PAUSE`], so that a player sees what
+/// it chose before the board moves on (it took an offer and answered at
+/// once, without a word).
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct ComputerChoice {
+    pub action: OpeningAction,
+    /// The colour the chooser holds after it.
+    pub holds: Side,
+    pub player: PlayerKind,
+    /// The match it was made in, and when (real time).
+    pub match_id: u64,
+    pub at: Duration,
+}
+
+pub const CHOICE_SHOWN: Duration = Duration::from_secs(4);
+pub const CHOICE_PAUSE: Duration = Duration::from_millis(1500);
+
+impl ComputerChoice {
+    /// Whether the status line still tells it, in match `match_id` at `now`.
+    pub fn shown(&self, match_id: u64, now: Duration) -> bool {
+        self.match_id == match_id && now < self.at + CHOICE_SHOWN
+    }
+}
+
 fn start_thinking(
     mut commands: Commands,
     game: Res<CurrentMatch>,
@@ -67,9 +94,13 @@ fn start_thinking(
     engines: Res<SharedEngines>,
     seats: Res<EngineSeats>,
     settings: Res<Settings>,
+    choice: Option<Res<ComputerChoice>>,
 ) {
     let player = game.player_to_move();
     if !player.is_computer() {
+        return;
+    }
+    if choice.is_some_and(|c| c.match_id == game.id() && time.elapsed() < c.at + CHOICE_PAUSE) {
         return;
     }
     let idle = thinking.is_none() && queue.0.is_empty() && board_at_rest(animating);
@@ -135,6 +166,24 @@ fn finish_thinking(
                 });
             }
             Some(Turn::Opening(action)) => {
+                if let Some(under_way) = game.opening_under_way() {
+                    let me = under_way.to_act();
+                    let mut after = under_way.clone();
+                    if after.act(me, action).is_ok() {
+                        let holds = if after.holder(Side::First) == me {
+                            Side::First
+                        } else {
+                            Side::Second
+                        };
+                        commands.insert_resource(ComputerChoice {
+                            action,
+                            holds,
+                            player: game.player_to_move(),
+                            match_id: game.id(),
+                            at: time.elapsed(),
+                        });
+                    }
+                }
                 opening.write(OpeningRequested {
                     action,
                     by: Requester::Computer,

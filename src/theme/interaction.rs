@@ -235,19 +235,27 @@ fn keyboard_navigation(
     parents: Query<&ChildOf>,
     children: Query<&Children>,
     layers: Query<(), With<MenuLayer>>,
+    nodes: Query<&Node>,
     menu: Res<State<Menu>>,
     mut focused: ResMut<Focused>,
     mut commands: Commands,
 ) {
     let Some(keys) = keys else { return };
     let in_menu = *menu.get() != Menu::None;
+    // A hidden row (one a game cannot use) is not a stop on the way.
+    let hidden = |entity: Entity| {
+        std::iter::once(entity)
+            .chain(parents.iter_ancestors(entity))
+            .any(|e| nodes.get(e).is_ok_and(|n| n.display == Display::None))
+    };
     let mut order: Vec<_> = buttons
         .iter()
         .filter(|(entity, ..)| {
-            !in_menu
+            (!in_menu
                 || parents
                     .iter_ancestors(*entity)
-                    .any(|ancestor| layers.contains(ancestor))
+                    .any(|ancestor| layers.contains(ancestor)))
+                && !hidden(*entity)
         })
         .collect();
     if order.is_empty() {

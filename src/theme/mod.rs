@@ -3,6 +3,7 @@
 //! bundles, the hover/press/focus feedback of buttons, the menus'
 //! entrance, and the toasts (short messages shown for a while).
 
+pub mod diagram;
 pub mod entrance;
 pub mod fonts;
 pub mod interaction;

@@ -104,9 +104,12 @@ fn painted<R: Role>(
     }
 }
 
-fn repaint<R: Role>(palette: Res<Palette>, mut roles: Query<(&R, &mut R::Painted)>) {
-    if palette.is_changed() {
-        for (role, mut painted) in &mut roles {
+/// Everything again when the palette changes; else what changed its role
+/// (a tab now marked as the one on show).
+fn repaint<R: Role>(palette: Res<Palette>, mut roles: Query<(Ref<R>, &mut R::Painted)>) {
+    let all = palette.is_changed();
+    for (role, mut painted) in &mut roles {
+        if all || (role.is_changed() && !role.is_added()) {
             R::paint(&mut painted, palette.get(role.colour()));
         }
     }

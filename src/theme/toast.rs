@@ -74,26 +74,33 @@ pub fn toast_line(at: ToastPlace) -> impl Bundle {
             seconds_left: 0.0,
         },
         Text::new(""),
+        // Hidden while empty, so a line with a backing shows no empty pill.
+        Visibility::Hidden,
     )
 }
 
-fn show_toasts(mut toasts: MessageReader<Toast>, mut lines: Query<(&mut ToastLine, &mut Text)>) {
+fn show_toasts(
+    mut toasts: MessageReader<Toast>,
+    mut lines: Query<(&mut ToastLine, &mut Text, &mut Visibility)>,
+) {
     for toast in toasts.read() {
-        for (mut line, mut text) in &mut lines {
+        for (mut line, mut text, mut visibility) in &mut lines {
             if line.at == toast.at {
                 text.0.clone_from(&toast.text);
                 line.seconds_left = toast.seconds();
+                *visibility = Visibility::Inherited;
             }
         }
     }
 }
 
-fn fade_toasts(time: Res<Time>, mut lines: Query<(&mut ToastLine, &mut Text)>) {
-    for (mut line, mut text) in &mut lines {
+fn fade_toasts(time: Res<Time>, mut lines: Query<(&mut ToastLine, &mut Text, &mut Visibility)>) {
+    for (mut line, mut text, mut visibility) in &mut lines {
         if line.seconds_left > 0.0 {
             line.seconds_left -= time.delta_secs();
             if line.seconds_left <= 0.0 {
                 text.0.clear();
+                *visibility = Visibility::Hidden;
             }
         }
     }

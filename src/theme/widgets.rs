@@ -292,6 +292,11 @@ pub fn refresh_rows<M: ButtonMessage>(
 
 /// Shows a node, or takes it out of the layout and hides it with its text
 /// (a hidden text must not count in the text-fit check).
+/// A text whose lines break only where its own line breaks are: the
+/// screenshot check (`--screenshot`) reports one that wraps inside a line.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct OwnLines;
+
 pub fn set_shown(mut node: Mut<Node>, mut visibility: Mut<Visibility>, shown: bool) {
     let (display, visible) = if shown {
         (Display::Flex, Visibility::Inherited)

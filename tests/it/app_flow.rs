@@ -777,7 +777,10 @@ fn export_writes_the_move_string_and_a_psq() {
         )
     );
     let notice = toast(&mut app, ToastPlace::Window);
-    assert!(notice.starts_with("Exported h8i9j10: "), "{notice}");
+    assert!(
+        notice.starts_with("Moves exported (.txt, .psq) to "),
+        "{notice}"
+    );
 }
 
 #[test]

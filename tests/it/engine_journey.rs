@@ -10,7 +10,10 @@ use lineup_core::rules::Ending;
 
 /// Start, at the foot of New game, one row lower than usual: the row for
 /// the engines' time shows while an engine plays.
-const NEW_GAME_START_WITH_ENGINE: (u32, u32) = (at::NEW_GAME_START.0, at::NEW_GAME_START.1 + 28);
+const NEW_GAME_START_WITH_ENGINE: (u32, u32) = (
+    at::NEW_GAME_START_GOMOKU.0,
+    at::NEW_GAME_START_GOMOKU.1 + 28,
+);
 
 /// The processes running the program at `path`.
 fn running(path: &std::path::Path) -> Vec<u32> {

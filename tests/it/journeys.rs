@@ -19,8 +19,10 @@ pub mod at {
     /// Load game, fourth on the title's menu under Continue, New game and
     /// Play online.
     pub const TITLE_LOAD_UNDER_CONTINUE: (u32, u32) = (640, 474);
-    /// Start, at the foot of the new-game menu.
-    pub const NEW_GAME_START: (u32, u32) = (482, 618);
+    /// Start, at the foot of the new-game menu: for Connect Four (the
+    /// first game, without the Rules and Opening rows), and for Gomoku.
+    pub const NEW_GAME_START: (u32, u32) = (482, 561);
+    pub const NEW_GAME_START_GOMOKU: (u32, u32) = (482, 618);
     /// Hint, on the Connect Four game panel.
     pub const CONNECT_FOUR_HINT: (u32, u32) = (1044, 319);
     /// Hint, on the Gomoku game panel.

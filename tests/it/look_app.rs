@@ -106,9 +106,9 @@ fn entering(app: &mut App) -> usize {
 fn a_menu_comes_in_unless_motion_is_reduced_and_a_key_finishes_it() {
     let mut app = app();
     run(&mut app, 3);
-    act(&mut app, MenuRequest::OpenAbout);
+    act(&mut app, MenuRequest::OpenHowToPlay);
     run(&mut app, 2);
-    assert_eq!(menu(&app), Menu::About);
+    assert_eq!(menu(&app), Menu::HowToPlay);
     assert_eq!(entering(&mut app), 1, "the menu is coming in");
     // A sixth of a second: four 50 ms frames at most.
     run(&mut app, 4);
@@ -117,7 +117,7 @@ fn a_menu_comes_in_unless_motion_is_reduced_and_a_key_finishes_it() {
     // A key press finishes the entrance at once.
     act(&mut app, MenuRequest::Back);
     run(&mut app, 2);
-    act(&mut app, MenuRequest::OpenAbout);
+    act(&mut app, MenuRequest::OpenHowToPlay);
     run(&mut app, 2);
     assert_eq!(entering(&mut app), 1);
     press(&mut app, KeyCode::ShiftLeft);
@@ -127,9 +127,9 @@ fn a_menu_comes_in_unless_motion_is_reduced_and_a_key_finishes_it() {
     app.world_mut().resource_mut::<Settings>().reduce_motion = true;
     act(&mut app, MenuRequest::Back);
     run(&mut app, 2);
-    act(&mut app, MenuRequest::OpenAbout);
+    act(&mut app, MenuRequest::OpenHowToPlay);
     run(&mut app, 2);
-    assert_eq!(menu(&app), Menu::About);
+    assert_eq!(menu(&app), Menu::HowToPlay);
     assert_eq!(entering(&mut app), 0);
 }
 

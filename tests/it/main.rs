@@ -6,6 +6,7 @@ mod audio_assets;
 mod cli;
 mod engine_journey;
 mod engine_player;
+mod first_hour;
 mod flow_bugs;
 mod frame_order;
 mod frame_stats;

@@ -46,7 +46,7 @@ fn swap2_against_the_computer_from_new_game() {
     journey.wait_for("Menu: Some(None) -> Some(Main)");
     journey.click_button(at::TITLE_NEW_GAME, "MenuRequest::OpenNewGame");
     journey.wait_for("Menu: Some(Main) -> Some(NewGame)");
-    journey.click_button(at::NEW_GAME_START, "NewGameRequest::StartGame");
+    journey.click_button(at::NEW_GAME_START_GOMOKU, "NewGameRequest::StartGame");
     journey.wait_for("Screen: Some(Title) -> Some(Game)");
     // The computer places Black, White, Black; then the person chooses.
     journey.wait_for("Opening step: Swap2Choice, Second to act");

@@ -12,7 +12,7 @@ const SCREENS: [&[&str]; 11] = [
     &[],
     &["--menu", "new-game"],
     &["--menu", "settings"],
-    &["--menu", "about"],
+    &["--menu", "how-to-play"],
     &["--menu", "load"],
     &["--menu", "online"],
     &[

@@ -113,6 +113,11 @@ impl Shot {
 
 /// Runs the game under a virtual display; returns the screenshot.
 fn screenshot(name: &str, args: &[&str]) -> Shot {
+    screenshot_on("1280x800", name, args)
+}
+
+/// The same on a virtual screen of `screen` pixels (WxH).
+fn screenshot_on(screen: &str, name: &str, args: &[&str]) -> Shot {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join(format!("{name}.png"));
     let _ = std::fs::remove_file(&path);
@@ -122,12 +127,8 @@ fn screenshot(name: &str, args: &[&str]) -> Shot {
         .env("LINEUP_HOME", dir.join(format!("{name}-home")))
         .env("LC_ALL", "C.UTF-8")
         .env_remove("LANGUAGE")
-        .args([
-            "-a",
-            "-s",
-            "-screen 0 1280x800x24",
-            env!("CARGO_BIN_EXE_lineup"),
-        ])
+        .args(["-a", "-s", &format!("-screen 0 {screen}x24")])
+        .arg(env!("CARGO_BIN_EXE_lineup"))
         .args(args)
         .arg("--screenshot")
         .arg(&path)
@@ -214,6 +215,75 @@ fn title_window_shows_the_menu() {
         !near(shot.around(505, 316 + 32), BUTTON, 12),
         "buttons are drawn apart"
     );
+}
+
+/// Every grid line of an empty 15×15 board is the same number of pixels
+/// wide, at every window size (at 800×600 they were 1 and 2 pixels by
+/// turns). Read across the band between the first two lines from the top
+/// (rows) and from the left (columns), where no star point sits.
+#[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
+fn the_gomoku_grid_lines_are_even_at_every_size() {
+    const GRID: [u8; 3] = [69, 46, 23];
+    for size in ["800x600", "1280x800", "1920x1080"] {
+        let shot = screenshot_on(
+            size,
+            &format!("grid-{size}"),
+            &["--game", "gomoku", "--window", size],
+        );
+        let dark = |x: usize, y: usize| near(shot.around_one(x, y), GRID, 40);
+        // The widths of the dark runs along one row or column.
+        let runs = |line: &mut dyn Iterator<Item = bool>| {
+            let mut widths = Vec::new();
+            let mut run = 0;
+            for is_dark in line.chain([false]) {
+                if is_dark {
+                    run += 1;
+                } else if run > 0 {
+                    widths.push(run);
+                    run = 0;
+                }
+            }
+            widths
+        };
+        for across_rows in [true, false] {
+            let (length, depth) = if across_rows {
+                (shot.width, shot.height)
+            } else {
+                (shot.height, shot.width)
+            };
+            let mut band = Vec::new();
+            for k in 0..depth {
+                let widths = runs(
+                    &mut (0..length).map(|i| if across_rows { dark(i, k) } else { dark(k, i) }),
+                );
+                // The first band of rows (or columns) crossing just the 15
+                // lines (the coordinates' 15 letters make a short one).
+                if widths.len() == 15 {
+                    band.push((k, widths));
+                } else if band.len() > 8 {
+                    break;
+                } else {
+                    band.clear();
+                }
+            }
+            assert!(
+                band.len() > 8,
+                "{size}: no band of 15 lines ({across_rows})"
+            );
+            for (k, widths) in band {
+                let inner = &widths[1..14];
+                assert!(
+                    inner.iter().all(|w| *w == inner[0]),
+                    "{size}: lines of uneven widths at {} {k}: {widths:?}",
+                    if across_rows { "row" } else { "column" }
+                );
+            }
+        }
+    }
 }
 
 fn near(colour: [u8; 3], wanted: [u8; 3], tolerance: u8) -> bool {

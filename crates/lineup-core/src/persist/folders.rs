@@ -39,6 +39,11 @@ impl Folders {
         self.config.join("settings.ron")
     }
 
+    /// The player's results against the computer (`persist::record`).
+    pub fn record_file(&self) -> PathBuf {
+        self.config.join("record.ron")
+    }
+
     pub fn saves(&self) -> PathBuf {
         self.data.join("saves")
     }

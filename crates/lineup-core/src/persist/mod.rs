@@ -8,6 +8,7 @@ pub mod export;
 pub mod folders;
 pub mod games;
 pub mod psq;
+pub mod record;
 pub mod save_file;
 pub mod settings_file;
 pub mod slots;

@@ -28,6 +28,12 @@ pub fn bad_copy(path: &Path) -> PathBuf {
 
 /// Reads `path`; no file at all is simply the defaults.
 pub fn load<T: DeserializeOwned + Default>(path: &Path) -> Loaded<T> {
+    load_named(path, "settings")
+}
+
+/// The same for another small file of the kind (`what` names it in the
+/// player's message: "the record file was damaged…").
+pub fn load_named<T: DeserializeOwned + Default>(path: &Path, what: &str) -> Loaded<T> {
     let defaults = |problem: String| Loaded {
         settings: T::default(),
         problem: Some(problem),
@@ -41,20 +47,20 @@ pub fn load<T: DeserializeOwned + Default>(path: &Path) -> Loaded<T> {
         }
         Err(e) => {
             return defaults(format!(
-                "Could not read the settings ({e}); using the defaults."
+                "Could not read the {what} ({e}); using the defaults."
             ));
         }
-        Ok(meta) if meta.len() > SIZE_LIMIT => return set_aside(path, "it is far too large"),
+        Ok(meta) if meta.len() > SIZE_LIMIT => return set_aside(path, what, "it is far too large"),
         Ok(_) => {}
     }
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-            return set_aside(path, "it is not text");
+            return set_aside(path, what, "it is not text");
         }
         Err(e) => {
             return defaults(format!(
-                "Could not read the settings ({e}); using the defaults."
+                "Could not read the {what} ({e}); using the defaults."
             ));
         }
     };
@@ -63,12 +69,12 @@ pub fn load<T: DeserializeOwned + Default>(path: &Path) -> Loaded<T> {
             settings,
             problem: None,
         },
-        Err(e) => set_aside(path, &e.to_string()),
+        Err(e) => set_aside(path, what, &e.to_string()),
     }
 }
 
 /// Moves a damaged file aside and falls back to the defaults.
-fn set_aside<T: Default>(path: &Path, why: &str) -> Loaded<T> {
+fn set_aside<T: Default>(path: &Path, what: &str, why: &str) -> Loaded<T> {
     let bad = bad_copy(path);
     let kept = match std::fs::rename(path, &bad) {
         Ok(()) => format!("it was kept as {}", bad.display()),
@@ -77,7 +83,7 @@ fn set_aside<T: Default>(path: &Path, why: &str) -> Loaded<T> {
     Loaded {
         settings: T::default(),
         problem: Some(format!(
-            "The settings file was damaged ({why}); {kept}. Using the defaults."
+            "The {what} file was damaged ({why}); {kept}. Using the defaults."
         )),
     }
 }

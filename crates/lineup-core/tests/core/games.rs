@@ -107,3 +107,94 @@ fn the_old_single_autosave_slot_is_adopted_once() {
     games::adopt_single_slot(&folders).expect("nothing to adopt");
     assert!(slot.exists());
 }
+
+/// The record counts a person's games against the computer, by game and
+/// level, from the person's side (whichever colour the opening gave);
+/// games between people or online are not counted; it reads back as
+/// written, and a damaged file is set aside, never lost.
+#[test]
+fn the_record_counts_games_against_the_computer_and_reads_back() {
+    use lineup_core::ai::Level;
+    use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
+    use lineup_core::match_state::Match;
+    use lineup_core::persist::folders::Folders;
+    use lineup_core::persist::record::{self, Outcome, Record, RecordedGame, Tally};
+    use lineup_core::rules::{BoardMove, Column, ConnectFourSize, Side};
+    let c4 = GameKind::ConnectFour {
+        size: ConnectFourSize::STANDARD,
+    };
+    // Red wins with four in column 1 (moves 1 2 1 2 1 2 1).
+    let finished = |players: [PlayerKind; 2]| {
+        let mut game = Match::new(MatchSetup::new(c4, players));
+        for c in [0, 1, 0, 1, 0, 1, 0] {
+            game.play(BoardMove::Column(Column(c))).expect("legal");
+        }
+        game
+    };
+    let mut kept = Record::default();
+    let person_red = finished([PlayerKind::Human, PlayerKind::Computer(Level::Hard)]);
+    assert_eq!(
+        kept.add_match(&person_red),
+        Some((RecordedGame::ConnectFour, Level::Hard, Outcome::Win))
+    );
+    let person_yellow = finished([PlayerKind::Computer(Level::Hard), PlayerKind::Human]);
+    assert_eq!(
+        kept.add_match(&person_yellow).map(|r| r.2),
+        Some(Outcome::Loss)
+    );
+    let mut resigned = Match::new(MatchSetup::new(
+        c4,
+        [PlayerKind::Human, PlayerKind::Computer(Level::Easy)],
+    ));
+    resigned.resign(Side::First).expect("a game going on");
+    assert_eq!(kept.add_match(&resigned).map(|r| r.2), Some(Outcome::Loss));
+    assert_eq!(
+        kept.add_match(&finished([PlayerKind::Human, PlayerKind::Human])),
+        None,
+        "two people"
+    );
+    assert_eq!(
+        kept.add_match(&Match::new(MatchSetup::new(
+            c4,
+            [PlayerKind::Human, PlayerKind::Computer(Level::Easy)]
+        ))),
+        None,
+        "not over"
+    );
+    assert_eq!(
+        kept.tally(RecordedGame::ConnectFour, Level::Hard),
+        Tally {
+            wins: 1,
+            losses: 1,
+            draws: 0
+        }
+    );
+    assert_eq!(kept.tally(RecordedGame::Gomoku, Level::Hard).games(), 0);
+    let home = std::env::temp_dir().join(format!("lineup-record-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let folders = Folders::under(&home);
+    assert_eq!(
+        record::load(&folders).settings,
+        Record::default(),
+        "none yet"
+    );
+    record::save(&folders, &kept).expect("written");
+    let loaded = record::load(&folders);
+    assert_eq!((loaded.settings, loaded.problem), (kept, None));
+    std::fs::write(folders.record_file(), "not a record").expect("damaged");
+    let loaded = record::load(&folders);
+    assert_eq!(loaded.settings, Record::default());
+    assert!(
+        loaded
+            .problem
+            .expect("told")
+            .contains("record file was damaged")
+    );
+    assert!(
+        folders
+            .record_file()
+            .with_file_name("record.ron.bad")
+            .is_file()
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}

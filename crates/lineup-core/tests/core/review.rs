@@ -155,3 +155,35 @@ fn a_review_gives_the_same_values_every_time() {
     assert_eq!(first.judged(), first.positions());
     assert_eq!(review(&game, &never()), first);
 }
+
+/// A Gomoku estimate in words: the logistic curve the evaluation was fitted
+/// to (score 0: even; +651: 73%), who stands better, never a raw number;
+/// a proven value has no estimate.
+#[test]
+fn an_estimate_reads_as_a_win_chance_and_words() {
+    use lineup_core::ai::review::Standing;
+    assert_eq!(Worth::Score(0).win_percent(), Some(50));
+    assert_eq!(Worth::Score(651).win_percent(), Some(73));
+    assert_eq!(Worth::Score(-651).win_percent(), Some(27));
+    assert_eq!(Worth::Score(0).standing(), Some((Standing::Even, true, 50)));
+    assert_eq!(
+        Worth::Score(-377).standing(),
+        Some((Standing::SlightlyBetter, false, 64))
+    );
+    assert_eq!(
+        Worth::Score(800).standing(),
+        Some((Standing::ClearlyBetter, true, 77))
+    );
+    assert_eq!(
+        Worth::Score(-2000).standing(),
+        Some((Standing::Winning, false, 96))
+    );
+    assert_eq!(Worth::Wins { at: Some(9) }.standing(), None);
+    assert_eq!(Worth::Draw.win_percent(), None);
+    // Monotone: a better score is never a smaller chance.
+    let chances: Vec<u8> = (-3000..=3000)
+        .step_by(50)
+        .map(|s| Worth::Score(s).win_percent().expect("an estimate"))
+        .collect();
+    assert!(chances.windows(2).all(|w| w[0] <= w[1]));
+}

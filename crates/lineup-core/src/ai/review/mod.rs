@@ -15,7 +15,7 @@ pub mod connect_four;
 pub mod gomoku;
 mod worth;
 
-pub use worth::{Mark, Worth, mark};
+pub use worth::{Mark, Standing, Worth, mark};
 
 use crate::rules::{BoardMove, ConnectFour, Game, Gomoku, MatchGame, Rules};
 use std::sync::atomic::AtomicBool;

@@ -26,6 +26,24 @@ pub enum Worth {
 /// graph is at two thirds of the height a proven win gets.
 const SCORE_SCALE: f32 = 600.0;
 
+/// The Gomoku evaluation's logistic scale: the score was fitted so that
+/// 1 / (1 + e^(-score / 651)) predicts the result of self-play games
+/// (`examples/tune_gomoku_eval.rs`).
+const LOGISTIC_SCALE: f64 = 651.0;
+
+/// An estimate in a player's words: who stands better and by how much.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Neither side is 57% or more to win.
+    Even,
+    /// The side named wins 57–69% of such games.
+    SlightlyBetter,
+    /// 70–89%.
+    ClearlyBetter,
+    /// 90% or more.
+    Winning,
+}
+
 impl Worth {
     /// The same position seen by the other side.
     pub fn turned(self) -> Worth {
@@ -63,6 +81,34 @@ impl Worth {
             Worth::Score(s) => Some(0.45 * (s as f32 / SCORE_SCALE).tanh()),
             Worth::Unknown => None,
         }
+    }
+
+    /// An estimate's chance for the side to move to win, in whole percent
+    /// (0–100), by the evaluation's logistic curve; `None` for a proven or
+    /// unknown value.
+    pub fn win_percent(self) -> Option<u8> {
+        let Worth::Score(s) = self else { return None };
+        let p = 1.0 / (1.0 + (-f64::from(s) / LOGISTIC_SCALE).exp());
+        Some((p * 100.0).round().clamp(0.0, 100.0) as u8)
+    }
+
+    /// An estimate in words: how the better side stands, whether that is
+    /// the side to move (`true`) or the other, and its chance in percent.
+    /// `None` for a proven or unknown value.
+    pub fn standing(self) -> Option<(Standing, bool, u8)> {
+        let percent = self.win_percent()?;
+        let (better_is_mover, best) = if percent >= 50 {
+            (true, percent)
+        } else {
+            (false, 100 - percent)
+        };
+        let standing = match best {
+            90.. => Standing::Winning,
+            70.. => Standing::ClearlyBetter,
+            57.. => Standing::SlightlyBetter,
+            _ => Standing::Even,
+        };
+        Some((standing, better_is_mover, best))
     }
 
     /// How many moves of its own the side whose move is at ply `ply` makes
