@@ -81,7 +81,7 @@ fn toggle(
     mut flip: ResMut<BoardFlip>,
 ) {
     let turns = requests.read().count();
-    if turns % 2 == 0 || !matches!(game.setup().kind, GameKind::Gomoku { .. }) {
+    if turns.is_multiple_of(2) || !matches!(game.setup().kind, GameKind::Gomoku { .. }) {
         return;
     }
     let now = !flip.for_match(&game);

@@ -94,9 +94,14 @@ fn snap_grid(
             wide / scale,
         )
     };
+    // From the first pixel of the lowest line to the last of the highest
+    // (on a flipped board line 0 is the highest).
     let span = |ends: &[(f32, f32)], at: f32, shift: f32| {
-        let (lo, hi) = (ends[0], ends[ends.len() - 1]);
-        let (from, to) = (lo.0, hi.0 + hi.1);
+        let from = ends.iter().map(|e| e.0).fold(f32::INFINITY, f32::min);
+        let to = ends
+            .iter()
+            .map(|e| e.0 + e.1)
+            .fold(f32::NEG_INFINITY, f32::max);
         (
             ((from + to) / 2.0) / scale - at - shift / scale,
             (to - from) / scale,

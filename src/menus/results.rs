@@ -72,17 +72,6 @@ fn cell(width: f32, content: impl Bundle) -> impl Bundle {
     )
 }
 
-fn row(children: impl Bundle) -> impl Bundle {
-    (
-        Node {
-            flex_direction: FlexDirection::Row,
-            column_gap: px(8),
-            ..default()
-        },
-        children,
-    )
-}
-
 fn spawn(mut commands: Commands, locale: Res<Locale>) {
     let heading = |words: &'static str| {
         (
@@ -100,13 +89,13 @@ fn spawn(mut commands: Commands, locale: Res<Locale>) {
         .with_children(|overlay| {
             overlay.spawn(widgets::panel(620.0)).with_children(|panel| {
                 panel.spawn(widgets::title("results.title", size::TITLE));
-                panel.spawn(row((Children::spawn((
+                panel.spawn(widgets::row((Children::spawn((
                     Spawn(cell(150.0, heading("results.level"))),
                     Spawn(cell(180.0, heading("game.connect_four"))),
                     Spawn(cell(180.0, heading("game.gomoku"))),
                 )),)));
                 for level in LEVELS {
-                    panel.spawn(row(Children::spawn((
+                    panel.spawn(widgets::row(Children::spawn((
                         Spawn(cell(
                             150.0,
                             widgets::label(terms::level(&locale, level).to_string()),
@@ -131,7 +120,7 @@ fn spawn(mut commands: Commands, locale: Res<Locale>) {
                     widgets::dim_label("results.key"),
                     TextLayout::justify(Justify::Center),
                 ));
-                panel.spawn(row(children![
+                panel.spawn(widgets::row(children![
                     widgets::small_button("results.reset", ResultsRequest::Reset),
                     widgets::small_button("common.back", MenuRequest::Back),
                 ]));

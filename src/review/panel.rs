@@ -68,17 +68,6 @@ fn text(marker: impl Component, font_size: f32, colour: Colour) -> impl Bundle {
     )
 }
 
-fn row(children: impl Bundle) -> impl Bundle {
-    (
-        Node {
-            flex_direction: FlexDirection::Row,
-            column_gap: px(8),
-            ..default()
-        },
-        children,
-    )
-}
-
 fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
     let gomoku = matches!(game.game(), MatchGame::Gomoku(_));
     let rows = if game.opening().is_some() {
@@ -127,7 +116,7 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
             let step = |label: &'static str, action| {
                 widgets::sized_button(String::from(label), action, 56.0, 32.0, size::SMALL)
             };
-            panel.spawn(row(children![
+            panel.spawn(widgets::row(children![
                 step("|<", ReviewRequest::First),
                 step("<", ReviewRequest::Back),
                 step(">", ReviewRequest::Forward),
@@ -210,7 +199,7 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
                 ReviewRequest::PlayFromHere,
                 INNER,
             ));
-            panel.spawn(row(children![
+            panel.spawn(widgets::row(children![
                 small(
                     "review.other_players",
                     ReviewRequest::PlayFromHereChoosing,
@@ -218,7 +207,7 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
                 ),
                 small("review.save_image", ReviewRequest::ShareImage, 123.0),
             ]));
-            panel.spawn(row(())).with_children(|row| {
+            panel.spawn(widgets::row(())).with_children(|row| {
                 // Move numbers are drawn on stones (Gomoku) only.
                 let width = if gomoku { 123.0 } else { INNER };
                 if gomoku {

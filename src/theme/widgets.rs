@@ -103,6 +103,18 @@ pub fn dim_label(words: impl Into<Words>) -> impl Bundle {
     )
 }
 
+/// Children side by side, a little apart.
+pub fn row(children: impl Bundle) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            column_gap: px(8),
+            ..default()
+        },
+        children,
+    )
+}
+
 /// A menu button that keyboard navigation can reach; activated, it sends
 /// `message`.
 pub fn button(text: impl Into<Words>, message: impl ButtonMessage) -> impl Bundle {

@@ -220,7 +220,8 @@ fn title_window_shows_the_menu() {
 /// Every grid line of an empty 15×15 board is the same number of pixels
 /// wide, at every window size (at 800×600 they were 1 and 2 pixels by
 /// turns). Read across the band between the first two lines from the top
-/// (rows) and from the left (columns), where no star point sits.
+/// (rows) and from the left (columns), where no star point sits; the edge
+/// lines heavier, on a flipped board too.
 #[test]
 #[cfg_attr(
     skip_window_tests,
@@ -228,12 +229,18 @@ fn title_window_shows_the_menu() {
 )]
 fn the_gomoku_grid_lines_are_even_at_every_size() {
     const GRID: [u8; 3] = [69, 46, 23];
-    for size in ["800x600", "1280x800", "1920x1080"] {
-        let shot = screenshot_on(
-            size,
-            &format!("grid-{size}"),
-            &["--game", "gomoku", "--window", size],
-        );
+    // The last: flipped (White against the computer sees it so).
+    for (size, flipped) in [
+        ("800x600", false),
+        ("1280x800", false),
+        ("1920x1080", false),
+        ("800x600", true),
+    ] {
+        let mut args = vec!["--game", "gomoku", "--window", size];
+        if flipped {
+            args.extend(["--first", "computer:beginner"]);
+        }
+        let shot = screenshot_on(size, &format!("grid-{size}-{flipped}"), &args);
         let dark = |x: usize, y: usize| near(shot.around_one(x, y), GRID, 40);
         // The widths of the dark runs along one row or column.
         let runs = |line: &mut dyn Iterator<Item = bool>| {
@@ -276,10 +283,14 @@ fn the_gomoku_grid_lines_are_even_at_every_size() {
             );
             for (k, widths) in band {
                 let inner = &widths[1..14];
+                let what = if across_rows { "row" } else { "column" };
                 assert!(
                     inner.iter().all(|w| *w == inner[0]),
-                    "{size}: lines of uneven widths at {} {k}: {widths:?}",
-                    if across_rows { "row" } else { "column" }
+                    "{size}: lines of uneven widths at {what} {k}: {widths:?}"
+                );
+                assert!(
+                    widths[0] > inner[0] && widths[14] > inner[0],
+                    "{size}: the edges are not heavier at {what} {k}: {widths:?}"
                 );
             }
         }
