@@ -277,7 +277,8 @@ fn spawn(mut commands: Commands) {
     ));
 }
 
-/// Typing edits the active field; Tab moves on; Enter joins.
+/// Typing edits the active field; Tab moves on; Enter joins (or, under
+/// a failure, is OK).
 fn type_text(
     mut keys: MessageReader<KeyboardInput>,
     mut typing: Local<Typing>,
@@ -288,9 +289,17 @@ fn type_text(
         let active = form.active;
         match typing.key(key, &mut form.fields[active], LIMITS[active]) {
             Typed::Tab => form.active = (active + 1) % form.fields.len(),
-            Typed::Enter => {
-                requests.write(OnlineRequest::Join);
-            }
+            // Enter is the dialog's button of the moment: Join, or OK
+            // under a failure; nothing while connecting.
+            Typed::Enter => match form.connection {
+                Connection::Idle => {
+                    requests.write(OnlineRequest::Join);
+                }
+                Connection::Failed { .. } => {
+                    requests.write(OnlineRequest::Dismiss);
+                }
+                Connection::Connecting { .. } => {}
+            },
             Typed::Edited => {
                 if active == CODE {
                     form.fields[CODE] = RoomCode::normalise(&form.fields[CODE]);

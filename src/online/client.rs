@@ -334,6 +334,7 @@ fn watch_connection(
     mut toasts: MessageWriter<Toast>,
     mut news: MessageWriter<ConnectionNews>,
     mut next_menu: ResMut<NextState<Menu>>,
+    menu: Res<State<Menu>>,
     screen: Res<State<Screen>>,
 ) {
     let Some(server) = session.server else {
@@ -361,9 +362,12 @@ fn watch_connection(
                         locale.f("online.unreachable", &[("server", &server)]),
                     ));
                 } else {
-                    // Said in the dialog, which stays open with it.
+                    // Said in the dialog, which stays open with it (not
+                    // entered again: that rebuilt the dialog).
                     news.write(ConnectionNews::Unreachable { server });
-                    next_menu.set(Menu::Online);
+                    if *menu.get() != Menu::Online {
+                        next_menu.set(Menu::Online);
+                    }
                 }
             }
         }
@@ -407,6 +411,7 @@ fn on_reply(
     mut refused: MessageWriter<MoveRefused>,
     screen: Res<State<Screen>>,
     mut next_menu: ResMut<NextState<Menu>>,
+    menu: Res<State<Menu>>,
     game: Option<Res<CurrentMatch>>,
     mut starts: MessageWriter<StartMatch>,
     mut news: MessageWriter<ConnectionNews>,
@@ -442,7 +447,9 @@ fn on_reply(
                 } else {
                     // Said in the dialog, which stays open with it.
                     news.write(ConnectionNews::Refused(*refusal));
-                    next_menu.set(Menu::Online);
+                    if *menu.get() != Menu::Online {
+                        next_menu.set(Menu::Online);
+                    }
                 }
                 return;
             }

@@ -158,6 +158,7 @@ pub fn choice_words(
                 ("player", &player),
                 ("side", &side),
                 ("point", &point.map(|p| p.to_string()).unwrap_or_default()),
+                ("colour", &terms::side(locale, kind, choice.stone)),
                 ("n", &n),
             ],
         )

@@ -67,6 +67,9 @@ pub struct ComputerChoice {
     pub action: OpeningAction,
     /// The colour the chooser holds after it.
     pub holds: Side,
+    /// The colour of the stone it places (a placing action: in Soosõrv
+    /// the first player places White's stone too).
+    pub stone: Side,
     pub player: PlayerKind,
     /// The match it was made in, and when (real time).
     pub match_id: u64,
@@ -178,6 +181,7 @@ fn finish_thinking(
                         commands.insert_resource(ComputerChoice {
                             action,
                             holds,
+                            stone: under_way.game().to_move(),
                             player: game.player_to_move(),
                             match_id: game.id(),
                             at: time.elapsed(),

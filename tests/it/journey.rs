@@ -246,6 +246,15 @@ impl Journey {
         self.log.iter().any(|l| l.contains(needle))
     }
 
+    /// Whether a line containing `needle` was printed after line `from`
+    /// (a `cursor()` taken earlier).
+    pub fn printed_since(&mut self, from: usize, needle: &str) -> bool {
+        self.drain();
+        self.log[from.min(self.log.len())..]
+            .iter()
+            .any(|l| l.contains(needle))
+    }
+
     fn drain(&mut self) {
         if let Some(lines) = &self.lines {
             while let Ok(line) = lines.try_recv() {

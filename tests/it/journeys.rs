@@ -339,3 +339,106 @@ fn opening_a_finished_game_keeps_continue() {
     let save = lineup_core::persist::games::latest(&journey.folders()).expect("kept");
     assert_eq!(save.moves, "43");
 }
+
+/// A join where nothing answers (a closed port on loopback), typed as a
+/// person types it: the dialog says it is connecting, then what failed and
+/// what to check, and keeps it, with the fields as typed, until OK (it
+/// used to rebuild the menu, wipe the code and put a fading line at the
+/// window's foot).
+#[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
+fn a_failed_join_is_told_in_the_dialog_until_dismissed() {
+    let port = std::net::UdpSocket::bind("127.0.0.1:0")
+        .expect("a free port")
+        .local_addr()
+        .expect("its address")
+        .port();
+    let address = format!("127.0.0.1:{port}");
+    let mut journey = Journey::new("failed_join");
+    journey.launch(SoundOut::Nowhere, &["--menu", "online"]);
+    journey.wait_for("-> Some(Online)");
+    journey.park_pointer();
+    // The address field has the keyboard; Tab goes on to the room code.
+    journey.type_text(&address);
+    journey.key("Tab");
+    journey.type_text("k7m-q2x");
+    journey.key("Return");
+    journey.wait_for(&format!("Online dialog: connecting to {address}"));
+    let failed = journey.wait_for("Online dialog: failed: ");
+    assert!(failed.contains(&address), "{failed}");
+    assert!(
+        failed.contains("firewall") && failed.contains("UDP"),
+        "no word of what to check: {failed}"
+    );
+    assert!(
+        failed.contains(&format!("(fields: Player | {address} | K7MQ2X)")),
+        "the fields were not kept as typed: {failed}"
+    );
+    // It stays: the menu is not left nor entered again (that rebuilt the
+    // dialog), the failure not cleared.
+    let at = journey.cursor();
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(
+        !journey.printed_since(at, "Menu: Some(Online) ->"),
+        "the dialog closed or was rebuilt"
+    );
+    assert!(
+        !journey.printed_since(at, "Online dialog: idle"),
+        "the failure went"
+    );
+    let shot = journey.screen();
+    // In the dialog, under its buttons: the failure in the accent colour,
+    // what to check in light text (read off a screenshot at 1280x800).
+    let said = shot.count_near_within([253, 196, 69], 30, 330..950, 535..565);
+    let advice = shot.count_near_within([235, 235, 240], 40, 330..950, 570..615);
+    assert!(
+        said > 100 && advice > 200,
+        "the failure is not in the dialog: {said} accent and {advice} light pixels"
+    );
+    // OK dismisses it, and the fields stay.
+    journey.key("Return");
+    let idle = journey.wait_for("Online dialog: idle");
+    assert!(idle.contains(&format!("{address} | K7MQ2X")), "{idle}");
+    journey.interrupt();
+}
+
+/// A second game never throws the first away: a Connect Four game with a
+/// move, quit to the title; New game (under Continue, by the keyboard)
+/// and a move in another; both are kept as unfinished games (one autosave
+/// slot kept only the last).
+#[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
+fn a_second_game_keeps_the_first_unfinished_one() {
+    let mut journey = Journey::new("keeps_unfinished");
+    journey.launch(SoundOut::Nowhere, &[]);
+    journey.wait_for("Menu: Some(None) -> Some(Main)");
+    for first in [true, false] {
+        if first {
+            journey.click_button(at::TITLE_NEW_GAME, "MenuRequest::OpenNewGame");
+        } else {
+            // Continue is first now; the keyboard goes down to New game.
+            journey.park_pointer();
+            journey.key("Down");
+            journey.key("Return");
+        }
+        journey.wait_for("Menu: Some(Main) -> Some(NewGame)");
+        journey.click_button(at::NEW_GAME_START, "NewGameRequest::StartGame");
+        journey.wait_for("Screen: Some(Title) -> Some(Game)");
+        journey.click(at::BOARD_CENTRE.0, at::BOARD_CENTRE.1);
+        journey.wait_for("Piece landed: column 4 (ply 0)");
+        journey.key("Escape");
+        journey.wait_for("Menu: Some(None) -> Some(Pause)");
+        journey.click_button(at::PAUSE_QUIT_TO_TITLE, "MenuRequest::QuitToTitle");
+        journey.wait_for("Screen: Some(Game) -> Some(Title)");
+        journey.wait_for("Menu: Some(None) -> Some(Main)");
+    }
+    journey.interrupt();
+    let unfinished = lineup_core::persist::games::unfinished(&journey.folders());
+    assert_eq!(unfinished.len(), 2, "both games kept: {unfinished:?}");
+}
