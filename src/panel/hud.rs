@@ -39,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
                 show_buttons_that_apply,
                 label_help_buttons,
                 list_moves,
+                hide_when_over,
             )
                 .in_set(AppSystems::Present)
                 .run_if(in_state(Screen::Game)),
@@ -54,6 +55,22 @@ struct MoveNumberText;
 /// The game's moves, the latest in view; a click on one opens review at it.
 #[derive(Component)]
 struct GameMoveList;
+
+/// What the panel shows only while the game goes on (the move list, the
+/// key help): once it is over the game-over banner takes the room below
+/// the buttons, and its Review lists the moves.
+#[derive(Component)]
+struct WhileInPlay;
+
+fn hide_when_over(
+    game: Res<CurrentMatch>,
+    mut parts: Query<(&mut Node, &mut Visibility), With<WhileInPlay>>,
+) {
+    let over = game.game().is_over();
+    for (node, visibility) in &mut parts {
+        widgets::set_shown(node, visibility, !over);
+    }
+}
 
 /// Rows of the panel's move list (two moves a row).
 const LIST_ROWS: usize = 7;
@@ -228,6 +245,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
             (
                 Name::new("Move list"),
                 GameMoveList,
+                WhileInPlay,
                 Node {
                     width: px(254),
                     flex_direction: FlexDirection::Column,
@@ -237,6 +255,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
             ),
             (
                 Words::Key("hud.keys"),
+                WhileInPlay,
                 widgets::OwnLines,
                 TextFont::from_font_size(size::CAPTION),
                 Ink(Colour::TextDim),

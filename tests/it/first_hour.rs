@@ -512,3 +512,26 @@ fn results_count_games_against_the_computer_and_reset_on_the_second_press() {
         0
     );
 }
+
+/// Once the game is over the move list and key help give way to the
+/// game-over banner (whose Review lists the moves): they overlapped it.
+#[test]
+fn the_move_list_gives_way_to_the_banner() {
+    use lineup::review::ReviewRequest;
+    let listed = |m: &ReviewRequest| matches!(m, ReviewRequest::OpenAt(_));
+    let mut app = app_in_game(C4, "121212", HUMANS);
+    run(&mut app, 2);
+    let playing = buttons_shown(&mut app, listed);
+    assert!(
+        playing.len() == 6 && playing.iter().all(|s| *s),
+        "{playing:?}"
+    );
+    crate::app_flow::request(
+        &mut app,
+        lineup_core::rules::BoardMove::Column(lineup_core::rules::Column(0)),
+    );
+    crate::app_flow::settle(&mut app);
+    run(&mut app, 2);
+    let over = buttons_shown(&mut app, listed);
+    assert!(over.len() == 7 && over.iter().all(|s| !s), "{over:?}");
+}
