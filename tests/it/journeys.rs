@@ -16,6 +16,8 @@ pub mod at {
     pub const BOARD_CENTRE: (u32, u32) = (490, 410);
     /// New game, first on the title's menu when there is nothing to continue.
     pub const TITLE_NEW_GAME: (u32, u32) = (640, 314);
+    /// New game, second on the title's menu, under Continue.
+    pub const TITLE_NEW_GAME_UNDER_CONTINUE: (u32, u32) = (640, 346);
     /// Load game, fourth on the title's menu under Continue, New game and
     /// Play online.
     pub const TITLE_LOAD_UNDER_CONTINUE: (u32, u32) = (640, 474);
@@ -406,8 +408,8 @@ fn a_failed_join_is_told_in_the_dialog_until_dismissed() {
 }
 
 /// A second game never throws the first away: a Connect Four game with a
-/// move, quit to the title; New game (under Continue, by the keyboard)
-/// and a move in another; both are kept as unfinished games (one autosave
+/// move, quit to the title; New game (now under Continue) and a move in
+/// another; both are kept as unfinished games (one autosave
 /// slot kept only the last).
 #[test]
 #[cfg_attr(
@@ -419,14 +421,13 @@ fn a_second_game_keeps_the_first_unfinished_one() {
     journey.launch(SoundOut::Nowhere, &[]);
     journey.wait_for("Menu: Some(None) -> Some(Main)");
     for first in [true, false] {
-        if first {
-            journey.click_button(at::TITLE_NEW_GAME, "MenuRequest::OpenNewGame");
+        // Continue comes first once a game is unfinished.
+        let new_game = if first {
+            at::TITLE_NEW_GAME
         } else {
-            // Continue is first now; the keyboard goes down to New game.
-            journey.park_pointer();
-            journey.key("Down");
-            journey.key("Return");
-        }
+            at::TITLE_NEW_GAME_UNDER_CONTINUE
+        };
+        journey.click_button(new_game, "MenuRequest::OpenNewGame");
         journey.wait_for("Menu: Some(Main) -> Some(NewGame)");
         journey.click_button(at::NEW_GAME_START, "NewGameRequest::StartGame");
         journey.wait_for("Screen: Some(Title) -> Some(Game)");

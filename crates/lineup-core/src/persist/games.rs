@@ -74,7 +74,7 @@ pub fn latest(folders: &Folders) -> Option<SaveFile> {
         .into_iter()
         .chain(finished(folders))
         .filter_map(|entry| entry.content.ok())
-        .max_by_key(|summary| summary.save.saved)
+        .max_by_key(|summary| (summary.save.saved, summary.save.saved_nanos))
         .map(|summary| summary.save)
 }
 

@@ -51,6 +51,11 @@ pub struct SaveFile {
     /// Seconds since 1970 (UTC).
     pub created: u64,
     pub saved: u64,
+    /// The nanoseconds past `saved` when it was written: two saves of one
+    /// second (a new game a moment after a move in another) still have an
+    /// order. 0 in files from before it was kept.
+    #[serde(default)]
+    pub saved_nanos: u32,
     /// Which match this is (0 when unknown: files from before it was kept).
     #[serde(default)]
     pub game_id: u64,
@@ -148,6 +153,7 @@ impl SaveFile {
             resigned_by,
             created,
             saved: now,
+            saved_nanos: nanos_past(now),
             game_id: 0,
             online: None,
         }
@@ -311,4 +317,18 @@ struct VersionOnly {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+/// The clock's nanoseconds past second `now`: its own when the clock is
+/// still in that second, the end of it when the clock has moved on, 0 for
+/// a second still to come (a clock set back, a test's made-up time).
+fn nanos_past(now: u64) -> u32 {
+    let clock = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    match clock.as_secs().cmp(&now) {
+        std::cmp::Ordering::Equal => clock.subsec_nanos(),
+        std::cmp::Ordering::Greater => 999_999_999,
+        std::cmp::Ordering::Less => 0,
+    }
 }

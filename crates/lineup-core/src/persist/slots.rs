@@ -108,7 +108,14 @@ pub fn list(folder: &Path) -> Vec<SaveEntry> {
             }
         })
         .collect();
-    saves.sort_by(|a, b| b.time.cmp(&a.time).then_with(|| a.path.cmp(&b.path)));
+    // Newest first; within one second, by the nanoseconds the save kept.
+    let nanos = |e: &SaveEntry| e.content.as_ref().map_or(0, |s| s.save.saved_nanos);
+    saves.sort_by(|a, b| {
+        b.time
+            .cmp(&a.time)
+            .then_with(|| nanos(b).cmp(&nanos(a)))
+            .then_with(|| a.path.cmp(&b.path))
+    });
     saves
 }
 
