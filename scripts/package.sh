@@ -53,6 +53,12 @@ date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
 "$out_dir/examples/package_files" "$stage" "$date"
 gzip -9n "$stage"/usr/share/man/man*/*
 
+# Every file in the package dated by the last commit (cargo-deb reads
+# SOURCE_DATE_EPOCH; without it, Cargo.toml's day): a rebuild is the same,
+# and a changed man page is newer than man's cached copy of the old one.
+SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date -u +%s)
+export SOURCE_DATE_EPOCH
+
 # The workspace's version (the first in Cargo.toml, [workspace.package]).
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 mkdir -p dist
