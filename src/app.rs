@@ -183,10 +183,18 @@ fn scale_ui(
     window: Single<&Window, (With<PrimaryWindow>, Changed<Window>)>,
     mut scale: ResMut<UiScale>,
 ) {
-    let factor = (window.width() / DESIGN_SIZE.x).min(window.height() / DESIGN_SIZE.y);
-    if factor.is_finite() && factor > 0.0 && (scale.0 - factor).abs() > 1e-4 {
+    if let Some(factor) = design_scale(window.size())
+        && (scale.0 - factor).abs() > 1e-4
+    {
         scale.0 = factor;
     }
+}
+
+/// Pixels a design unit for a window of `size`: the 1280×800 design fitted
+/// whole (the camera's `AutoMin`), `None` for a window of no size.
+pub fn design_scale(size: Vec2) -> Option<f32> {
+    let factor = (size.x / DESIGN_SIZE.x).min(size.y / DESIGN_SIZE.y);
+    (factor.is_finite() && factor > 0.0).then_some(factor)
 }
 
 /// Full screen follows the setting.

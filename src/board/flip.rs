@@ -57,10 +57,6 @@ impl BoardFlip {
         }
         self.flipped
     }
-
-    pub fn flipped(&self) -> bool {
-        self.flipped
-    }
 }
 
 /// The board must be drawn anew (it was turned).

@@ -46,6 +46,17 @@ pub struct GridLine {
     pub vertical: bool,
 }
 
+/// The width of line `index` of the grid, in the board's units: the outer
+/// lines a little heavier, as on a real board.
+fn grid_line_width(layout: &BoardLayout, index: u8) -> f32 {
+    let line = (layout.cell * 0.045).max(1.5);
+    if index == 0 || index + 1 == layout.columns {
+        line * 1.8
+    } else {
+        line
+    }
+}
+
 /// Every line of the grid the same whole number of pixels wide, its edges
 /// on pixel edges, at any window size: scaled as the world is, a 2-unit line
 /// falls across pixels unevenly (at 800×600 the lines came out 1 and 2
@@ -64,17 +75,14 @@ fn snap_grid(
         window.physical_width() as f32,
         window.physical_height() as f32,
     );
-    let scale = (width / crate::app::DESIGN_SIZE.x).min(height / crate::app::DESIGN_SIZE.y);
-    if !(scale.is_finite() && scale > 0.0) {
+    let Some(scale) = crate::app::design_scale(Vec2::new(width, height)) else {
         return;
-    }
+    };
     let n = layout.columns;
-    let line = (layout.cell * 0.045).max(1.5);
     // Each line's (first pixel, pixels wide) across its own axis, in window
     // pixels measured from the window's centre.
     let snapped = |centre: f32, i: u8| {
-        let heavy = if i == 0 || i == n - 1 { 1.8 } else { 1.0 };
-        let wide = (line * heavy * scale).round().max(1.0);
+        let wide = (grid_line_width(&layout, i) * scale).round().max(1.0);
         ((centre * scale - wide / 2.0).round(), wide)
     };
     // The window's centre is a pixel edge when its size is even, a pixel's
@@ -219,7 +227,6 @@ fn spawn_board(
     let n = layout.columns;
     let span = (n as f32 - 1.0) * layout.cell;
     let wood_size = Vec2::splat(span + layout.cell * 1.7);
-    let line = (layout.cell * 0.045).max(1.5);
     let mut children = vec![shadow::spawn(
         &mut commands,
         &mut meshes,
@@ -257,12 +264,7 @@ fn spawn_board(
         .id()]);
     for i in 0..n {
         let offset = layout.centre(i, i);
-        // The outer lines are a little heavier, as on a real board.
-        let width = if i == 0 || i == n - 1 {
-            line * 1.8
-        } else {
-            line
-        };
+        let width = grid_line_width(&layout, i);
         children.push(
             commands
                 .spawn((

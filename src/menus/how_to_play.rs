@@ -8,7 +8,7 @@ use crate::current_match::CurrentMatch;
 use crate::locale::Locale;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Menu};
-use crate::theme::diagram::{self, DiagramPiece, GomokuMarks};
+use crate::theme::diagram::{self, DiagramPiece, GomokuMarks, Spawner};
 use crate::theme::fonts::size;
 use crate::theme::interaction::{self, ButtonMessage, Focusable, Sends};
 use crate::theme::paint::Ink;
@@ -323,10 +323,7 @@ fn show_page(
 }
 
 /// A row of diagrams, centred, with room between.
-fn side_by_side(
-    area: &mut bevy::ecs::relationship::RelatedSpawnerCommands<ChildOf>,
-    fill: impl FnOnce(&mut bevy::ecs::relationship::RelatedSpawnerCommands<ChildOf>),
-) {
+fn side_by_side(area: &mut Spawner, fill: impl FnOnce(&mut Spawner)) {
     area.spawn(Node {
         flex_direction: FlexDirection::Row,
         align_items: AlignItems::Center,

@@ -67,11 +67,7 @@ pub fn prompt(
         .filter(|_| !game.game().is_over())?;
     let kind = game.setup().kind;
     let actor = opening.to_act();
-    let held = if opening.holder(Side::First) == actor {
-        Side::First
-    } else {
-        Side::Second
-    };
+    let held = opening.side_held_by(actor);
     let who = locale.f(
         "opening.who",
         &[

@@ -173,14 +173,9 @@ fn finish_thinking(
                     let me = under_way.to_act();
                     let mut after = under_way.clone();
                     if after.act(me, action).is_ok() {
-                        let holds = if after.holder(Side::First) == me {
-                            Side::First
-                        } else {
-                            Side::Second
-                        };
                         commands.insert_resource(ComputerChoice {
                             action,
-                            holds,
+                            holds: after.side_held_by(me),
                             stone: under_way.game().to_move(),
                             player: game.player_to_move(),
                             match_id: game.id(),

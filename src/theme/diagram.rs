@@ -10,7 +10,8 @@ use bevy::prelude::*;
 use lineup_core::match_setup::GameKind;
 use lineup_core::rules::{ConnectFourSize, Side};
 
-type Spawner<'a> = RelatedSpawnerCommands<'a, ChildOf>;
+/// Where a diagram's nodes are spawned: a parent's `with_children`.
+pub type Spawner<'a> = RelatedSpawnerCommands<'a, ChildOf>;
 
 /// A piece on a diagram: column, row from the bottom, side.
 pub type DiagramPiece = (u8, u8, Side);

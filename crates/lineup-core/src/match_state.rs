@@ -220,8 +220,7 @@ impl Match {
         // In the opening, the one whose step it is may not hold the colour
         // to move (Soosõrv's declaration, Swap2's colour choice).
         let to_move = match self.opening_under_way() {
-            Some(opening) if opening.holder(Side::First) == opening.to_act() => Side::First,
-            Some(_) => Side::Second,
+            Some(opening) => opening.side_held_by(opening.to_act()),
             None => self.game.to_move(),
         };
         let humans: Vec<Side> = [Side::First, Side::Second]

@@ -114,10 +114,9 @@ pub fn opening_action(
             } else {
                 judge.black_value(position)?
             };
-            let mine = if opening.holder(Side::First) == me {
-                black
-            } else {
-                -black
+            let mine = match opening.side_held_by(me) {
+                Side::First => black,
+                Side::Second => -black,
             };
             if mine < 0 { Action::Swap } else { Action::Keep }
         }

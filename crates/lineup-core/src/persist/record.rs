@@ -115,6 +115,5 @@ pub fn load(folders: &Folders) -> Loaded<Record> {
 }
 
 pub fn save(folders: &Folders, record: &Record) -> Result<(), String> {
-    settings_file::save(&folders.record_file(), record)
-        .map_err(|e| e.replace("the settings", "the record"))
+    settings_file::save_named(&folders.record_file(), record, "record")
 }

@@ -90,8 +90,14 @@ fn set_aside<T: Default>(path: &Path, what: &str, why: &str) -> Loaded<T> {
 
 /// Writes the settings atomically, in readable RON.
 pub fn save<T: Serialize>(path: &Path, settings: &T) -> Result<(), String> {
-    let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
+    save_named(path, settings, "settings")
+}
+
+/// The same for another small file of the kind (`what` names it in the
+/// player's message).
+pub fn save_named<T: Serialize>(path: &Path, value: &T, what: &str) -> Result<(), String> {
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
     write_atomic(path, text.as_bytes())
-        .map_err(|e| format!("Could not save the settings to {}: {e}", path.display()))
+        .map_err(|e| format!("Could not save the {what} to {}: {e}", path.display()))
 }

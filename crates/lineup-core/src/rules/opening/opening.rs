@@ -122,6 +122,15 @@ impl Opening {
         }
     }
 
+    /// The colour `player` holds now.
+    pub fn side_held_by(&self, player: Player) -> Side {
+        if self.black == player {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
     /// How many fifth moves Black must offer (0 before it is known).
     pub fn declared(&self) -> u8 {
         self.declared
