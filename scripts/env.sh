@@ -13,6 +13,9 @@ LINEUP_RUN_PACKAGES="libvulkan1 mesa-vulkan-drivers libxcursor1 libxrandr2 libxi
 # A virtual display, input tools, xprop (the window icon) and xwd (what the
 # screen shows) for the window tests, and gdb for the stacks of a game that crashed or hung in one.
 LINEUP_TEST_PACKAGES="xvfb xauth xdotool x11-utils x11-apps gdb"
+# Throw-away PostgreSQL and Redis for the tests of several server instances
+# (scripts/services.sh starts them on loopback).
+LINEUP_SERVICE_PACKAGES="postgresql redis-server redis-tools"
 # To build the Debian package (dpkg-shlibdeps finds the libraries the
 # programs link; strip), and to check and try it (scripts/package-test.sh).
 LINEUP_PACKAGE_PACKAGES="dpkg-dev binutils"

@@ -30,8 +30,8 @@ fi
 # the dev package is the test build itself, so nothing is compiled again.
 features=()
 [ "$profile" = release ] && features=(--no-default-features)
-# One build for the three, so the two crates share one set of features.
-cargo build --profile "$profile" "${features[@]}" -p lineup -p lineup-core \
+# One build for the three, so the crates share one set of features.
+cargo build --profile "$profile" "${features[@]}" -p lineup -p lineup-core -p lineup-online \
     --bin lineup --bin lineup-server --bin pbrain-lineup --example package_files
 
 # Cargo puts the dev profile's files in debug/, every other in its name.

@@ -21,8 +21,8 @@
 //!   computer player, Hint and Values;
 //! - `gomocup_player`: Gomocup engines as players (their processes, their
 //!   log, their forfeits);
-//! - `online/`: playing a friend on another machine (replicon), the
-//!   dedicated server's app and its load tool;
+//! - `online/`: playing a friend on another machine (the client and the
+//!   hosting server are `lineup-online`'s, on threads of their own);
 //! - `audio/`, `theme/`: sound, and the look: palette and themes, type,
 //!   widgets, button interaction, toasts;
 //! - `locale/`: the language on screen, and `terms`: the plain libraries'
@@ -37,11 +37,11 @@
 //!   neither crash nor hang;
 //! - `dev_tools` (feature `dev`): a log line for every state transition,
 //!   match, move, landing, hint, button under the pointer and sound;
-//! - `cli`, `server_cli`: the command lines of `lineup` and `lineup-server`
-//!   (clap); the binaries under `src/bin/` only parse arguments and call in.
+//! - `cli`: the command line of `lineup` (clap; `lineup-server`'s is
+//!   `lineup_online::cli`); the binary under `src/bin/` only parses
+//!   arguments and calls in.
 
 pub mod cli;
-pub mod server_cli;
 
 pub mod app;
 pub mod audio;

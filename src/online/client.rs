@@ -1,14 +1,15 @@
 //! The window's side of an online match. The room on the server is the
 //! truth: this module asks for it (host, join, rejoin), sends the player's
-//! moves, resignation and undo requests up, and brings what the server
-//! replicates down into `CurrentMatch` through the board's usual flow, so a
+//! moves, resignation and undo requests up, and brings the room the server
+//! sends down into `CurrentMatch` through the board's usual flow, so a
 //! friend's disc falls and sounds like any other. The local board never
 //! plays a move the server has not accepted.
+//!
+//! The connection runs on a thread of its own (`lineup_online::client`);
+//! this module only polls it, so the network never holds up a frame. A
+//! window that hosts runs the same server as `lineup-server` on another
+//! thread and connects to it like any player.
 
-use super::protocol::{NetReply, NetRequest, RoomState, RoomTag};
-use super::server::{ServerLobby, spawn_restored};
-use super::tokens;
-use super::transport;
 use super::{ConnectionNews, OnlineRequest};
 use crate::current_match::{
     CurrentMatch, HistoryRequest, MoveRefusal, MoveRefused, MoveRequested, Requester,
@@ -22,49 +23,48 @@ use crate::settings::Settings;
 use crate::states::{AppSystems, Menu, Screen};
 use crate::theme::toast::Toast;
 use bevy::prelude::*;
-use bevy_replicon::prelude::*;
-use bevy_replicon_renet::netcode::ConnectToken;
 use lineup_core::match_setup::{GameKind, MatchSetup};
 use lineup_core::match_state::{Match, new_id, now};
 use lineup_core::net::OnlineSeat;
 use lineup_core::net::address::{DEFAULT_PORT, parse_address};
-use lineup_core::net::journal::Journal;
+use lineup_core::net::wire::ToClient;
 use lineup_core::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret};
 use lineup_core::rules::{BoardMove, Side};
+use lineup_online::client::{Connection, Update};
+use lineup_online::server::{RunningServer, Settings as ServerSettings};
+use lineup_online::store::{self, RoomStore};
 use std::net::SocketAddr;
+use std::time::Duration;
 
 pub fn plugin(app: &mut App) {
-    app.add_observer(on_reply)
-        .add_systems(PreUpdate, finish_connecting)
-        .add_systems(OnExit(ClientState::Connected), forget_remote_rooms)
-        .add_systems(
-            Update,
-            rejoin_saved_match
-                .in_set(AppSystems::Input)
-                .run_if(in_state(Screen::Game)),
+    app.add_systems(
+        Update,
+        rejoin_saved_match
+            .in_set(AppSystems::Input)
+            .run_if(in_state(Screen::Game)),
+    )
+    .add_systems(
+        Update,
+        (take_updates, watch_connection, send_intent)
+            .chain()
+            .in_set(AppSystems::Input)
+            // Each system checks: one of them may end the session mid-chain.
+            .distributive_run_if(resource_exists::<OnlineSession>),
+    )
+    .add_systems(
+        Update,
+        (
+            cancel,
+            forward_moves,
+            online_actions,
+            follow_the_room,
+            follow_the_end,
         )
-        .add_systems(
-            Update,
-            (watch_connection, send_intent)
-                .chain()
-                .in_set(AppSystems::Input)
-                // Each system checks: one of them may end the session mid-chain.
-                .distributive_run_if(resource_exists::<OnlineSession>),
-        )
-        .add_systems(
-            Update,
-            (
-                cancel,
-                forward_moves,
-                online_actions,
-                follow_the_room,
-                follow_the_end,
-            )
-                .chain()
-                .in_set(AppSystems::Apply)
-                // Each system checks: one of them may end the session mid-chain.
-                .distributive_run_if(resource_exists::<OnlineSession>),
-        );
+            .chain()
+            .in_set(AppSystems::Apply)
+            // Each system checks: one of them may end the session mid-chain.
+            .distributive_run_if(resource_exists::<OnlineSession>),
+    );
 }
 
 /// What to ask the server for once connected.
@@ -109,11 +109,20 @@ pub struct OnlineSession {
     retry_in: f32,
     /// Seconds spent connecting without success.
     waited: f32,
+    /// Where the connection goes: the server, or this window's own.
+    target: Option<SocketAddr>,
+    connection: Option<Connection>,
+    /// The room as the server last sent it.
+    latest: Option<RoomView>,
 }
 
 /// How long a first connection may take before the player is told.
 const CONNECT_SECONDS: f32 = 8.0;
 const RETRY_SECONDS: f32 = 2.0;
+
+/// The server this window runs while it hosts a game.
+#[derive(Resource)]
+struct HostedServer(#[allow(dead_code)] RunningServer);
 
 impl OnlineSession {
     pub fn new(server: Option<SocketAddr>, name: &str, intent: Intent) -> OnlineSession {
@@ -123,11 +132,7 @@ impl OnlineSession {
             name: name.to_string(),
             intent,
             seat: None,
-            link: if server.is_some() {
-                Link::Connecting
-            } else {
-                Link::Connected
-            },
+            link: Link::Connecting,
             room: None,
             asked: false,
             handed: 0,
@@ -135,6 +140,17 @@ impl OnlineSession {
             sent_move: None,
             retry_in: RETRY_SECONDS,
             waited: 0.0,
+            target: server,
+            connection: None,
+            latest: None,
+        }
+    }
+
+    /// Sends a request to the server (dropped when not connected: the
+    /// intent is asked again on reconnection).
+    fn send(&self, request: Request) {
+        if let Some(connection) = &self.connection {
+            connection.send(request);
         }
     }
 
@@ -165,110 +181,68 @@ impl OnlineSession {
     }
 }
 
-/// Starts an online session: hosting here (`server` is `None`: a listen
-/// server on `port`, 0 for any) or connecting to a server or host.
+/// Starts an online session: hosting here (`server` is `None`: a server on
+/// `port`, any free port if that one is taken) or connecting to a server
+/// or host.
 pub fn start(world: &mut World, session: OnlineSession, port: u16) -> Result<(), String> {
     stop(world);
     let mut session = session;
-    match session.server {
-        Some(address) => begin_connecting(world, address),
-        None => {
-            // The hosted rooms are journaled like a server's, so a host that
-            // crashed or quit can take its game up again from Continue.
-            let folders = world
-                .get_resource::<Storage>()
-                .and_then(|s| s.folders.clone());
-            if let Some(folders) = folders {
-                let journal = Journal::new(&folders.data.join("hosted"));
-                let (lobby, problems) = ServerLobby::with_journal(journal);
-                for problem in problems {
-                    warn!("a hosted room could not be read: {problem}");
+    if session.server.is_none() {
+        // The hosted rooms are kept like a server's, so a host that
+        // crashed or quit can take its game up again from Continue.
+        let folders = world
+            .get_resource::<Storage>()
+            .and_then(|s| s.folders.clone());
+        let open_store = || -> Box<dyn RoomStore> {
+            let kept = folders
+                .as_ref()
+                .map(|f| store::open(&f.hosted_database().display().to_string(), ""));
+            match kept {
+                Some(Ok(store)) => store,
+                Some(Err(problem)) => {
+                    warn!("the hosted games cannot be kept: {problem}");
+                    Box::new(store::memory::MemoryStore::default())
                 }
-                world.insert_resource(lobby);
-                world
-                    .run_system_cached(spawn_restored)
-                    .map_err(|e| e.to_string())?;
+                None => Box::new(store::memory::MemoryStore::default()),
             }
-            let bind = SocketAddr::from(([0, 0, 0, 0], port));
-            // A game hosted on a LAN is open: no tokens.
-            let local = transport::start_server(world, bind, None).or_else(|_| {
-                transport::start_server(world, SocketAddr::from(([0, 0, 0, 0], 0)), None)
-            })?;
-            session.hosted_at = Some(SocketAddr::new(lan_address(), local.port()));
-            info!("Online: hosting on {}", local);
-        }
+        };
+        let hosted = RunningServer::start(
+            SocketAddr::from(([0, 0, 0, 0], port)),
+            open_store(),
+            ServerSettings::default(),
+        )
+        .or_else(|_| {
+            RunningServer::start(
+                SocketAddr::from(([0, 0, 0, 0], 0)),
+                open_store(),
+                ServerSettings::default(),
+            )
+        })?;
+        let local = hosted.address();
+        session.hosted_at = Some(SocketAddr::new(lan_address(), local.port()));
+        session.target = Some(SocketAddr::from(([127, 0, 0, 1], local.port())));
+        info!("Online: hosting on {}", local);
+        world.insert_resource(HostedServer(hosted));
     }
+    session.connection = session.target.map(open);
     world.insert_resource(session);
     Ok(())
 }
 
-/// A connection on its way: the server's connect token (or its absence) is
-/// being asked for on a thread, so the frame never waits on the network.
-#[derive(Resource)]
-struct PendingConnect {
-    server: SocketAddr,
-    token: std::sync::Mutex<std::sync::mpsc::Receiver<Option<ConnectToken>>>,
+/// A new connection to `target`, made on its own thread.
+fn open(target: SocketAddr) -> Connection {
+    Connection::open(target, Duration::from_secs_f32(CONNECT_SECONDS))
 }
 
-fn begin_connecting(world: &mut World, server: SocketAddr) {
-    let (send, receive) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = send.send(tokens::fetch(server));
-    });
-    world.insert_resource(PendingConnect {
-        server,
-        token: std::sync::Mutex::new(receive),
-    });
-}
-
-/// Connects once the token question has its answer.
-fn finish_connecting(world: &mut World) {
-    let Some(pending) = world.get_resource::<PendingConnect>() else {
-        return;
-    };
-    let answer = match pending.token.lock().map(|r| r.try_recv()) {
-        Ok(Ok(token)) => token,
-        Ok(Err(std::sync::mpsc::TryRecvError::Empty)) => return,
-        _ => None,
-    };
-    let server = pending.server;
-    world.remove_resource::<PendingConnect>();
-    if world.get_resource::<OnlineSession>().is_none() {
-        return;
-    }
-    if let Err(problem) = transport::connect(world, server, answer) {
-        warn!("connecting to {server}: {problem}");
-    }
-}
-
-/// Ends the session: tells the server, closes the connection, and forgets
-/// the rooms (a hosted lobby starts afresh next time).
+/// Ends the session: tells the server, hangs up, and stops the server this
+/// window hosted (its rooms stay in its database for Continue).
 pub fn stop(world: &mut World) {
-    if world.remove_resource::<OnlineSession>().is_some() {
-        world.commands().client_trigger(NetRequest(Request::Leave));
-        world.flush();
+    if let Some(session) = world.remove_resource::<OnlineSession>() {
+        // Sent before the connection is dropped: the connection's thread
+        // delivers what was queued, then hangs up.
+        session.send(Request::Leave);
     }
-    transport::close(world);
-    world.remove_resource::<PendingConnect>();
-    let rooms: Vec<Entity> = world
-        .query_filtered::<Entity, Or<(With<RoomState>, With<RoomTag>)>>()
-        .iter(world)
-        .collect();
-    for room in rooms {
-        world.despawn(room);
-    }
-    world.insert_resource(ServerLobby::default());
-}
-
-/// Replicated rooms die with the connection that brought them (replicon
-/// keeps the entities); after a reconnection the server sends them anew.
-fn forget_remote_rooms(
-    mut commands: Commands,
-    rooms: Query<Entity, (With<RoomState>, With<Remote>)>,
-) {
-    for room in &rooms {
-        commands.entity(room).despawn();
-    }
+    world.remove_resource::<HostedServer>();
 }
 
 /// A saved online match (Continue, Load) takes its seat back: the session
@@ -322,6 +296,65 @@ fn lan_address() -> std::net::IpAddr {
         .unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]))
 }
 
+/// What the connection brought since the last frame: the link's state,
+/// the server's replies, and the room as it now is.
+fn take_updates(
+    locale: Res<Locale>,
+    mut commands: Commands,
+    mut session: ResMut<OnlineSession>,
+    mut toasts: MessageWriter<Toast>,
+    mut refused: MessageWriter<MoveRefused>,
+    screen: Res<State<Screen>>,
+    mut next_menu: ResMut<NextState<Menu>>,
+    menu: Res<State<Menu>>,
+    game: Option<Res<CurrentMatch>>,
+    mut starts: MessageWriter<StartMatch>,
+    mut news: MessageWriter<ConnectionNews>,
+) {
+    let updates = session
+        .connection
+        .as_ref()
+        .map(Connection::poll)
+        .unwrap_or_default();
+    for update in updates {
+        match update {
+            Update::Connected => {
+                session.link = Link::Connected;
+                session.waited = 0.0;
+            }
+            Update::Failed(why) | Update::Lost(why) => {
+                info!("Online: connection ended: {why}");
+                session.connection = None;
+                if session.link == Link::Connected {
+                    session.link = Link::Lost;
+                    session.asked = false;
+                    session.retry_in = RETRY_SECONDS;
+                }
+            }
+            Update::Message(ToClient::Room(room)) => session.latest = Some(room),
+            Update::Message(ToClient::Reply(reply)) => {
+                let stopped = on_reply(
+                    &reply,
+                    &locale,
+                    &mut commands,
+                    &mut session,
+                    &mut toasts,
+                    &mut refused,
+                    &screen,
+                    &mut next_menu,
+                    &menu,
+                    game.as_deref(),
+                    &mut starts,
+                    &mut news,
+                );
+                if stopped {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 /// Follows the connection: counts the first connection's time, and after
 /// a loss tries again every few seconds (the server keeps the seat for a
 /// minute).
@@ -329,7 +362,6 @@ fn watch_connection(
     locale: Res<Locale>,
     mut commands: Commands,
     time: Res<Time>,
-    state: Option<Res<State<ClientState>>>,
     mut session: ResMut<OnlineSession>,
     mut toasts: MessageWriter<Toast>,
     mut news: MessageWriter<ConnectionNews>,
@@ -337,24 +369,16 @@ fn watch_connection(
     menu: Res<State<Menu>>,
     screen: Res<State<Screen>>,
 ) {
-    let Some(server) = session.server else {
+    let Some(target) = session.target else {
         return;
     };
-    let connected = state.is_some_and(|s| *s.get() == ClientState::Connected);
+    let server = session.server.unwrap_or(target);
     let dt = time.delta_secs();
-    match (&session.link, connected) {
-        (Link::Connected, false) => {
-            session.link = Link::Lost;
-            session.asked = false;
-            session.retry_in = RETRY_SECONDS;
-        }
-        (Link::Connecting | Link::Lost, true) => {
-            session.link = Link::Connected;
-            session.waited = 0.0;
-        }
-        (Link::Connecting, false) => {
+    match session.link {
+        Link::Connecting => {
             session.waited += dt;
-            if session.waited > CONNECT_SECONDS {
+            let given_up = session.connection.is_none();
+            if session.waited > CONNECT_SECONDS || given_up {
                 info!("Online: nothing answered at {server}");
                 commands.queue(stop);
                 if *screen.get() == Screen::Game {
@@ -371,55 +395,43 @@ fn watch_connection(
                 }
             }
         }
-        (Link::Lost, false) => {
+        Link::Lost if session.connection.is_none() => {
             session.retry_in -= dt;
             if session.retry_in <= 0.0 {
                 session.retry_in = RETRY_SECONDS;
-                commands.queue(move |world: &mut World| {
-                    transport::close(world);
-                    begin_connecting(world, server);
-                });
+                session.connection = Some(open(target));
             }
         }
-        (Link::Connected, true) => {}
+        // A new connection on its way either answers or fails; a live one
+        // needs nothing.
+        Link::Lost | Link::Connected => {}
     }
 }
 
 /// Once connected (at once when hosting), asks for the seat.
-fn send_intent(
-    mut commands: Commands,
-    state: Option<Res<State<ClientState>>>,
-    mut session: ResMut<OnlineSession>,
-) {
-    if session.asked {
-        return;
-    }
-    let ready =
-        session.server.is_none() || state.is_some_and(|s| *s.get() == ClientState::Connected);
-    if ready {
+fn send_intent(mut session: ResMut<OnlineSession>) {
+    if !session.asked && session.link == Link::Connected {
         session.asked = true;
-        commands.client_trigger(NetRequest(session.request()));
+        session.send(session.request());
     }
 }
 
+/// A reply from the server; true when it ended the session.
 fn on_reply(
-    reply: On<NetReply>,
-    locale: Res<Locale>,
-    mut commands: Commands,
-    session: Option<ResMut<OnlineSession>>,
-    mut toasts: MessageWriter<Toast>,
-    mut refused: MessageWriter<MoveRefused>,
-    screen: Res<State<Screen>>,
-    mut next_menu: ResMut<NextState<Menu>>,
-    menu: Res<State<Menu>>,
-    game: Option<Res<CurrentMatch>>,
-    mut starts: MessageWriter<StartMatch>,
-    mut news: MessageWriter<ConnectionNews>,
-) {
-    let Some(mut session) = session else {
-        return;
-    };
-    match &reply.0 {
+    reply: &Reply,
+    locale: &Locale,
+    commands: &mut Commands,
+    session: &mut OnlineSession,
+    toasts: &mut MessageWriter<Toast>,
+    refused: &mut MessageWriter<MoveRefused>,
+    screen: &State<Screen>,
+    next_menu: &mut NextState<Menu>,
+    menu: &State<Menu>,
+    game: Option<&CurrentMatch>,
+    starts: &mut MessageWriter<StartMatch>,
+    news: &mut MessageWriter<ConnectionNews>,
+) -> bool {
+    match reply {
         Reply::Seated { code, side, secret } => {
             info!("Online: seated in room {code} as {side:?}");
             session.seat = Some((*code, *side, *secret));
@@ -437,7 +449,7 @@ fn on_reply(
                     toasts.write(Toast::window(
                         locale.f("online.room_gone", &[("reason", &refusal)]),
                     ));
-                    if let Some(game) = game.as_deref() {
+                    if let Some(game) = game {
                         starts.write(StartMatch(Match::clone(game).played_here()));
                     }
                 } else if *screen.get() == Screen::Game {
@@ -451,7 +463,7 @@ fn on_reply(
                         next_menu.set(Menu::Online);
                     }
                 }
-                return;
+                return true;
             }
             match (session.sent_move.take(), refusal) {
                 (Some(mv), Refusal::Rules(error)) => {
@@ -468,13 +480,13 @@ fn on_reply(
             }
         }
     }
+    false
 }
 
 /// The player's moves go to the server (checked here first, so a refusal
 /// shows at once); the board plays them when the server sends them back.
 fn forward_moves(
     locale: Res<Locale>,
-    mut commands: Commands,
     mut requests: MessageReader<MoveRequested>,
     game: Option<Res<CurrentMatch>>,
     mut session: ResMut<OnlineSession>,
@@ -518,10 +530,10 @@ fn forward_moves(
             continue;
         }
         session.sent_move = Some(request.mv);
-        commands.client_trigger(NetRequest(Request::Play {
+        session.send(Request::Play {
             mv: request.mv,
             ply: room.moves.len(),
-        }));
+        });
     }
 }
 
@@ -587,7 +599,7 @@ fn online_actions(
         })
         .collect();
     for request in asked.into_iter().chain(answers) {
-        commands.client_trigger(NetRequest(request));
+        session.send(request);
     }
 }
 
@@ -598,7 +610,6 @@ fn online_actions(
 fn follow_the_room(
     locale: Res<Locale>,
     mut commands: Commands,
-    rooms: Query<&RoomState>,
     mut session: ResMut<OnlineSession>,
     game: Option<Res<CurrentMatch>>,
     mut moves: MessageWriter<MoveRequested>,
@@ -610,14 +621,13 @@ fn follow_the_room(
     let Some((code, side, _)) = session.seat else {
         return;
     };
-    let Some(room) = rooms.iter().find(|r| r.code == code) else {
+    let Some(room) = session.latest.clone().filter(|r| r.code == code) else {
         return;
     };
     let driving = game.as_ref().is_some_and(|g| session.drives(g));
-    if driving && session.room.as_ref() == Some(&room.0) {
+    if driving && session.room.as_ref() == Some(&room) {
         return;
     }
-    let room = room.0.clone();
     let replayed = match room.replay() {
         Ok(game) => game,
         Err(problem) => {

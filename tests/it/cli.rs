@@ -279,7 +279,8 @@ fn run(program: &std::path::Path, args: &[&str]) -> (i32, String, String) {
 #[test]
 fn every_program_explains_itself_and_refuses_with_code_2() {
     let game = std::path::Path::new(env!("CARGO_BIN_EXE_lineup"));
-    let server = std::path::Path::new(env!("CARGO_BIN_EXE_lineup-server"));
+    let server_path = crate::lineup_server();
+    let server = server_path.as_path();
     let engine = crate::pbrain_lineup();
     for (program, args, says) in [
         (game, &["--help"][..], "--first <PLAYER>"),

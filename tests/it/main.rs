@@ -15,7 +15,6 @@ mod journey;
 mod journeys;
 mod layout;
 mod look_app;
-mod net_replicon;
 mod online_app;
 mod online_journeys;
 mod opening_journey;
@@ -35,7 +34,17 @@ mod window_chrome;
 /// `pbrain-lineup`, the core crate's Gomocup engine, where cargo puts it
 /// beside the game: `cargo test --workspace` (scripts/test.sh) builds it.
 pub fn pbrain_lineup() -> std::path::PathBuf {
-    let path = std::path::Path::new(env!("CARGO_BIN_EXE_lineup")).with_file_name("pbrain-lineup");
+    sibling("pbrain-lineup")
+}
+
+/// `lineup-server`, built by the online crate beside `lineup`.
+pub fn lineup_server() -> std::path::PathBuf {
+    sibling("lineup-server")
+}
+
+/// A program of another crate of the workspace, built beside `lineup`.
+fn sibling(name: &str) -> std::path::PathBuf {
+    let path = std::path::Path::new(env!("CARGO_BIN_EXE_lineup")).with_file_name(name);
     assert!(
         path.is_file(),
         "{} is missing: run the tests with `cargo test --workspace`",

@@ -1,20 +1,20 @@
 //! The window's side of online play, headless: the game's own plugins host
-//! a room (no socket: the host's requests reach its own server side
-//! directly, as on a listen server), a friend's requests arrive as replicon
-//! delivers a remote client's, and the tests look at the match the board
-//! shows.
+//! a room (a real server on a thread of the app, reached over a WebSocket
+//! on 127.0.0.1 like any other), a friend plays from a client connection of
+//! their own, and the tests look at the match the board shows. A lying
+//! server is a real socket too.
 
-use crate::app_flow::{C4, app, run, screen, toast};
+use crate::app_flow::{C4, app, run, screen, toast, until};
 use bevy::prelude::*;
-use bevy_replicon::prelude::*;
 use lineup::current_match::{CurrentMatch, MoveRequested, Requester};
 use lineup::online::OnlineRequest;
 use lineup::online::client::{Intent, OnlineSession};
-use lineup::online::protocol::NetRequest;
 use lineup::states::Screen;
 use lineup::theme::toast::ToastPlace;
 use lineup_core::net::Request;
 use lineup_core::rules::{BoardMove, Column, Ending, Side};
+use lineup_online::client::{Connection, Update};
+use std::time::Duration;
 
 fn col(c: u8) -> BoardMove {
     BoardMove::Column(Column(c))
@@ -23,53 +23,56 @@ fn col(c: u8) -> BoardMove {
 /// An app hosting a Connect Four room as Ann, on the game screen.
 fn hosting() -> App {
     let mut app = app();
-    // Replicon sets up its channels when the app finishes building.
-    app.finish();
-    app.cleanup();
-    // A listen server with no socket (the backend would set this state).
-    app.world_mut()
-        .resource_mut::<NextState<ServerState>>()
-        .set(ServerState::Running);
     run(&mut app, 3);
     let host = Intent::Host {
         kind: C4,
         side: Side::First,
     };
-    app.world_mut()
-        .insert_resource(OnlineSession::new(None, "Ann", host));
-    run(&mut app, 5);
-    assert_eq!(screen(&app), Screen::Game, "the room opens the game screen");
+    let session = OnlineSession::new(None, "Ann", host);
+    lineup::online::client::start(app.world_mut(), session, 0).expect("hosts");
+    until(&mut app, 400, "the game screen", |app| {
+        screen(app) == Screen::Game
+    });
     app
 }
 
-/// A remote player's connection, and a request from it.
-fn friend(app: &mut App) -> Entity {
-    app.world_mut()
-        .spawn(ConnectedClient { max_size: 1200 })
-        .id()
+/// Where the hosting app's server listens, as a friend on this machine
+/// reaches it.
+fn hosted_address(app: &App) -> std::net::SocketAddr {
+    let at = app
+        .world()
+        .resource::<OnlineSession>()
+        .hosted_at
+        .expect("hosting");
+    std::net::SocketAddr::from(([127, 0, 0, 1], at.port()))
 }
 
-/// Bo connects and joins the hosted room; his client and the room's code.
-fn bo_joins(app: &mut App) -> (Entity, lineup_core::net::RoomCode) {
-    let bo = friend(app);
+/// Bo connects to the hosted game and joins its room.
+fn bo_joins(app: &mut App) -> (Connection, lineup_core::net::RoomCode) {
+    let bo = Connection::open(hosted_address(app), Duration::from_secs(5));
     let room = code(app);
     from(
         app,
-        bo,
+        &bo,
         Request::Join {
             code: room,
             name: "Bo".into(),
         },
     );
+    until(app, 400, "Bo in the room", |app| {
+        app.world().resource::<CurrentMatch>().names()[1].is_some()
+    });
     (bo, room)
 }
 
-fn from(app: &mut App, client: Entity, request: Request) {
-    app.world_mut().trigger(FromClient {
-        client_id: ClientId::Client(client),
-        message: NetRequest(request),
-    });
-    run(app, 20);
+/// Bo's request goes out, and the app runs a while for the answer to come
+/// round.
+fn from(app: &mut App, bo: &Connection, request: Request) {
+    assert!(bo.send(request), "Bo's connection is open");
+    for _ in 0..30 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 fn click(app: &mut App, mv: BoardMove) {
@@ -77,7 +80,10 @@ fn click(app: &mut App, mv: BoardMove) {
         mv,
         by: Requester::Human,
     });
-    run(app, 20);
+    for _ in 0..30 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 fn moves(app: &App) -> Vec<BoardMove> {
@@ -111,19 +117,24 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
     let feedback = toast(&mut app, ToastPlace::Board);
     assert!(feedback.contains("Bo"), "{feedback}");
     // Bo's move arrives from the network.
-    from(&mut app, bo, Request::Play { mv: col(4), ply: 1 });
+    from(&mut app, &bo, Request::Play { mv: col(4), ply: 1 });
     assert_eq!(moves(&app), vec![col(3), col(4)]);
 
     // Bo asks to take his move back; Ann allows it.
-    from(&mut app, bo, Request::AskUndo);
+    from(&mut app, &bo, Request::AskUndo);
     let asked = app.world().resource::<OnlineSession>().room.clone();
     assert_eq!(asked.and_then(|r| r.undo_asked_by), Some(Side::Second));
     app.world_mut().write_message(OnlineRequest::AllowUndo);
-    run(&mut app, 20);
+    until(&mut app, 400, "the move taken back", |app| {
+        moves(app).len() == 1
+    });
     assert_eq!(moves(&app), vec![col(3)]);
 
     // Bo resigns: Ann's board shows the win, and the autosave keeps the seat.
-    from(&mut app, bo, Request::Resign);
+    from(&mut app, &bo, Request::Resign);
+    until(&mut app, 400, "the resignation", |app| {
+        app.world().resource::<CurrentMatch>().game().is_over()
+    });
     let game = &app.world().resource::<CurrentMatch>().game();
     assert_eq!(
         game.ending(),
@@ -135,31 +146,61 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
     let folders = storage.folders.clone().expect("folders");
     let save = lineup_core::persist::games::latest(&folders).expect("kept");
     assert_eq!(save.online.map(|s| s.code), Some(room));
+    drop(bo);
+}
+
+/// A server that seats whoever comes, then sends a game the rules cannot
+/// reach: seven discs in one column.
+fn lying_server() -> std::net::SocketAddr {
+    use lineup_core::net::wire::{self, ToClient};
+    use lineup_core::net::{Reply, RoomCode, RoomView, SeatSecret};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let address = listener.local_addr().expect("its address");
+    std::thread::spawn(move || {
+        let Ok((stream, _)) = listener.accept() else {
+            return;
+        };
+        let Ok(mut socket) = tungstenite::accept(stream) else {
+            return;
+        };
+        let _ = socket.read();
+        let code = RoomCode::from_number(7);
+        let seated = Reply::Seated {
+            code,
+            side: Side::First,
+            secret: SeatSecret(1),
+        };
+        let lie = RoomView {
+            code,
+            kind: C4,
+            names: [Some("Ann".into()), Some("Liar".into())],
+            present: [true, true],
+            moves: vec![col(0); 7],
+            end: None,
+            undo_asked_by: None,
+        };
+        for message in [ToClient::Reply(seated), ToClient::Room(lie)] {
+            let frame = tungstenite::Message::Binary(wire::encode(&message).into());
+            let _ = socket.send(frame);
+        }
+        // Held open until the client leaves.
+        while socket.read().is_ok() {}
+    });
+    address
 }
 
 #[test]
 fn a_lying_server_is_not_followed() {
-    let mut app = hosting();
-    bo_joins(&mut app);
-    // A room whose moves the rules refuse, as a lying server would send.
-    let mut lie = app
-        .world()
-        .resource::<OnlineSession>()
-        .room
-        .clone()
-        .expect("a room");
-    lie.moves = vec![col(0); 7];
-    let mut rooms = app
-        .world_mut()
-        .query::<&mut lineup::online::protocol::RoomState>();
-    for mut state in rooms.iter_mut(app.world_mut()) {
-        state.0 = lie.clone();
-    }
-    run(&mut app, 10);
-    assert!(
-        app.world().get_resource::<OnlineSession>().is_none(),
-        "left"
-    );
+    let mut app = app();
+    run(&mut app, 3);
+    let server = lying_server();
+    let code = lineup_core::net::RoomCode::from_number(7);
+    let session = OnlineSession::new(Some(server), "Ann", Intent::Join(code));
+    lineup::online::client::start(app.world_mut(), session, 0).expect("connects");
+    until(&mut app, 400, "the session left", |app| {
+        app.world().get_resource::<OnlineSession>().is_none()
+    });
+    run(&mut app, 3);
     assert_eq!(screen(&app), Screen::Title);
     let notice = toast(&mut app, ToastPlace::Window);
     assert!(notice.contains("illegal"), "{notice}");
@@ -203,6 +244,7 @@ fn a_host_waiting_for_a_friend_is_told_so_and_can_cancel_not_resign() {
     assert!(!shows(&mut app, OnlineRequest::Cancel));
 
     // Another host gives up waiting: back to Play online, no session left.
+    drop(app);
     let mut app = hosting();
     crate::app_flow::act(&mut app, OnlineRequest::Cancel);
     run(&mut app, 5);
@@ -213,7 +255,7 @@ fn a_host_waiting_for_a_friend_is_told_so_and_can_cancel_not_resign() {
 
 /// A loopback port where nothing listens (taken and let go at once).
 fn closed_port() -> u16 {
-    let socket = std::net::UdpSocket::bind("127.0.0.1:0").expect("a free port");
+    let socket = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
     socket.local_addr().expect("its address").port()
 }
 
@@ -223,8 +265,6 @@ fn a_failed_join_stays_in_the_dialog_with_what_to_check_and_keeps_the_fields() {
     use lineup::menus::online::{Connection, OnlineForm};
     use lineup::states::Menu;
     let mut app = app();
-    app.finish();
-    app.cleanup();
     run(&mut app, 3);
     crate::app_flow::act(&mut app, MenuRequest::OpenOnline);
     run(&mut app, 3);
@@ -259,7 +299,7 @@ fn a_failed_join_stays_in_the_dialog_with_what_to_check_and_keeps_the_fields() {
     };
     assert!(what.contains(&format!("127.0.0.1:{port}")), "{what}");
     assert!(
-        check.contains("firewall") && check.contains("UDP"),
+        check.contains("firewall") && check.contains("TCP"),
         "{check}"
     );
     assert_eq!(

@@ -40,10 +40,9 @@ impl Server {
     /// Starts the server on `bind` with its rooms in `rooms`; waits until it
     /// listens.
     fn start(bind: &str, rooms: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lineup-server"))
-            // Secure, as on the internet: the windows fetch a token first.
-            .args(["--bind", bind, "--secure", "--rooms"])
-            .arg(rooms)
+        let mut child = Command::new(crate::lineup_server())
+            .args(["--bind", bind, "--database"])
+            .arg(rooms.join("server.sqlite3"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

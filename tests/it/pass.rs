@@ -139,7 +139,7 @@ fn the_computer_passes_only_when_it_must() {
     );
     // The online load tool's random player passes too.
     assert_eq!(
-        lineup::online::bot::random_move(&game, &mut lineup_core::ai::Rng::new(1)),
+        lineup_online::bench::random_move(&game, &mut lineup_core::ai::Rng::new(1)),
         Some(BoardMove::Pass)
     );
     // Under freestyle Black takes e5 (an overline wins there).

@@ -59,6 +59,12 @@ pub enum Reply {
         secret: SeatSecret,
     },
     Refused(Refusal),
+    /// Room `code` is run by another instance of the server, at `server`:
+    /// ask there.
+    Elsewhere {
+        code: RoomCode,
+        server: String,
+    },
 }
 
 /// Why the server turned a request down. Each reads as a sentence.

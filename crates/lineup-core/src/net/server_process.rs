@@ -1,12 +1,13 @@
-//! Finds a running server by the UDP port it listens on and reads what it
+//! Finds a running server by the TCP port it listens on and reads what it
 //! costs (CPU time, memory) from `/proc`, for the load tool's report. Linux
 //! only; elsewhere every answer is `None`.
 
 use std::fs;
 
-/// The process that has a UDP socket bound to `port`.
-pub fn find_by_udp_port(port: u16) -> Option<u32> {
-    let inodes: Vec<String> = ["/proc/net/udp", "/proc/net/udp6"]
+/// The process listening on TCP `port`.
+pub fn find_by_tcp_port(port: u16) -> Option<u32> {
+    // The state column (fields[3]) is 0A for a listening socket.
+    let inodes: Vec<String> = ["/proc/net/tcp", "/proc/net/tcp6"]
         .iter()
         .filter_map(|table| fs::read_to_string(table).ok())
         .flat_map(|text| {
@@ -16,7 +17,9 @@ pub fn find_by_udp_port(port: u16) -> Option<u32> {
                     let fields: Vec<&str> = line.split_whitespace().collect();
                     let local = fields.get(1)?;
                     let local_port = u16::from_str_radix(local.rsplit(':').next()?, 16).ok()?;
-                    (local_port == port).then(|| fields.get(9).map(|s| s.to_string()))?
+                    let listening = fields.get(3) == Some(&"0A");
+                    (listening && local_port == port)
+                        .then(|| fields.get(9).map(|s| s.to_string()))?
                 })
                 .collect::<Vec<_>>()
         })

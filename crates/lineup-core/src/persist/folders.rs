@@ -53,10 +53,16 @@ impl Folders {
         self.data.join("exports")
     }
 
-    /// Where `lineup-server` keeps its rooms (one file each) and, under
-    /// `finished/`, the games that ended.
-    pub fn server_rooms(&self) -> PathBuf {
-        self.data.join("server")
+    /// The database where `lineup-server` keeps its open rooms and the
+    /// games that ended.
+    pub fn server_database(&self) -> PathBuf {
+        self.data.join("server.sqlite3")
+    }
+
+    /// The database of the games this computer hosted (a host that quit
+    /// takes its game up again from Continue).
+    pub fn hosted_database(&self) -> PathBuf {
+        self.data.join("hosted.sqlite3")
     }
 
     /// Where every match not over yet is kept, a file each

@@ -1,11 +1,11 @@
 //! The server's authority in plain Rust: rooms, seats, moves checked by the
-//! rules, undo by agreement, the grace period and the journal. No network:
+//! rules, undo by agreement, the grace period and the wire format. No network:
 //! the lobby is handed requests and the clock directly.
 
 use lineup_core::ai::Rng;
 use lineup_core::match_setup::GameKind;
-use lineup_core::net::journal::Journal;
 use lineup_core::net::protocol::clean_name;
+use lineup_core::net::wire::{self, ToClient, WireError};
 use lineup_core::net::{
     ClientKey, CodeError, Effect, GRACE_MS, Lobby, Refusal, Reply, Request, RoomCode, RoomEnd,
     RoomView, SeatSecret,
@@ -341,45 +341,6 @@ fn a_client_refuses_a_history_the_rules_cannot_reach() {
 }
 
 #[test]
-fn the_journal_brings_every_open_room_back_and_keeps_a_damaged_file_aside() {
-    let folder = std::env::temp_dir().join(format!("lineup-journal-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    let journal = Journal::new(&folder);
-    let (mut lobby, code, secrets) = room_of(RENJU);
-    for (player, m) in [(HOST, "h8"), (GUEST, "h9"), (HOST, "j8")] {
-        assert_eq!(play(&mut lobby, player, pt(m)), None);
-    }
-    let room = lobby.room(code).expect("open");
-    journal.write(room).expect("written");
-    std::fs::write(folder.join("QQQQQQ.ron"), "not a room").expect("write");
-    let (rooms, problems) = journal.load(0);
-    assert_eq!(rooms.len(), 1);
-    assert_eq!(problems.len(), 1, "{problems:?}");
-    assert!(folder.join("QQQQQQ.ron.bad").exists());
-    let back = &rooms[0];
-    assert_eq!(back.view().moves, room.view().moves);
-    assert_eq!(back.view().present, [false, false], "everyone is away");
-    // A restored room takes its players back by their secrets.
-    let mut restored = Lobby::new(Rng::new(3));
-    restored.restore(back.clone());
-    let rejoin = Request::Rejoin {
-        code,
-        secret: secrets[0],
-    };
-    let (_, side, _) = seated(&restored.handle(HOST, rejoin, 0), HOST);
-    assert_eq!(side, Side::First);
-    journal.close(&back.record(), 1).expect("filed");
-    assert!(!folder.join(format!("{code}.ron")).exists());
-    assert!(
-        folder
-            .join("finished")
-            .join(format!("{code}-1.ron"))
-            .exists()
-    );
-    let _ = std::fs::remove_dir_all(&folder);
-}
-
-#[test]
 fn names_are_trimmed_and_cut() {
     assert_eq!(clean_name("  Ann \n"), "Ann");
     assert_eq!(clean_name(""), "Player");
@@ -427,4 +388,82 @@ fn room_codes_are_read_as_people_type_them() {
     assert_eq!(RoomCode::parse("k7mq21"), Err(CodeError::Character('1')));
     assert_eq!(RoomCode::parse("1"), Err(CodeError::Length(1)));
     assert_eq!(RoomCode::normalise("ab-c d"), "ABCD");
+}
+
+/// Every request a client can send, of every shape.
+fn any_request() -> impl Strategy<Value = Request> {
+    let name = "\\PC{0,30}";
+    prop_oneof![
+        (any::<bool>(), name).prop_map(|(first, name)| Request::Host {
+            kind: if first { C4 } else { RENJU },
+            side: if first { Side::First } else { Side::Second },
+            name,
+        }),
+        (any::<u64>(), name).prop_map(|(n, name)| Request::Join {
+            code: RoomCode::from_number(n),
+            name,
+        }),
+        (any::<u64>(), any::<u64>()).prop_map(|(n, s)| Request::Rejoin {
+            code: RoomCode::from_number(n),
+            secret: SeatSecret(s),
+        }),
+        (0u8..7, 0usize..300).prop_map(|(c, ply)| Request::Play { mv: col(c), ply }),
+        (0u8..15, 0u8..15, 0usize..300).prop_map(|(x, y, ply)| Request::Play {
+            mv: BoardMove::Point(Point::new(x, y)),
+            ply,
+        }),
+        Just(Request::Resign),
+        Just(Request::AskUndo),
+        any::<bool>().prop_map(|accept| Request::AnswerUndo { accept }),
+        Just(Request::Leave),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn every_request_crosses_the_wire_unchanged(request in any_request()) {
+        let frame = wire::encode(&request);
+        prop_assert!(frame.len() <= wire::MAX_REQUEST_BYTES, "{} bytes", frame.len());
+        prop_assert_eq!(wire::decode_request(&frame), Ok(request));
+    }
+
+    #[test]
+    fn no_bytes_make_a_decoder_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        // Refused or read, never a crash; what is read is a request.
+        let _ = wire::decode_request(&bytes);
+        let _ = wire::decode_update(&bytes);
+    }
+}
+
+#[test]
+fn a_frame_of_another_version_too_long_or_garbled_is_refused_by_name() {
+    let mut frame = wire::encode(&Request::Resign);
+    frame[0] = wire::WIRE_VERSION + 1;
+    assert_eq!(
+        wire::decode_request(&frame),
+        Err(WireError::Version {
+            theirs: wire::WIRE_VERSION + 1
+        })
+    );
+    let long = vec![wire::WIRE_VERSION; wire::MAX_REQUEST_BYTES + 1];
+    assert!(matches!(
+        wire::decode_request(&long),
+        Err(WireError::TooLong { .. })
+    ));
+    assert_eq!(wire::decode_request(&[]), Err(WireError::Empty));
+    assert!(matches!(
+        wire::decode_request(&[wire::WIRE_VERSION, 200, 1]),
+        Err(WireError::Garbled(_))
+    ));
+    // A message with bytes after it is not taken either.
+    let mut padded = wire::encode(&Request::Leave);
+    padded.push(0);
+    assert!(matches!(
+        wire::decode_request(&padded),
+        Err(WireError::Garbled(_))
+    ));
+    // Down: the room as the players see it.
+    let (lobby, code, _) = room_of(C4);
+    let update = ToClient::Room(view(&lobby, code));
+    assert_eq!(wire::decode_update(&wire::encode(&update)), Ok(update));
 }

@@ -1,0 +1,193 @@
+//! The dedicated Lineup server (`lineup-server`): pairs players by room
+//! code and runs their games, headless, on one thread. `lineup-server
+//! bench` is its load tool.
+
+use clap::Parser;
+use lineup_core::net::server_process;
+use lineup_core::persist::folders::Folders;
+use lineup_online::bench::{self, BenchConfig, BenchReport};
+use lineup_online::cli::{BenchArgs, ServeArgs, ServerCli, ServerTask};
+use lineup_online::server::cluster::Cluster;
+use lineup_online::server::{Server, Settings};
+use lineup_online::store;
+use std::time::Duration;
+
+fn main() {
+    let cli = ServerCli::parse();
+    let result = match cli.task {
+        Some(ServerTask::Bench(args)) => run_bench(args),
+        None => serve(cli.serve),
+    };
+    if let Err(problem) = result {
+        eprintln!("lineup-server: {problem}");
+        std::process::exit(2);
+    }
+}
+
+fn serve(args: ServeArgs) -> Result<(), String> {
+    raise_file_limit();
+    let spec = if args.no_store {
+        "memory:".to_string()
+    } else if let Some(database) = args.database {
+        database
+    } else {
+        Folders::locate()
+            .map(|f| f.server_database().display().to_string())
+            .ok_or("no data folder: give --database PATH or --no-store")?
+    };
+    let settings = Settings {
+        grace_ms: args.grace.saturating_mul(1000),
+        log: true,
+        ..Settings::default()
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(async move {
+        let bind = args.bind;
+        let socket = if bind.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()
+        } else {
+            tokio::net::TcpSocket::new_v6()
+        }
+        .map_err(|e| e.to_string())?;
+        // Restarted on the same port while old connections linger.
+        socket.set_reuseaddr(true).map_err(|e| e.to_string())?;
+        socket
+            .bind(bind)
+            .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+        // A long queue: thousands of players may knock at once.
+        let listener = socket
+            .listen(4096)
+            .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        let public = args.public.unwrap_or(local).to_string();
+        let instance = args.instance.unwrap_or_else(|| public.clone());
+        // The store and Redis are opened off the runtime's thread: their
+        // clients block.
+        let opened = tokio::task::spawn_blocking(move || {
+            let store = store::open(&spec, &instance).map_err(|e| e.to_string())?;
+            let cluster = match &args.redis {
+                Some(url) => Some(Cluster::connect(url, &instance, &public)?),
+                None => None,
+            };
+            let kept = match &cluster {
+                Some(_) => format!("rooms kept in {spec}; instance {instance} on Redis"),
+                None => format!("rooms kept in {spec}"),
+            };
+            Ok::<_, String>((Server::new(store, cluster, settings)?, kept))
+        })
+        .await
+        .map_err(|e| e.to_string())??;
+        let (server, kept) = opened;
+        let rooms = server.rooms();
+        println!("Lineup server listening on {local} ({rooms} rooms restored; {kept})");
+        server.run(listener, None).await;
+        Ok(())
+    })
+}
+
+fn run_bench(args: BenchArgs) -> Result<(), String> {
+    raise_file_limit();
+    let config = BenchConfig {
+        servers: args.addr.clone(),
+        games: args.games,
+        move_every: Duration::from_millis(args.move_every_ms.max(1)),
+        seconds: args.seconds,
+        one_game_each: false,
+    };
+    // The figures of the first instance's process, when it runs here.
+    let pid = server_process::find_by_tcp_port(args.addr[0].port());
+    let cpu_before = pid.and_then(server_process::cpu_seconds);
+    let started = std::time::Instant::now();
+    if args.ramp {
+        let ceiling = Duration::from_millis(100);
+        let mut best: Option<f64> = None;
+        let mut cpu_mark = (cpu_before, std::time::Instant::now());
+        bench::ramp(&config, args.step, ceiling, |step| {
+            let cpu_now = pid.and_then(server_process::cpu_seconds);
+            let cpu = cpu_share(cpu_now, cpu_mark.0, cpu_mark.1.elapsed().as_secs_f64());
+            cpu_mark = (cpu_now, std::time::Instant::now());
+            println!(
+                "step: {}, {:.0} moves/s",
+                line(step, &cpu, pid),
+                step.rate()
+            );
+            if step.ms(0.99) <= ceiling.as_secs_f64() * 1000.0 {
+                best = Some(best.map_or(step.rate(), |b: f64| b.max(step.rate())));
+            }
+        })?;
+        match best {
+            Some(rate) => println!("ramp: highest rate with p99 <= 100 ms: {rate:.0} moves/s"),
+            None => println!("ramp: p99 was over 100 ms from the first step"),
+        }
+        return Ok(());
+    }
+    let report = bench::run(&config)?;
+    let cpu = cpu_share(
+        pid.and_then(server_process::cpu_seconds),
+        cpu_before,
+        started.elapsed().as_secs_f64(),
+    );
+    if !report.reconnections.is_empty() {
+        println!(
+            "games finished {}, reconnections {}, p50 {:.0} ms, p99 {:.0} ms",
+            report.finished,
+            report.reconnections.len(),
+            report.reconnections.value_at_quantile(0.5) as f64 / 1000.0,
+            report.reconnections.value_at_quantile(0.99) as f64 / 1000.0,
+        );
+    }
+    if report.unconnected > 0 {
+        eprintln!("{} games could not connect", report.unconnected);
+    }
+    for refusal in report.refusals.iter().take(5) {
+        eprintln!("refused: {refusal}");
+    }
+    println!("{}", line(&report, &cpu, pid));
+    Ok(())
+}
+
+/// The server's CPU use over `wall` seconds, as a share of one core.
+fn cpu_share(after: Option<f64>, before: Option<f64>, wall: f64) -> String {
+    match (after, before) {
+        (Some(after), Some(before)) => format!("{:.0}%", 100.0 * (after - before) / wall),
+        _ => "unknown".to_string(),
+    }
+}
+
+/// The one line of figures.
+fn line(report: &BenchReport, cpu: &str, pid: Option<u32>) -> String {
+    let memory = pid
+        .and_then(server_process::resident_mb)
+        .map_or("unknown".to_string(), |mb| format!("{mb:.0} MB"));
+    format!(
+        "games {}, moves {}, lost {}, move p50 {:.1} ms, p99 {:.1} ms, p999 {:.1} ms, server cpu {cpu}, server memory {memory}",
+        report.games,
+        report.moves,
+        report.lost,
+        report.ms(0.5),
+        report.ms(0.99),
+        report.ms(0.999),
+    )
+}
+
+/// Two sockets a game: thousands of games need more than the usual 1024
+/// files.
+fn raise_file_limit() {
+    #[cfg(target_os = "linux")]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: plain system calls on a local struct.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 {
+                limit.rlim_cur = limit.rlim_max;
+                libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+            }
+        }
+    }
+}

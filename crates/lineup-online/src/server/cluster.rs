@@ -1,0 +1,195 @@
+//! Several instances of the server on Redis. Each instance keeps a
+//! heartbeat key with its address (gone five seconds after its last beat),
+//! belongs to the set of instances, and maps each room it owns to itself.
+//! A player who reaches the wrong instance is told where the room lives; the
+//! rooms of an instance whose heartbeat stopped are taken over (from the
+//! shared PostgreSQL) by whichever instance claims them first.
+//!
+//! Redis only speeds the way: the rooms and their owners are in the
+//! database, so a Redis restarted empty loses no game. Each instance notices
+//! (its marker key is gone) and maps its rooms again.
+
+use lineup_core::net::RoomCode;
+use redis::{Commands, Connection};
+
+/// How long an instance counts as alive after its last heartbeat.
+pub const HEARTBEAT_SECONDS: u64 = 5;
+
+const INSTANCES: &str = "lineup:instances";
+
+fn instance_key(id: &str) -> String {
+    format!("lineup:instance:{id}")
+}
+
+fn room_key(code: RoomCode) -> String {
+    format!("lineup:room:{code}")
+}
+
+/// Where a room lives, as the registry knows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Whereabouts {
+    /// Nobody has it.
+    Nowhere,
+    /// A live instance has it, at this address.
+    Live { instance: String, address: String },
+    /// Its instance's heartbeat has stopped.
+    Orphaned { instance: String },
+}
+
+/// What one beat found.
+#[derive(Debug, Default)]
+pub struct Beat {
+    /// Instances whose heartbeat stopped, not yet claimed by anyone.
+    pub dead: Vec<String>,
+    /// Every live instance's address, this one first.
+    pub addresses: Vec<String>,
+    /// Redis had lost this instance's rooms (it restarted empty).
+    pub forgotten: bool,
+}
+
+pub struct Cluster {
+    client: redis::Client,
+    connection: Option<Connection>,
+    pub instance: String,
+    pub address: String,
+}
+
+impl Cluster {
+    /// Connects to Redis at `url` as instance `instance`, reached by
+    /// players at `address`.
+    pub fn connect(url: &str, instance: &str, address: &str) -> Result<Cluster, String> {
+        let client =
+            redis::Client::open(url).map_err(|e| format!("\"{url}\" is no Redis address: {e}"))?;
+        let mut cluster = Cluster {
+            client,
+            connection: None,
+            instance: instance.to_string(),
+            address: address.to_string(),
+        };
+        cluster
+            .with(|c| redis::cmd("PING").query::<String>(c))
+            .map_err(|e| format!("Redis at {url}: {e}"))?;
+        Ok(cluster)
+    }
+
+    /// Runs `f` on the connection, making it again if Redis went away.
+    fn with<T>(
+        &mut self,
+        f: impl FnOnce(&mut Connection) -> redis::RedisResult<T>,
+    ) -> Result<T, String> {
+        if self.connection.is_none() {
+            let connection = self
+                .client
+                .get_connection_with_timeout(std::time::Duration::from_secs(1))
+                .map_err(|e| e.to_string())?;
+            let _ = connection.set_read_timeout(Some(std::time::Duration::from_secs(2)));
+            self.connection = Some(connection);
+        }
+        let Some(connection) = self.connection.as_mut() else {
+            return Err("no connection".into());
+        };
+        let result = f(connection);
+        if result.is_err() {
+            self.connection = None;
+        }
+        result.map_err(|e| e.to_string())
+    }
+
+    /// Renews this instance's heartbeat and looks at the others.
+    pub fn beat(&mut self) -> Result<Beat, String> {
+        let (me, address) = (self.instance.clone(), self.address.clone());
+        let marker = format!("lineup:alive-since:{me}");
+        self.with(|c| {
+            let forgotten: bool = !c.exists(&marker)?;
+            redis::pipe()
+                .set_ex(instance_key(&me), &address, HEARTBEAT_SECONDS)
+                .ignore()
+                .sadd(INSTANCES, &me)
+                .ignore()
+                .set(&marker, 1)
+                .ignore()
+                .query::<()>(c)?;
+            let members: Vec<String> = c.smembers(INSTANCES)?;
+            let mut beat = Beat {
+                forgotten,
+                addresses: vec![address.clone()],
+                ..Beat::default()
+            };
+            for id in members.into_iter().filter(|id| *id != me) {
+                match c.get::<_, Option<String>>(instance_key(&id))? {
+                    Some(other) => beat.addresses.push(other),
+                    None => beat.dead.push(id),
+                }
+            }
+            Ok(beat)
+        })
+    }
+
+    /// Claims the rooms of dead instance `gone` for this one; false when
+    /// another instance claimed them first.
+    pub fn claim(&mut self, gone: &str) -> Result<bool, String> {
+        let me = self.instance.clone();
+        let gone = gone.to_string();
+        self.with(|c| {
+            let claimed: bool = redis::cmd("SET")
+                .arg(format!("lineup:claim:{gone}"))
+                .arg(&me)
+                .arg("NX")
+                .arg("EX")
+                .arg(60)
+                .query::<Option<String>>(c)?
+                .is_some();
+            if claimed {
+                let _: () = c.srem(INSTANCES, &gone)?;
+            }
+            Ok(claimed)
+        })
+    }
+
+    /// Maps rooms to this instance.
+    pub fn own(&mut self, codes: &[RoomCode]) -> Result<(), String> {
+        if codes.is_empty() {
+            return Ok(());
+        }
+        let me = self.instance.clone();
+        self.with(|c| {
+            let mut pipe = redis::pipe();
+            for code in codes {
+                pipe.set(room_key(*code), &me).ignore();
+            }
+            pipe.query::<()>(c)
+        })
+    }
+
+    /// Forgets finished rooms.
+    pub fn release(&mut self, codes: &[RoomCode]) -> Result<(), String> {
+        if codes.is_empty() {
+            return Ok(());
+        }
+        let keys: Vec<String> = codes.iter().map(|c| room_key(*c)).collect();
+        self.with(|c| c.del::<_, ()>(keys))
+    }
+
+    /// Where room `code` lives, by the registry.
+    pub fn locate(&mut self, code: RoomCode) -> Result<Whereabouts, String> {
+        self.with(|c| {
+            let Some(instance) = c.get::<_, Option<String>>(room_key(code))? else {
+                return Ok(Whereabouts::Nowhere);
+            };
+            Ok(whereabouts_of(c, instance)?)
+        })
+    }
+
+    /// Where instance `instance` is, by the registry.
+    pub fn find(&mut self, instance: &str) -> Result<Whereabouts, String> {
+        let instance = instance.to_string();
+        self.with(|c| whereabouts_of(c, instance))
+    }
+}
+
+fn whereabouts_of(c: &mut Connection, instance: String) -> redis::RedisResult<Whereabouts> {
+    Ok(match c.get::<_, Option<String>>(instance_key(&instance))? {
+        Some(address) => Whereabouts::Live { instance, address },
+        None => Whereabouts::Orphaned { instance },
+    })
+}

@@ -1,0 +1,194 @@
+//! One task per connection: the WebSocket handshake, then frames in and
+//! out. A peer that sends garbage, a frame over the size limit, more
+//! requests than its allowance, or nothing at all for too long is cut off
+//! with the reason in the log; it costs the other connections nothing,
+//! since it never reaches the owner but as a clean [`Event::Gone`].
+
+use super::owner::Event;
+use super::{Limits, Settings};
+use futures_util::{SinkExt, StreamExt};
+use lineup_core::net::ClientKey;
+use lineup_core::net::wire::{self, MAX_REQUEST_BYTES};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+use tokio::time::{Instant, sleep_until, timeout};
+use tokio_tungstenite::tungstenite::error::ProtocolError;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
+use tokio_tungstenite::tungstenite::{Bytes, Error as WsError, Message};
+
+/// The WebSocket settings of a server connection: small buffers (a request
+/// is a few dozen bytes; 20,000 connections must fit in memory) and the
+/// request size limit enforced while reading, before a byte is kept.
+pub fn socket_config() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .read_buffer_size(1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(64 * 1024)
+        .max_message_size(Some(MAX_REQUEST_BYTES))
+        .max_frame_size(Some(MAX_REQUEST_BYTES))
+}
+
+/// Accepts connections until the listener fails.
+pub async fn accept_all(listener: TcpListener, events: mpsc::Sender<Event>, settings: Settings) {
+    let open = Arc::new(AtomicUsize::new(0));
+    let mut next: ClientKey = 1;
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                // Out of files and the like: wait, do not spin.
+                if settings.log {
+                    eprintln!("Lineup server: accept failed: {e}");
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        if open.load(Ordering::Relaxed) >= settings.limits.connections {
+            if settings.log {
+                eprintln!("Lineup server: {peer} turned away: too many connections");
+            }
+            continue;
+        }
+        let _ = stream.set_nodelay(true);
+        let client = next;
+        next += 1;
+        open.fetch_add(1, Ordering::Relaxed);
+        let (events, open, log, limits) =
+            (events.clone(), open.clone(), settings.log, settings.limits);
+        tokio::spawn(async move {
+            let ending = serve_one(stream, client, &events, limits).await;
+            open.fetch_sub(1, Ordering::Relaxed);
+            if let Err(reason) = ending
+                && log
+            {
+                eprintln!("Lineup server: connection {client} from {peer} cut off: {reason}");
+            }
+        });
+    }
+}
+
+/// A request allowance: `rate` a second, up to `burst` saved up.
+struct Allowance {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Instant,
+}
+
+impl Allowance {
+    fn new(limits: &Limits) -> Allowance {
+        Allowance {
+            tokens: limits.burst,
+            rate: limits.requests_per_second,
+            burst: limits.burst,
+            last: Instant::now(),
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let earned = now.duration_since(self.last).as_secs_f64() * self.rate;
+        self.tokens = (self.tokens + earned).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Runs one connection to its end: `Ok` when it closed as it should,
+/// `Err(reason)` when it was cut off.
+async fn serve_one(
+    stream: TcpStream,
+    client: ClientKey,
+    events: &mpsc::Sender<Event>,
+    limits: Limits,
+) -> Result<(), String> {
+    let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(socket_config()));
+    let socket = match timeout(limits.handshake, handshake).await {
+        Ok(Ok(socket)) => socket,
+        Ok(Err(e)) => return Err(format!("no WebSocket handshake: {e}")),
+        Err(_) => return Err("no WebSocket handshake in time".into()),
+    };
+    let (mut sink, mut source) = socket.split();
+    let (outbox, mut to_send) = mpsc::channel::<Bytes>(limits.outbox);
+    if events.send(Event::Opened { client, outbox }).await.is_err() {
+        return Ok(());
+    }
+    let mut allowance = Allowance::new(&limits);
+    let mut heard = Instant::now();
+    let ending: Result<(), String> = loop {
+        tokio::select! {
+            frame = to_send.recv() => match frame {
+                Some(frame) => {
+                    if let Err(e) = sink.send(Message::Binary(frame)).await {
+                        break Err(format!("cannot write: {e}"));
+                    }
+                }
+                None => break Err("it reads too slowly".into()),
+            },
+            message = source.next() => {
+                heard = Instant::now();
+                match message {
+                    Some(Ok(Message::Binary(frame))) => {
+                        if !allowance.take() {
+                            break Err("too many requests (a flood)".into());
+                        }
+                        match wire::decode_request(&frame) {
+                            Ok(request) => {
+                                if events.send(Event::Request { client, request }).await.is_err() {
+                                    break Ok(());
+                                }
+                            }
+                            Err(problem) => break Err(problem.to_string()),
+                        }
+                    }
+                    // Pings are answered by the WebSocket layer itself.
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                    Some(Ok(Message::Close(_))) | None => break Ok(()),
+                    Some(Ok(Message::Text(_) | Message::Frame(_))) => {
+                        break Err("a text frame: this protocol is binary".into());
+                    }
+                    // A peer gone without a goodbye (a crash, a pulled
+                    // cable) has not misbehaved.
+                    Some(Err(
+                        WsError::Io(_)
+                        | WsError::ConnectionClosed
+                        | WsError::Protocol(ProtocolError::ResetWithoutClosingHandshake),
+                    )) => break Ok(()),
+                    Some(Err(e)) => break Err(e.to_string()),
+                }
+            }
+            _ = sleep_until(heard + limits.silence) => {
+                break Err(format!("silent for {} s", limits.silence.as_secs()));
+            }
+        }
+    };
+    if let Err(reason) = &ending {
+        // Tell the peer why, as a WebSocket close reason (best effort).
+        let code = if reason.contains("protocol version") {
+            CloseCode::Protocol
+        } else {
+            CloseCode::Policy
+        };
+        let frame = CloseFrame {
+            code,
+            reason: reason.chars().take(100).collect::<String>().into(),
+        };
+        let _ = timeout(
+            Duration::from_secs(1),
+            sink.send(Message::Close(Some(frame))),
+        )
+        .await;
+    }
+    let _ = events.send(Event::Gone { client }).await;
+    ending
+}

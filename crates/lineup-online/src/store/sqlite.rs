@@ -1,0 +1,181 @@
+//! The rooms in one SQLite file. A row a room: its record in RON (the same
+//! text the rest of Lineup's files use, readable with `sqlite3`), and when
+//! it finished (`NULL` while open).
+//!
+//! Why it keeps every accepted move through a `kill -9`: the database runs
+//! in WAL mode, and a transaction is in the log file (the operating
+//! system's cache) once `commit` returns; a killed process loses nothing
+//! the kernel has. `synchronous = NORMAL` skips the wait for the disk on
+//! each commit, so a power cut may lose the last moves, as with every
+//! server that does not buy a disk flush per move.
+
+use super::{Restored, RoomStore, StoreError};
+use lineup_core::net::{Room, RoomRecord};
+use rusqlite::{Connection, params};
+use std::path::Path;
+
+/// The layout's version, in SQLite's `user_version`.
+const SCHEMA_VERSION: i64 = 1;
+
+pub struct SqliteStore {
+    db: Connection,
+}
+
+fn failed(doing: &str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
+    move |e| StoreError(format!("{doing}: {e}"))
+}
+
+impl SqliteStore {
+    /// Opens (or makes) the database at `path`, its folder too.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder)
+                .map_err(|e| StoreError(format!("cannot make {}: {e}", folder.display())))?;
+        }
+        let opening = format!("cannot open the database {}", path.display());
+        let db = Connection::open(path).map_err(failed(&opening))?;
+        db.execute_batch(
+            "PRAGMA journal_mode = WAL;
+             PRAGMA synchronous = NORMAL;
+             PRAGMA busy_timeout = 5000;",
+        )
+        .map_err(failed(&opening))?;
+        let version: i64 = db
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .map_err(failed(&opening))?;
+        match version {
+            0 => db
+                .execute_batch(&format!(
+                    "CREATE TABLE IF NOT EXISTS rooms (
+                         id INTEGER PRIMARY KEY,
+                         code TEXT NOT NULL,
+                         record TEXT NOT NULL,
+                         finished_at INTEGER,
+                         unreadable INTEGER NOT NULL DEFAULT 0
+                     );
+                     -- One open room a code; a code may come back once its
+                     -- room has finished.
+                     CREATE UNIQUE INDEX IF NOT EXISTS rooms_open
+                         ON rooms (code) WHERE finished_at IS NULL;
+                     CREATE INDEX IF NOT EXISTS rooms_finished ON rooms (finished_at);
+                     PRAGMA user_version = {SCHEMA_VERSION};"
+                ))
+                .map_err(failed(&opening))?,
+            SCHEMA_VERSION => {}
+            newer => {
+                return Err(StoreError(format!(
+                    "{}: the database is of layout {newer}, newer than this server's \
+                     ({SCHEMA_VERSION}); use a newer lineup-server",
+                    path.display()
+                )));
+            }
+        }
+        Ok(SqliteStore { db })
+    }
+}
+
+impl RoomStore for SqliteStore {
+    fn open_rooms(&mut self) -> Result<Restored, StoreError> {
+        let reading = "cannot read the open rooms";
+        let mut restored = Restored::default();
+        let mut unreadable = Vec::new();
+        {
+            let mut query = self
+                .db
+                .prepare(
+                    "SELECT code, record FROM rooms
+                     WHERE finished_at IS NULL AND unreadable = 0 ORDER BY code",
+                )
+                .map_err(failed(reading))?;
+            let rows = query
+                .query_map([], |row| {
+                    Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+                })
+                .map_err(failed(reading))?;
+            for row in rows {
+                let (code, text) = row.map_err(failed(reading))?;
+                // Each room is replayed by the rules: a record they refuse
+                // is kept aside, never played on.
+                let read = ron::from_str::<RoomRecord>(&text)
+                    .map_err(|e| e.to_string())
+                    .and_then(|record| Room::from_record(record.clone(), 0).map(|_| record));
+                match read {
+                    Ok(record) => restored.rooms.push(record),
+                    Err(problem) => {
+                        restored.problems.push(format!("room {code}: {problem}"));
+                        unreadable.push(code);
+                    }
+                }
+            }
+        }
+        for code in unreadable {
+            self.db
+                .execute(
+                    "UPDATE rooms SET unreadable = 1 WHERE code = ?1 AND finished_at IS NULL",
+                    [&code],
+                )
+                .map_err(failed("cannot set a room aside"))?;
+        }
+        Ok(restored)
+    }
+
+    fn commit(
+        &mut self,
+        changed: &[RoomRecord],
+        closed: &[RoomRecord],
+        now_seconds: u64,
+    ) -> Result<(), StoreError> {
+        let writing = "cannot store the rooms";
+        let transaction = self.db.transaction().map_err(failed(writing))?;
+        {
+            let mut upsert = transaction
+                .prepare_cached(
+                    "INSERT INTO rooms (code, record) VALUES (?1, ?2)
+                     ON CONFLICT (code) WHERE finished_at IS NULL
+                     DO UPDATE SET record = excluded.record, unreadable = 0",
+                )
+                .map_err(failed(writing))?;
+            let mut finish = transaction
+                .prepare_cached(
+                    "UPDATE rooms SET record = ?2, finished_at = ?3
+                     WHERE code = ?1 AND finished_at IS NULL",
+                )
+                .map_err(failed(writing))?;
+            let mut file = transaction
+                .prepare_cached("INSERT INTO rooms (code, record, finished_at) VALUES (?1, ?2, ?3)")
+                .map_err(failed(writing))?;
+            let text =
+                |record: &RoomRecord| ron::to_string(record).map_err(|e| StoreError(e.to_string()));
+            for record in changed {
+                upsert
+                    .execute(params![record.code.as_str(), text(record)?])
+                    .map_err(failed(writing))?;
+            }
+            for record in closed {
+                let row = params![record.code.as_str(), text(record)?, now_seconds as i64];
+                if finish.execute(row).map_err(failed(writing))? == 0 {
+                    file.execute(row).map_err(failed(writing))?;
+                }
+            }
+        }
+        transaction.commit().map_err(failed(writing))
+    }
+
+    fn finished(&mut self, limit: usize) -> Result<Vec<RoomRecord>, StoreError> {
+        let reading = "cannot read the finished games";
+        let mut query = self
+            .db
+            .prepare(
+                "SELECT record FROM rooms WHERE finished_at IS NOT NULL
+                 ORDER BY finished_at DESC, id DESC LIMIT ?1",
+            )
+            .map_err(failed(reading))?;
+        let rows = query
+            .query_map([limit as i64], |row| row.get::<_, String>(0))
+            .map_err(failed(reading))?;
+        Ok(rows
+            .flatten()
+            .filter_map(|text| ron::from_str(&text).ok())
+            .collect())
+    }
+}

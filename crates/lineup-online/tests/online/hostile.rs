@@ -1,0 +1,111 @@
+//! Peers that lie, flood or babble are cut off, with the reason in the
+//! server's words, and the games of everyone else go on untouched.
+
+use crate::player::{C4, alternate, col, server, table};
+use futures_util::{SinkExt, StreamExt};
+use lineup_core::net::Request;
+use lineup_core::net::wire::{self, WIRE_VERSION};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Connects a raw WebSocket, sends `frames`, and returns the close reason
+/// the server gave (or how the connection ended).
+fn send_raw(server: SocketAddr, frames: Vec<Message>) -> String {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async move {
+        let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{server}/"))
+            .await
+            .expect("a WebSocket");
+        for frame in frames {
+            if socket.send(frame).await.is_err() {
+                break;
+            }
+        }
+        let waited = tokio::time::timeout(Duration::from_secs(10), async {
+            loop {
+                match socket.next().await {
+                    Some(Ok(Message::Close(Some(frame)))) => return frame.reason.to_string(),
+                    Some(Ok(Message::Close(None))) => return "closed without a reason".into(),
+                    Some(Ok(_)) => {}
+                    Some(Err(e)) => return format!("ended: {e}"),
+                    None => return "ended".into(),
+                }
+            }
+        });
+        waited.await.unwrap_or_else(|_| "still open".into())
+    })
+}
+
+#[test]
+fn garbage_huge_frames_floods_and_text_are_cut_off_and_the_games_go_on() {
+    let server = server();
+    let (mut ann, mut bo) = table(server.address(), C4);
+    alternate(&mut ann, &mut bo, &[col(3), col(4)], true);
+
+    let garbage = send_raw(
+        server.address(),
+        vec![Message::Binary(vec![WIRE_VERSION, 250, 7, 7].into())],
+    );
+    assert!(garbage.contains("no message"), "{garbage}");
+
+    let other_version = send_raw(
+        server.address(),
+        vec![Message::Binary(vec![WIRE_VERSION + 1, 0].into())],
+    );
+    assert!(
+        other_version.contains("protocol version"),
+        "{other_version}"
+    );
+
+    let huge = send_raw(
+        server.address(),
+        vec![Message::Binary(vec![WIRE_VERSION; 100_000].into())],
+    );
+    assert!(!huge.contains("still open"), "{huge}");
+
+    let text = send_raw(server.address(), vec![Message::Text("hello".into())]);
+    assert!(text.contains("binary"), "{text}");
+
+    let leave = wire::encode(&Request::Leave);
+    let flood = send_raw(
+        server.address(),
+        (0..500)
+            .map(|_| Message::Binary(leave.clone().into()))
+            .collect(),
+    );
+    assert!(flood.contains("flood"), "{flood}");
+
+    // Ann and Bo never noticed.
+    alternate(
+        &mut ann,
+        &mut bo,
+        &[col(3), col(4), col(3), col(4), col(3)],
+        true,
+    );
+    assert!(ann.lost.is_none() && bo.lost.is_none());
+    let game = bo.room.as_ref().expect("a room").replay().expect("legal");
+    assert!(game.is_over());
+}
+
+#[test]
+fn a_client_that_is_no_websocket_is_turned_away_without_harm() {
+    use std::io::{Read, Write};
+    let server = server();
+    let mut stream = std::net::TcpStream::connect(server.address()).expect("connects");
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        .expect("writes");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("a timeout");
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(!answer.contains("101"), "no upgrade: {answer}");
+    // The server still serves.
+    let (mut ann, mut bo) = table(server.address(), C4);
+    alternate(&mut ann, &mut bo, &[col(0)], true);
+}

@@ -1,0 +1,9 @@
+//! The online crate's tests: the server over real WebSockets on 127.0.0.1,
+//! its stores, hostile peers, a killed server process, and the load tool.
+
+mod cluster;
+mod hostile;
+mod load;
+mod player;
+mod server;
+mod store;

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The online server's load figures (BENCHMARKS.md, "Online server load"):
+# a fresh lineup-server on 127.0.0.1 pinned to core 0 with its rooms in a
+# throw-away SQLite file, and the load tool pinned to core 1.
+#   scripts/bench-server.sh GAMES [bench options...]
+#   scripts/bench-server.sh 10000 --move-every-ms 2000 --seconds 60
+#   scripts/bench-server.sh 2000 --ramp --step 10
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+games="${1:?how many games}"
+shift
+cargo build -q -p lineup-online --bin lineup-server
+server="$CARGO_TARGET_DIR/debug/lineup-server"
+work=$(mktemp -d)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+ulimit -n "$(ulimit -Hn)"
+taskset -c 0 "$server" --bind "127.0.0.1:$port" --database "$work/server.sqlite3" \
+    > "$work/server.out" 2> "$work/server.log" &
+pid=$!
+trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 100); do grep -q "listening on" "$work/server.out" && break; sleep 0.1; done
+taskset -c 1 "$server" bench --addr "127.0.0.1:$port" --games "$games" "$@"
+grep -c "cut off" "$work/server.log" | sed 's/^/connections cut off by the server: /' || true
