@@ -48,7 +48,9 @@ start)
     ensure_packages $LINEUP_SERVICE_PACKAGES >&2
     pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
     mkdir -p "$dir/pg"
-    [ "$(id -u)" -eq 0 ] && chown postgres: "$dir/pg" && chmod 700 "$dir/pg"
+    # The postgres user must reach its folder inside this one.
+    chmod 755 "$dir"
+    if [ "$(id -u)" -eq 0 ]; then chown postgres: "$dir/pg"; chmod 700 "$dir/pg"; fi
     free_port > "$dir/pg.port"
     free_port > "$dir/redis.port"
     pg_port=$(cat "$dir/pg.port")

@@ -7,3 +7,9 @@ source scripts/env.sh
 ensure_packages $LINEUP_BUILD_PACKAGES $LINEUP_RUN_PACKAGES $LINEUP_TEST_PACKAGES
 cargo fmt --check
 cargo test --workspace "$@"
+# Several server instances on PostgreSQL and Redis: the project's own
+# throw-away services on loopback, stopped whatever happens.
+services=$(mktemp -d)
+trap 'bash scripts/services.sh stop "$services"; rm -rf "$services"' EXIT
+eval "$(bash scripts/services.sh start "$services")"
+cargo test -p lineup-online --test online -- --ignored cluster

@@ -21,10 +21,11 @@ use crate::theme::widgets;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use lineup_core::match_setup::GameKind;
-use lineup_core::net::address::{DEFAULT_PORT, parse_address};
+use lineup_core::net::address::DEFAULT_PORT;
 use lineup_core::net::protocol::{NAME_LIMIT, clean_name};
 use lineup_core::net::{CodeError, Refusal, RoomCode};
 use lineup_core::rules::{ConnectFourSize, RuleSet, Side};
+use lineup_online::client::Target;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<KeyboardInput>()
@@ -378,7 +379,7 @@ fn handle_requests(
             }
             OnlineRequest::HostHere => OnlineSession::new(None, &name, host),
             OnlineRequest::HostOnServer | OnlineRequest::Join => {
-                let server = match parse_address(&form.fields[ADDRESS]) {
+                let server = match Target::parse(&form.fields[ADDRESS]) {
                     Ok(address) => address,
                     Err(problem) => {
                         form.problem = problem;
@@ -413,7 +414,7 @@ fn handle_requests(
             settings.online_address = form.fields[ADDRESS].trim().to_string();
         }
         form.problem.clear();
-        form.connection = match session.server {
+        form.connection = match &session.server {
             Some(server) => Connection::Connecting {
                 to: server.to_string(),
                 since: time.elapsed_secs(),

@@ -26,11 +26,11 @@ use bevy::prelude::*;
 use lineup_core::match_setup::{GameKind, MatchSetup};
 use lineup_core::match_state::{Match, new_id, now};
 use lineup_core::net::OnlineSeat;
-use lineup_core::net::address::{DEFAULT_PORT, parse_address};
+use lineup_core::net::address::DEFAULT_PORT;
 use lineup_core::net::wire::ToClient;
 use lineup_core::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret};
 use lineup_core::rules::{BoardMove, Side};
-use lineup_online::client::{Connection, Update};
+use lineup_online::client::{Connection, Target, Update};
 use lineup_online::server::{RunningServer, Settings as ServerSettings};
 use lineup_online::store::{self, RoomStore};
 use std::net::SocketAddr;
@@ -88,7 +88,7 @@ pub enum Link {
 #[derive(Resource, Debug)]
 pub struct OnlineSession {
     /// The server's address; `None` when this window is the server (hosts).
-    pub server: Option<SocketAddr>,
+    pub server: Option<Target>,
     /// What a friend types to join a game hosted here.
     pub hosted_at: Option<SocketAddr>,
     pub name: String,
@@ -110,10 +110,15 @@ pub struct OnlineSession {
     /// Seconds spent connecting without success.
     waited: f32,
     /// Where the connection goes: the server, or this window's own.
-    target: Option<SocketAddr>,
+    target: Option<Target>,
     connection: Option<Connection>,
     /// The room as the server last sent it.
     latest: Option<RoomView>,
+    /// Every instance of the server, as it last said: where to try should
+    /// the target go away.
+    alternates: Vec<Target>,
+    /// Reconnection attempts since the link was lost.
+    attempts: usize,
 }
 
 /// How long a first connection may take before the player is told.
@@ -125,7 +130,7 @@ const RETRY_SECONDS: f32 = 2.0;
 struct HostedServer(#[allow(dead_code)] RunningServer);
 
 impl OnlineSession {
-    pub fn new(server: Option<SocketAddr>, name: &str, intent: Intent) -> OnlineSession {
+    pub fn new(server: Option<Target>, name: &str, intent: Intent) -> OnlineSession {
         OnlineSession {
             server,
             hosted_at: None,
@@ -143,6 +148,8 @@ impl OnlineSession {
             target: server,
             connection: None,
             latest: None,
+            alternates: Vec::new(),
+            attempts: 0,
         }
     }
 
@@ -220,17 +227,20 @@ pub fn start(world: &mut World, session: OnlineSession, port: u16) -> Result<(),
         })?;
         let local = hosted.address();
         session.hosted_at = Some(SocketAddr::new(lan_address(), local.port()));
-        session.target = Some(SocketAddr::from(([127, 0, 0, 1], local.port())));
+        session.target = Some(Target::plain(SocketAddr::from((
+            [127, 0, 0, 1],
+            local.port(),
+        ))));
         info!("Online: hosting on {}", local);
         world.insert_resource(HostedServer(hosted));
     }
-    session.connection = session.target.map(open);
+    session.connection = session.target.clone().map(open);
     world.insert_resource(session);
     Ok(())
 }
 
 /// A new connection to `target`, made on its own thread.
-fn open(target: SocketAddr) -> Connection {
+fn open(target: Target) -> Connection {
     Connection::open(target, Duration::from_secs_f32(CONNECT_SECONDS))
 }
 
@@ -263,7 +273,7 @@ fn rejoin_saved_match(
         return;
     }
     *tried = Some(game.id());
-    let server = match seat.server.as_deref().map(parse_address) {
+    let server = match seat.server.as_deref().map(Target::parse) {
         None => None,
         Some(Ok(address)) => Some(address),
         Some(Err(problem)) => {
@@ -321,6 +331,7 @@ fn take_updates(
             Update::Connected => {
                 session.link = Link::Connected;
                 session.waited = 0.0;
+                session.attempts = 0;
             }
             Update::Failed(why) | Update::Lost(why) => {
                 info!("Online: connection ended: {why}");
@@ -332,6 +343,25 @@ fn take_updates(
                 }
             }
             Update::Message(ToClient::Room(room)) => session.latest = Some(room),
+            Update::Message(ToClient::Servers(servers)) => {
+                session.alternates = servers
+                    .iter()
+                    .filter_map(|s| Target::parse(s).ok())
+                    .collect();
+            }
+            Update::Message(ToClient::Reply(Reply::Elsewhere { code, server })) => {
+                // The room lives on another instance of the server: the
+                // same request goes there.
+                match Target::parse(&server) {
+                    Ok(target) => {
+                        info!("Online: room {code} lives at {target}");
+                        session.target = Some(target.clone());
+                        session.connection = Some(open(target));
+                        session.asked = false;
+                    }
+                    Err(_) => warn!("Online: the server sent an address that is none: {server}"),
+                }
+            }
             Update::Message(ToClient::Reply(reply)) => {
                 let stopped = on_reply(
                     &reply,
@@ -369,10 +399,10 @@ fn watch_connection(
     menu: Res<State<Menu>>,
     screen: Res<State<Screen>>,
 ) {
-    let Some(target) = session.target else {
+    let Some(target) = session.target.clone() else {
         return;
     };
-    let server = session.server.unwrap_or(target);
+    let server = session.server.as_ref().unwrap_or(&target).address;
     let dt = time.delta_secs();
     match session.link {
         Link::Connecting => {
@@ -399,7 +429,13 @@ fn watch_connection(
             session.retry_in -= dt;
             if session.retry_in <= 0.0 {
                 session.retry_in = RETRY_SECONDS;
-                session.connection = Some(open(target));
+                // The same server first, then each instance it named in
+                // turn (one of them takes over a dead instance's rooms).
+                let mut tries = vec![target.clone()];
+                tries.extend(session.alternates.iter().filter(|a| **a != target).cloned());
+                let next = tries[session.attempts % tries.len()].clone();
+                session.attempts += 1;
+                session.connection = Some(open(next));
             }
         }
         // A new connection on its way either answers or fails; a live one
@@ -653,7 +689,7 @@ fn follow_the_room(
             let (_, _, secret) = session.seat.unwrap_or((code, side, SeatSecret(0)));
             let opened = Match::resumed(setup, replayed, now(), new_id())
                 .with_seat(Some(OnlineSeat {
-                    server: session.server.map(|a| a.to_string()),
+                    server: session.server.as_ref().map(Target::to_string),
                     code,
                     secret,
                 }))

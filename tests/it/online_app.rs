@@ -13,7 +13,7 @@ use lineup::states::Screen;
 use lineup::theme::toast::ToastPlace;
 use lineup_core::net::Request;
 use lineup_core::rules::{BoardMove, Column, Ending, Side};
-use lineup_online::client::{Connection, Update};
+use lineup_online::client::{Connection, Target};
 use std::time::Duration;
 
 fn col(c: u8) -> BoardMove {
@@ -49,7 +49,7 @@ fn hosted_address(app: &App) -> std::net::SocketAddr {
 
 /// Bo connects to the hosted game and joins its room.
 fn bo_joins(app: &mut App) -> (Connection, lineup_core::net::RoomCode) {
-    let bo = Connection::open(hosted_address(app), Duration::from_secs(5));
+    let bo = Connection::open(Target::plain(hosted_address(app)), Duration::from_secs(5));
     let room = code(app);
     from(
         app,
@@ -195,7 +195,7 @@ fn a_lying_server_is_not_followed() {
     run(&mut app, 3);
     let server = lying_server();
     let code = lineup_core::net::RoomCode::from_number(7);
-    let session = OnlineSession::new(Some(server), "Ann", Intent::Join(code));
+    let session = OnlineSession::new(Some(Target::plain(server)), "Ann", Intent::Join(code));
     lineup::online::client::start(app.world_mut(), session, 0).expect("connects");
     until(&mut app, 400, "the session left", |app| {
         app.world().get_resource::<OnlineSession>().is_none()

@@ -46,10 +46,11 @@ pub struct ServeArgs {
     /// (redis://HOST:PORT); needs --database postgres://… shared by all.
     #[arg(long, value_name = "URL", requires = "database")]
     pub redis: Option<String>,
-    /// With --redis: the address players reach this instance at [default:
+    /// With --redis: the address players reach this instance at, as they
+    /// would type it (HOST:PORT, or wss://NAME:PORT with --tls) [default:
     /// the address it listens on].
-    #[arg(long, value_name = "ADDR:PORT", requires = "redis")]
-    pub public: Option<SocketAddr>,
+    #[arg(long, value_name = "ADDRESS", requires = "redis")]
+    pub public: Option<String>,
     /// With --redis: this instance's name, the same across its restarts
     /// [default: its public address].
     #[arg(long, value_name = "NAME", requires = "redis")]
@@ -57,6 +58,10 @@ pub struct ServeArgs {
     /// Keep nothing: a restart loses the games in play.
     #[arg(long)]
     pub no_store: bool,
+    /// Speak TLS (wss://) with the certificate chain CERT and private key
+    /// KEY, both PEM files: for a server on the internet.
+    #[arg(long, num_args = 2, value_names = ["CERT", "KEY"])]
+    pub tls: Option<Vec<std::path::PathBuf>>,
     /// How long a dropped player's seat is kept, in seconds.
     #[arg(long, value_name = "S", default_value_t = lineup_core::net::GRACE_MS / 1000)]
     pub grace: u64,

@@ -2,16 +2,20 @@
 //! the network does can hold up a frame: the window (and a test, or a bot)
 //! sends requests without waiting and polls for what came back.
 
+use crate::tls::ClientTls;
 use futures_util::{SinkExt, StreamExt};
 use lineup_core::net::Request;
+use lineup_core::net::address::parse_address;
 use lineup_core::net::wire::{self, MAX_UPDATE_BYTES, ToClient};
 use std::net::SocketAddr;
 use std::sync::Mutex;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 use tokio::time::timeout;
+use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
@@ -33,6 +37,54 @@ pub enum Update {
     Lost(String),
 }
 
+/// Where a client connects: the address, and TLS when the server speaks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    pub address: SocketAddr,
+    pub tls: Option<ClientTls>,
+}
+
+impl Target {
+    pub fn plain(address: SocketAddr) -> Target {
+        Target { address, tls: None }
+    }
+
+    /// An address as a person types it, or as a server names one of its
+    /// instances: `HOST[:PORT]` (plain), `wss://NAME[:PORT]` (TLS; the
+    /// certificate must name NAME). A CA file named by the environment's
+    /// `LINEUP_TLS_CA` is trusted beside the usual roots.
+    pub fn parse(text: &str) -> Result<Target, String> {
+        let text = text.trim();
+        if let Some(rest) = text.strip_prefix("wss://") {
+            let rest = rest.trim_end_matches('/');
+            let name = match rest.rsplit_once(':') {
+                Some((host, port)) if port.chars().all(|c| c.is_ascii_digit()) => host,
+                _ => rest,
+            };
+            let name = name.trim_matches(['[', ']']).to_string();
+            let extra_ca = std::env::var_os("LINEUP_TLS_CA").map(std::path::PathBuf::from);
+            return Ok(Target {
+                address: parse_address(rest)?,
+                tls: Some(ClientTls { name, extra_ca }),
+            });
+        }
+        let plain = text
+            .strip_prefix("ws://")
+            .unwrap_or(text)
+            .trim_end_matches('/');
+        Ok(Target::plain(parse_address(plain)?))
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.tls {
+            Some(tls) => write!(f, "wss://{}:{}", tls.name, self.address.port()),
+            None => write!(f, "{}", self.address),
+        }
+    }
+}
+
 /// One connection. Dropping it hangs up.
 pub struct Connection {
     server: SocketAddr,
@@ -47,8 +99,9 @@ impl std::fmt::Debug for Connection {
 }
 
 impl Connection {
-    /// Starts connecting to `server`; gives up after `within`.
-    pub fn open(server: SocketAddr, within: Duration) -> Connection {
+    /// Starts connecting to `target`; gives up after `within`.
+    pub fn open(target: Target, within: Duration) -> Connection {
+        let server = target.address;
         let (requests, outgoing) = unbounded_channel();
         let (tell, updates) = mpsc::channel();
         let spawned = std::thread::Builder::new()
@@ -60,7 +113,7 @@ impl Connection {
                         .enable_all()
                         .build();
                     match runtime {
-                        Ok(runtime) => runtime.block_on(run(server, within, outgoing, tell)),
+                        Ok(runtime) => runtime.block_on(run(target, within, outgoing, tell)),
                         Err(e) => {
                             let _ = tell.send(Update::Failed(e.to_string()));
                         }
@@ -105,10 +158,7 @@ impl Connection {
     /// The next update, waiting at most `limit`.
     pub fn next(&self, limit: Duration) -> Option<Update> {
         let updates = self.updates.lock().ok()?;
-        match updates.recv_timeout(limit) {
-            Ok(update) => Some(update),
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-        }
+        updates.recv_timeout(limit).ok()
     }
 }
 
@@ -123,26 +173,16 @@ fn socket_config() -> WebSocketConfig {
 }
 
 async fn run(
-    server: SocketAddr,
+    target: Target,
     within: Duration,
-    mut outgoing: tokio::sync::mpsc::UnboundedReceiver<Request>,
+    outgoing: tokio::sync::mpsc::UnboundedReceiver<Request>,
     tell: mpsc::Sender<Update>,
 ) {
-    let connecting = async {
-        let stream = TcpStream::connect(server)
-            .await
-            .map_err(|e| e.to_string())?;
-        let _ = stream.set_nodelay(true);
-        let url = format!("ws://{server}/");
-        tokio_tungstenite::client_async_with_config(url, stream, Some(socket_config()))
-            .await
-            .map(|(socket, _)| socket)
-            .map_err(|e| format!("no Lineup server there: {e}"))
-    };
-    let socket = match timeout(within, connecting).await {
-        Ok(Ok(socket)) => socket,
-        Ok(Err(problem)) => {
-            let _ = tell.send(Update::Failed(problem));
+    let server = target.address;
+    let stream = match timeout(within, TcpStream::connect(server)).await {
+        Ok(Ok(stream)) => stream,
+        Ok(Err(e)) => {
+            let _ = tell.send(Update::Failed(e.to_string()));
             return;
         }
         Err(_) => {
@@ -150,6 +190,54 @@ async fn run(
             return;
         }
     };
+    let _ = stream.set_nodelay(true);
+    match &target.tls {
+        None => {
+            let url = format!("ws://{server}/");
+            let handshake =
+                tokio_tungstenite::client_async_with_config(url, stream, Some(socket_config()));
+            match timeout(within, handshake).await {
+                Ok(Ok((socket, _))) => talk(socket, outgoing, tell).await,
+                Ok(Err(e)) => {
+                    let _ = tell.send(Update::Failed(format!("no Lineup server there: {e}")));
+                }
+                Err(_) => {
+                    let _ = tell.send(Update::Failed("nothing answered in time".into()));
+                }
+            }
+        }
+        Some(tls) => {
+            let handshake = async {
+                let (connector, name) = tls.connector()?;
+                let stream = connector
+                    .connect(name, stream)
+                    .await
+                    .map_err(|e| format!("no TLS with {}: {e}", tls.name))?;
+                let url = format!("wss://{}:{}/", tls.name, server.port());
+                tokio_tungstenite::client_async_with_config(url, stream, Some(socket_config()))
+                    .await
+                    .map(|(socket, _)| socket)
+                    .map_err(|e| format!("no Lineup server there: {e}"))
+            };
+            match timeout(within, handshake).await {
+                Ok(Ok(socket)) => talk(socket, outgoing, tell).await,
+                Ok(Err(problem)) => {
+                    let _ = tell.send(Update::Failed(problem));
+                }
+                Err(_) => {
+                    let _ = tell.send(Update::Failed("nothing answered in time".into()));
+                }
+            }
+        }
+    }
+}
+
+/// A connection made: requests out, messages in, pings, until it ends.
+async fn talk<S: AsyncRead + AsyncWrite + Unpin>(
+    socket: WebSocketStream<S>,
+    mut outgoing: tokio::sync::mpsc::UnboundedReceiver<Request>,
+    tell: mpsc::Sender<Update>,
+) {
     let _ = tell.send(Update::Connected);
     let (mut sink, mut source) = socket.split();
     let mut ping = tokio::time::interval(PING_EVERY);

@@ -7,6 +7,7 @@
 //! - `client`: a connection on a thread of its own, for the window and the
 //!   tests, polled without blocking;
 //! - `bench/`: the load tool (`lineup-server bench`);
+//! - `tls`: rustls for servers on the internet and `wss://` clients;
 //! - `cli`: `lineup-server`'s command line.
 //!
 //! The messages and the authority over the game are the core's
@@ -17,3 +18,4 @@ pub mod cli;
 pub mod client;
 pub mod server;
 pub mod store;
+pub mod tls;

@@ -10,6 +10,7 @@ use lineup_online::cli::{BenchArgs, ServeArgs, ServerCli, ServerTask};
 use lineup_online::server::cluster::Cluster;
 use lineup_online::server::{Server, Settings};
 use lineup_online::store;
+use lineup_online::tls::ServerTls;
 use std::time::Duration;
 
 fn main() {
@@ -35,11 +36,17 @@ fn serve(args: ServeArgs) -> Result<(), String> {
             .map(|f| f.server_database().display().to_string())
             .ok_or("no data folder: give --database PATH or --no-store")?
     };
+    let tls = match args.tls.as_deref() {
+        Some([cert, key]) => Some(ServerTls::from_files(cert, key)?),
+        _ => None,
+    };
     let settings = Settings {
         grace_ms: args.grace.saturating_mul(1000),
         log: true,
+        tls,
         ..Settings::default()
     };
+    let settings_tls = settings.tls.is_some();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -62,7 +69,8 @@ fn serve(args: ServeArgs) -> Result<(), String> {
             .listen(4096)
             .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?;
-        let public = args.public.unwrap_or(local).to_string();
+        let scheme = if settings_tls { "wss://" } else { "" };
+        let public = args.public.unwrap_or_else(|| format!("{scheme}{local}"));
         let instance = args.instance.unwrap_or_else(|| public.clone());
         // The store and Redis are opened off the runtime's thread: their
         // clients block.

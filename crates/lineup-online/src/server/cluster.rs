@@ -176,7 +176,7 @@ impl Cluster {
             let Some(instance) = c.get::<_, Option<String>>(room_key(code))? else {
                 return Ok(Whereabouts::Nowhere);
             };
-            Ok(whereabouts_of(c, instance)?)
+            whereabouts_of(c, instance)
         })
     }
 

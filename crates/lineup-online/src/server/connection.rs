@@ -12,7 +12,8 @@ use lineup_core::net::wire::{self, MAX_REQUEST_BYTES};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpListener;
 use tokio::sync::mpsc;
 use tokio::time::{Instant, sleep_until, timeout};
 use tokio_tungstenite::tungstenite::error::ProtocolError;
@@ -60,8 +61,16 @@ pub async fn accept_all(listener: TcpListener, events: mpsc::Sender<Event>, sett
         open.fetch_add(1, Ordering::Relaxed);
         let (events, open, log, limits) =
             (events.clone(), open.clone(), settings.log, settings.limits);
+        let tls = settings.tls.clone();
         tokio::spawn(async move {
-            let ending = serve_one(stream, client, &events, limits).await;
+            let ending = match tls {
+                None => serve_one(stream, client, &events, limits).await,
+                Some(tls) => match timeout(limits.handshake, tls.0.accept(stream)).await {
+                    Ok(Ok(stream)) => serve_one(stream, client, &events, limits).await,
+                    Ok(Err(e)) => Err(format!("no TLS handshake: {e}")),
+                    Err(_) => Err("no TLS handshake in time".into()),
+                },
+            };
             open.fetch_sub(1, Ordering::Relaxed);
             if let Err(reason) = ending
                 && log
@@ -106,8 +115,8 @@ impl Allowance {
 
 /// Runs one connection to its end: `Ok` when it closed as it should,
 /// `Err(reason)` when it was cut off.
-async fn serve_one(
-    stream: TcpStream,
+async fn serve_one<S: AsyncRead + AsyncWrite + Unpin>(
+    stream: S,
     client: ClientKey,
     events: &mpsc::Sender<Event>,
     limits: Limits,

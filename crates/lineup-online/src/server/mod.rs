@@ -59,6 +59,9 @@ pub struct Settings {
     pub grace_ms: u64,
     /// One line per game event on the standard error.
     pub log: bool,
+    /// TLS for every connection (a server on the internet); plain
+    /// WebSockets without.
+    pub tls: Option<crate::tls::ServerTls>,
 }
 
 impl Default for Settings {
@@ -67,6 +70,7 @@ impl Default for Settings {
             limits: Limits::default(),
             grace_ms: lineup_core::net::GRACE_MS,
             log: false,
+            tls: None,
         }
     }
 }

@@ -148,7 +148,7 @@ impl Owner {
                     if received == 0 {
                         return;
                     }
-                    let events: Vec<Event> = batch.drain(..).collect();
+                    let events = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
                     self.take(events).await;
                 }
                 _ = check.tick() => {

@@ -7,3 +7,4 @@ mod load;
 mod player;
 mod server;
 mod store;
+mod tls;

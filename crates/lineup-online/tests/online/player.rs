@@ -5,7 +5,7 @@ use lineup_core::match_setup::GameKind;
 use lineup_core::net::wire::ToClient;
 use lineup_core::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret};
 use lineup_core::rules::{BoardMove, Column, ConnectFourSize, Point, RuleSet, Side};
-use lineup_online::client::{Connection, Update};
+use lineup_online::client::{Connection, Target, Update};
 use lineup_online::server::{RunningServer, Settings};
 use lineup_online::store::memory::MemoryStore;
 use std::net::SocketAddr;
@@ -54,7 +54,7 @@ pub struct Player {
 
 impl Player {
     pub fn connect(server: SocketAddr) -> Player {
-        let connection = Connection::open(server, Duration::from_secs(5));
+        let connection = Connection::open(Target::plain(server), Duration::from_secs(5));
         let player = Player {
             connection,
             seat: None,

@@ -80,14 +80,18 @@ fn sqlite_brings_the_open_rooms_back_after_a_restart_and_files_finished_ones() {
     );
     assert_eq!(by_code(renju.code), Some(renju.clone()));
 
-    store.commit(&[], &[renju.clone()], 12).expect("files");
+    store
+        .commit(&[], std::slice::from_ref(&renju), 12)
+        .expect("files");
     let back = store.open_rooms().expect("reads");
     assert_eq!(back.rooms.len(), 1);
     assert_eq!(store.finished(10).expect("reads"), vec![renju.clone()]);
     // The code is free again: a new room of that code is another row.
     let mut reused = c4.clone();
     reused.code = renju.code;
-    store.commit(&[reused.clone()], &[], 13).expect("stores");
+    store
+        .commit(std::slice::from_ref(&reused), &[], 13)
+        .expect("stores");
     assert_eq!(store.open_rooms().expect("reads").rooms.len(), 2);
     assert_eq!(store.finished(10).expect("reads"), vec![renju]);
     let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
