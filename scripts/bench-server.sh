@@ -14,7 +14,7 @@ cargo build -q -p lineup-online --bin lineup-server
 server="$CARGO_TARGET_DIR/debug/lineup-server"
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-ulimit -n "$(ulimit -Hn)"
+# Each program raises its own file limit (root: to 200,000).
 taskset -c 0 "$server" --bind "127.0.0.1:$port" --database "$work/server.sqlite3" \
     > "$work/server.out" 2> "$work/server.log" &
 pid=$!

@@ -132,7 +132,7 @@ struct HostedServer(#[allow(dead_code)] RunningServer);
 impl OnlineSession {
     pub fn new(server: Option<Target>, name: &str, intent: Intent) -> OnlineSession {
         OnlineSession {
-            server,
+            server: server.clone(),
             hosted_at: None,
             name: name.to_string(),
             intent,
@@ -468,6 +468,8 @@ fn on_reply(
     news: &mut MessageWriter<ConnectionNews>,
 ) -> bool {
     match reply {
+        // Followed where the connection's updates are taken.
+        Reply::Elsewhere { .. } => {}
         Reply::Seated { code, side, secret } => {
             info!("Online: seated in room {code} as {side:?}");
             session.seat = Some((*code, *side, *secret));

@@ -353,7 +353,7 @@ fn opening_a_finished_game_keeps_continue() {
     ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
 )]
 fn a_failed_join_is_told_in_the_dialog_until_dismissed() {
-    let port = std::net::UdpSocket::bind("127.0.0.1:0")
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
         .expect("a free port")
         .local_addr()
         .expect("its address")
@@ -372,7 +372,7 @@ fn a_failed_join_is_told_in_the_dialog_until_dismissed() {
     let failed = journey.wait_for("Online dialog: failed: ");
     assert!(failed.contains(&address), "{failed}");
     assert!(
-        failed.contains("firewall") && failed.contains("UDP"),
+        failed.contains("firewall") && failed.contains("TCP"),
         "no word of what to check: {failed}"
     );
     assert!(

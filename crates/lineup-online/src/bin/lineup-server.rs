@@ -182,7 +182,8 @@ fn line(report: &BenchReport, cpu: &str, pid: Option<u32>) -> String {
 }
 
 /// Two sockets a game: thousands of games need more than the usual 1024
-/// files.
+/// files. As high as allowed: 200,000 where the process may raise its hard
+/// limit (root), else the hard limit.
 fn raise_file_limit() {
     #[cfg(target_os = "linux")]
     {
@@ -190,9 +191,15 @@ fn raise_file_limit() {
             rlim_cur: 0,
             rlim_max: 0,
         };
-        // SAFETY: plain system calls on a local struct.
+        // SAFETY: plain system calls on local structs.
         unsafe {
-            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 {
+            let wanted = libc::rlimit {
+                rlim_cur: 200_000,
+                rlim_max: 200_000,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &wanted) != 0
+                && libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0
+            {
                 limit.rlim_cur = limit.rlim_max;
                 libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
             }
