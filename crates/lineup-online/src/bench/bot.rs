@@ -36,9 +36,11 @@ impl BotSocket {
             tcp.bind(SocketAddr::new(source, 0))
                 .map_err(|e| format!("cannot bind {source}: {e}"))?;
         }
-        let stream = tcp
-            .connect(server)
+        // Bounded: a connection the server cannot take (out of files) must
+        // not hold up the run for the kernel's minutes of retries.
+        let stream = tokio::time::timeout(std::time::Duration::from_secs(10), tcp.connect(server))
             .await
+            .map_err(|_| format!("{server} took no connection in 10 s"))?
             .map_err(|e| format!("cannot connect to {server}: {e}"))?;
         let _ = stream.set_nodelay(true);
         let config = WebSocketConfig::default()

@@ -25,6 +25,9 @@ pub struct Tally {
     pub moves: u64,
     pub finished: u64,
     pub lost: u64,
+    /// Moves a player had seen that were not in the room after a
+    /// reconnection: accepted moves the server lost.
+    pub missing: u64,
     pub latency: Histogram<u64>,
     /// How long each reconnection took, from the loss to the room back.
     pub reconnections: Histogram<u64>,
@@ -37,6 +40,7 @@ impl Default for Tally {
             moves: 0,
             finished: 0,
             lost: 0,
+            missing: 0,
             // 1 µs to 10 minutes, three significant figures.
             latency: histogram(),
             reconnections: histogram(),
@@ -104,6 +108,11 @@ impl Game {
             if Instant::now() >= deadline {
                 return;
             }
+            let Ok((code, secrets)) = open_room(&mut self.host, &mut self.guest).await else {
+                return;
+            };
+            // The clock starts once the room is open: opening it is not a
+            // move.
             let first_due = Instant::now() + exponential(&mut dice, &run);
             let shared = Shared {
                 clock: Mutex::new(Clock {
@@ -112,9 +121,6 @@ impl Game {
                     dice: Rng::new(dice.next_u64()),
                 }),
                 seen: Notify::new(),
-            };
-            let Ok((code, secrets)) = open_room(&mut self.host, &mut self.guest).await else {
-                return;
             };
             let (a, b) = tokio::join!(
                 bot(
@@ -419,7 +425,7 @@ fn took_back(
     if let Some(before) = before
         && !view.moves.starts_with(&before.moves)
     {
-        tally.lost += 1;
+        tally.missing += 1;
         if tally.refusals.len() < 20 {
             tally.refusals.push(format!(
                 "room {}: {} moves seen by {side:?}, {} after the reconnection",

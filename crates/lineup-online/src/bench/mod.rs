@@ -47,8 +47,12 @@ pub struct BenchReport {
     /// Moves sent that never reached both players (refused, or still
     /// missing when the run ended).
     pub lost: u64,
+    /// Accepted moves missing from a room after a reconnection.
+    pub missing: u64,
     /// Connections that could not be made.
     pub unconnected: usize,
+    /// How long making every connection took (before the clock started).
+    pub connecting: Duration,
     /// Each move's latency, in microseconds.
     pub latency: Histogram<u64>,
     /// Each reconnection's time (loss to room back), in microseconds.
@@ -64,6 +68,7 @@ impl std::fmt::Debug for BenchReport {
             .field("finished", &self.finished)
             .field("moves", &self.moves)
             .field("lost", &self.lost)
+            .field("missing", &self.missing)
             .field("unconnected", &self.unconnected)
             .field("p50_ms", &self.ms(0.5))
             .field("p99_ms", &self.ms(0.99))
@@ -120,7 +125,7 @@ pub fn run(config: &BenchConfig) -> Result<BenchReport, String> {
 
 /// The ramp: the same games with moves ever more often (the mean time
 /// halved each step of `step_seconds`), until the p99 passes `ceiling`.
-/// One report per step.
+/// One report per step, after a first step of warming up.
 pub fn ramp(
     config: &BenchConfig,
     step_seconds: u64,
@@ -177,6 +182,7 @@ async fn run_async(config: BenchConfig, ramp: Option<Steps>) -> Result<BenchRepo
     let mut games = Vec::with_capacity(config.games);
     let mut unconnected = 0;
     let mut connecting = tokio::task::JoinSet::new();
+    let connecting_started = Instant::now();
     let count = config.servers.len();
     for i in 0..config.games {
         let source = sources[i % sources.len()];
@@ -191,6 +197,7 @@ async fn run_async(config: BenchConfig, ramp: Option<Steps>) -> Result<BenchRepo
     while let Some(joined) = connecting.join_next().await {
         collect(Some(joined), &mut games, &mut unconnected);
     }
+    let connecting_took = connecting_started.elapsed();
     let started = Instant::now();
     *run.deadline.lock().unwrap_or_else(|e| e.into_inner()) =
         started + Duration::from_secs(config.seconds);
@@ -199,6 +206,14 @@ async fn run_async(config: BenchConfig, ramp: Option<Steps>) -> Result<BenchRepo
         playing.spawn(game.play(run.clone()));
     }
     if let Some((step_seconds, ceiling, steps)) = ramp {
+        // A first step to warm up, not judged: every room opens at once.
+        tokio::time::sleep(Duration::from_secs(step_seconds)).await;
+        drop(take_report(
+            &run,
+            config.games,
+            unconnected,
+            step_seconds as f64,
+        ));
         loop {
             tokio::time::sleep(Duration::from_secs(step_seconds)).await;
             let report = take_report(&run, config.games, unconnected, step_seconds as f64);
@@ -225,7 +240,9 @@ async fn run_async(config: BenchConfig, ramp: Option<Steps>) -> Result<BenchRepo
         }
     }
     let seconds = started.elapsed().as_secs_f64();
-    Ok(take_report(&run, config.games, unconnected, seconds))
+    let mut report = take_report(&run, config.games, unconnected, seconds);
+    report.connecting = connecting_took;
+    Ok(report)
 }
 
 fn collect(
@@ -248,7 +265,9 @@ fn take_report(run: &Run, games: usize, unconnected: usize, seconds: f64) -> Ben
         finished: tally.finished,
         moves: tally.moves,
         lost: tally.lost,
+        missing: tally.missing,
         unconnected,
+        connecting: Duration::ZERO,
         latency: tally.latency,
         reconnections: tally.reconnections,
         refusals: tally.refusals,

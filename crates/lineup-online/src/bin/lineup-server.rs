@@ -140,13 +140,20 @@ fn run_bench(args: BenchArgs) -> Result<(), String> {
     );
     if !report.reconnections.is_empty() {
         println!(
-            "games finished {}, reconnections {}, p50 {:.0} ms, p99 {:.0} ms",
+            "games finished {}, accepted moves missing after a reconnection {}, \
+             reconnections {}, p50 {:.0} ms, p99 {:.0} ms",
             report.finished,
+            report.missing,
             report.reconnections.len(),
             report.reconnections.value_at_quantile(0.5) as f64 / 1000.0,
             report.reconnections.value_at_quantile(0.99) as f64 / 1000.0,
         );
     }
+    eprintln!(
+        "{} games connected in {:.1} s",
+        report.games - report.unconnected,
+        report.connecting.as_secs_f64()
+    );
     if report.unconnected > 0 {
         eprintln!("{} games could not connect", report.unconnected);
     }

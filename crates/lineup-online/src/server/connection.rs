@@ -62,14 +62,21 @@ pub async fn accept_all(listener: TcpListener, events: mpsc::Sender<Event>, sett
         let (events, open, log, limits) =
             (events.clone(), open.clone(), settings.log, settings.limits);
         let tls = settings.tls.clone();
-        tokio::spawn(async move {
+        let task = async move {
             let ending = match tls {
                 None => serve_one(stream, client, &events, limits).await,
-                Some(tls) => match timeout(limits.handshake, tls.0.accept(stream)).await {
-                    Ok(Ok(stream)) => serve_one(stream, client, &events, limits).await,
-                    Ok(Err(e)) => Err(format!("no TLS handshake: {e}")),
-                    Err(_) => Err("no TLS handshake in time".into()),
-                },
+                // Boxed: a TLS connection's state is large, and a task is
+                // as large as its largest branch.
+                Some(tls) => {
+                    Box::pin(async {
+                        match timeout(limits.handshake, tls.0.accept(stream)).await {
+                            Ok(Ok(stream)) => serve_one(stream, client, &events, limits).await,
+                            Ok(Err(e)) => Err(format!("no TLS handshake: {e}")),
+                            Err(_) => Err("no TLS handshake in time".into()),
+                        }
+                    })
+                    .await
+                }
             };
             open.fetch_sub(1, Ordering::Relaxed);
             if let Err(reason) = ending
@@ -77,7 +84,8 @@ pub async fn accept_all(listener: TcpListener, events: mpsc::Sender<Event>, sett
             {
                 eprintln!("Lineup server: connection {client} from {peer} cut off: {reason}");
             }
-        });
+        };
+        tokio::spawn(task);
     }
 }
 
@@ -121,7 +129,12 @@ async fn serve_one<S: AsyncRead + AsyncWrite + Unpin>(
     events: &mpsc::Sender<Event>,
     limits: Limits,
 ) -> Result<(), String> {
-    let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(socket_config()));
+    // Boxed: the handshake's state is freed once it is done, not carried
+    // in the task for the connection's life.
+    let handshake = Box::pin(tokio_tungstenite::accept_async_with_config(
+        stream,
+        Some(socket_config()),
+    ));
     let socket = match timeout(limits.handshake, handshake).await {
         Ok(Ok(socket)) => socket,
         Ok(Err(e)) => return Err(format!("no WebSocket handshake: {e}")),

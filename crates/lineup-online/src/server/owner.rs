@@ -424,9 +424,16 @@ impl Owner {
         let Some(outbox) = self.outboxes.get(&client) else {
             return;
         };
-        if outbox.try_send(frame).is_err() {
-            self.say(&format!("connection {client} cut off: it reads too slowly"));
-            self.outboxes.remove(&client);
+        match outbox.try_send(frame) {
+            Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.say(&format!("connection {client} cut off: it reads too slowly"));
+                self.outboxes.remove(&client);
+            }
+            // Gone already; its `Gone` is on the way.
+            Err(mpsc::error::TrySendError::Closed(_)) => {
+                self.outboxes.remove(&client);
+            }
         }
     }
 }

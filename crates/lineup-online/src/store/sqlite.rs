@@ -7,7 +7,8 @@
 //! system's cache) once `commit` returns; a killed process loses nothing
 //! the kernel has. `synchronous = NORMAL` skips the wait for the disk on
 //! each commit, so a power cut may lose the last moves, as with every
-//! server that does not buy a disk flush per move.
+//! server that does not buy a disk flush per move. The log is copied into
+//! the database file by a thread of its own, never inside a commit.
 
 use super::{Restored, RoomStore, StoreError};
 use lineup_core::net::{Room, RoomRecord};
@@ -19,6 +20,31 @@ const SCHEMA_VERSION: i64 = 1;
 
 pub struct SqliteStore {
     db: Connection,
+    /// Dropped with the store: the checkpointing thread then ends.
+    _checkpoints: std::sync::mpsc::Sender<()>,
+}
+
+/// Copies the write-ahead log into the database file once a second, on a
+/// thread and a connection of its own, so that no commit ever waits for it
+/// (SQLite's automatic checkpoint runs inside a commit, and syncs the disk).
+fn checkpoint_in_the_background(path: &Path) -> std::sync::mpsc::Sender<()> {
+    let (stop, stopped) = std::sync::mpsc::channel::<()>();
+    let path = path.to_path_buf();
+    let _ = std::thread::Builder::new()
+        .name("lineup-checkpoint".into())
+        .spawn(move || {
+            let Ok(db) = Connection::open(&path) else {
+                return;
+            };
+            let _ = db.execute_batch("PRAGMA busy_timeout = 5000;");
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(std::time::Duration::from_secs(1))
+            {
+                // Passive: copies what no reader needs, never blocks a writer.
+                let _ = db.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            }
+        });
+    stop
 }
 
 fn failed(doing: &str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
@@ -37,7 +63,8 @@ impl SqliteStore {
         db.execute_batch(
             "PRAGMA journal_mode = WAL;
              PRAGMA synchronous = NORMAL;
-             PRAGMA busy_timeout = 5000;",
+             PRAGMA busy_timeout = 5000;
+             PRAGMA wal_autocheckpoint = 0;",
         )
         .map_err(failed(&opening))?;
         let version: i64 = db
@@ -70,7 +97,11 @@ impl SqliteStore {
                 )));
             }
         }
-        Ok(SqliteStore { db })
+        let checkpoints = checkpoint_in_the_background(path);
+        Ok(SqliteStore {
+            db,
+            _checkpoints: checkpoints,
+        })
     }
 }
 
