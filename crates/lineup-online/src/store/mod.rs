@@ -71,6 +71,19 @@ pub trait RoomStore: Send {
     }
 }
 
+/// A record as the databases keep it: RON, readable with their own tools.
+pub(crate) fn record_text(record: &RoomRecord) -> Result<String, StoreError> {
+    ron::to_string(record).map_err(|e| StoreError(e.to_string()))
+}
+
+/// A kept record read back and replayed by the rules: a record they refuse
+/// is no room (it is set aside, never played on).
+pub(crate) fn record_from_text(text: &str) -> Result<RoomRecord, String> {
+    let record = ron::from_str::<RoomRecord>(text).map_err(|e| e.to_string())?;
+    lineup_core::net::Room::from_record(record.clone(), 0)?;
+    Ok(record)
+}
+
 /// How long an instance counts as alive after its last heartbeat in a
 /// shared store: a room is only ever taken from an instance dead this long.
 pub const DEAD_AFTER_SECONDS: u64 = 5;

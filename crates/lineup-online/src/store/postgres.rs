@@ -7,8 +7,8 @@
 //! A commit is one transaction with `synchronous_commit` on (the server's
 //! default): a move the players saw is on the database's disk.
 
-use super::{DEAD_AFTER_SECONDS, Restored, RoomStore, StoreError};
-use lineup_core::net::{Room, RoomCode, RoomRecord};
+use super::{DEAD_AFTER_SECONDS, Restored, RoomStore, StoreError, record_from_text, record_text};
+use lineup_core::net::{RoomCode, RoomRecord};
 use postgres::{Client, NoTls};
 
 /// The layout's version, kept in the table `lineup_schema`.
@@ -25,17 +25,6 @@ fn failed(doing: &str) -> impl Fn(postgres::Error) -> StoreError + '_ {
         Some(db) => StoreError(format!("{doing}: {}", db.message())),
         None => StoreError(format!("{doing}: {e}")),
     }
-}
-
-/// A record as text, and back (checked by the rules).
-fn text(record: &RoomRecord) -> Result<String, StoreError> {
-    ron::to_string(record).map_err(|e| StoreError(e.to_string()))
-}
-
-fn read(text: &str) -> Result<RoomRecord, String> {
-    let record = ron::from_str::<RoomRecord>(text).map_err(|e| e.to_string())?;
-    Room::from_record(record.clone(), 0)?;
-    Ok(record)
 }
 
 impl PostgresStore {
@@ -114,7 +103,7 @@ impl RoomStore for PostgresStore {
         let mut restored = Restored::default();
         for row in rows {
             let code: String = row.get(0);
-            match read(row.get(1)) {
+            match record_from_text(row.get(1)) {
                 Ok(record) => restored.rooms.push(record),
                 Err(problem) => {
                     restored.problems.push(format!("room {code}: {problem}"));
@@ -162,13 +151,13 @@ impl RoomStore for PostgresStore {
             transaction
                 .execute(
                     &upsert,
-                    &[&record.code.as_str(), &text(record)?, &self.instance],
+                    &[&record.code.as_str(), &record_text(record)?, &self.instance],
                 )
                 .map_err(failed(writing))?;
         }
         let now = now_seconds as i64;
         for record in closed {
-            let (code, body) = (record.code.as_str(), text(record)?);
+            let (code, body) = (record.code.as_str(), record_text(record)?);
             if transaction
                 .execute(&finish, &[&code, &body, &now])
                 .map_err(failed(writing))?
@@ -216,7 +205,7 @@ impl RoomStore for PostgresStore {
             .map_err(failed("cannot take over the rooms"))?;
         Ok(rows
             .iter()
-            .filter_map(|row| read(row.get::<_, &str>(0)).ok())
+            .filter_map(|row| record_from_text(row.get::<_, &str>(0)).ok())
             .collect())
     }
 

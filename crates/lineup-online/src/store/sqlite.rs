@@ -10,8 +10,8 @@
 //! server that does not buy a disk flush per move. The log is copied into
 //! the database file by a thread of its own, never inside a commit.
 
-use super::{Restored, RoomStore, StoreError};
-use lineup_core::net::{Room, RoomRecord};
+use super::{Restored, RoomStore, StoreError, record_from_text, record_text};
+use lineup_core::net::RoomRecord;
 use rusqlite::{Connection, params};
 use std::path::Path;
 
@@ -125,12 +125,7 @@ impl RoomStore for SqliteStore {
                 .map_err(failed(reading))?;
             for row in rows {
                 let (code, text) = row.map_err(failed(reading))?;
-                // Each room is replayed by the rules: a record they refuse
-                // is kept aside, never played on.
-                let read = ron::from_str::<RoomRecord>(&text)
-                    .map_err(|e| e.to_string())
-                    .and_then(|record| Room::from_record(record.clone(), 0).map(|_| record));
-                match read {
+                match record_from_text(&text) {
                     Ok(record) => restored.rooms.push(record),
                     Err(problem) => {
                         restored.problems.push(format!("room {code}: {problem}"));
@@ -175,15 +170,17 @@ impl RoomStore for SqliteStore {
             let mut file = transaction
                 .prepare_cached("INSERT INTO rooms (code, record, finished_at) VALUES (?1, ?2, ?3)")
                 .map_err(failed(writing))?;
-            let text =
-                |record: &RoomRecord| ron::to_string(record).map_err(|e| StoreError(e.to_string()));
             for record in changed {
                 upsert
-                    .execute(params![record.code.as_str(), text(record)?])
+                    .execute(params![record.code.as_str(), record_text(record)?])
                     .map_err(failed(writing))?;
             }
             for record in closed {
-                let row = params![record.code.as_str(), text(record)?, now_seconds as i64];
+                let row = params![
+                    record.code.as_str(),
+                    record_text(record)?,
+                    now_seconds as i64
+                ];
                 if finish.execute(row).map_err(failed(writing))? == 0 {
                     file.execute(row).map_err(failed(writing))?;
                 }
