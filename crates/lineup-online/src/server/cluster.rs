@@ -12,8 +12,9 @@
 use lineup_core::net::RoomCode;
 use redis::{Commands, Connection};
 
-/// How long an instance counts as alive after its last heartbeat.
-pub const HEARTBEAT_SECONDS: u64 = 5;
+/// How long an instance's key outlives its last heartbeat: the time the
+/// shared database gives it too.
+use crate::store::DEAD_AFTER_SECONDS as HEARTBEAT_SECONDS;
 
 const INSTANCES: &str = "lineup:instances";
 
