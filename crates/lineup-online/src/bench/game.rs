@@ -8,7 +8,7 @@ use lineup_core::ai::Rng;
 use lineup_core::match_setup::GameKind;
 use lineup_core::net::wire::ToClient;
 use lineup_core::net::{Reply, Request, RoomCode, RoomView, SeatSecret};
-use lineup_core::rules::Side;
+use lineup_core::rules::{MatchGame, Side};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
@@ -19,18 +19,24 @@ use tokio::time::Instant;
 /// How long a bot waits for its last move to come back after the run's end.
 const DRAIN: Duration = Duration::from_secs(5);
 
-/// What every game adds up.
-#[derive(Debug)]
+/// What every game adds up (a run's, or a ramp step's).
 pub struct Tally {
+    /// Moves seen by both players.
     pub moves: u64,
+    /// Games played to their end.
     pub finished: u64,
+    /// Moves sent that never reached both players (refused, or still
+    /// missing when the run ended).
     pub lost: u64,
     /// Moves a player had seen that were not in the room after a
     /// reconnection: accepted moves the server lost.
     pub missing: u64,
+    /// Each move's latency, in microseconds.
     pub latency: Histogram<u64>,
-    /// How long each reconnection took, from the loss to the room back.
+    /// How long each reconnection took, from the loss to the room back, in
+    /// microseconds.
     pub reconnections: Histogram<u64>,
+    /// The first few refusals and problems, in words.
     pub refusals: Vec<String>,
 }
 
@@ -308,13 +314,13 @@ async fn bot(
 ) -> Result<bool, String> {
     let code = seat.0;
     let lock = || shared.clock.lock().unwrap_or_else(|e| e.into_inner());
-    let mut room: Option<RoomView> = None;
+    // The room as last seen, and its game replayed once on arrival.
+    let mut room: Option<(RoomView, MatchGame)> = None;
     loop {
         let deadline = *run.deadline.lock().unwrap_or_else(|e| e.into_inner());
         let now = Instant::now();
         // Due: my turn, nothing in flight, and the run not over.
-        let due = room.as_ref().and_then(|room| {
-            let game = room.replay().ok()?;
+        let due = room.as_ref().and_then(|(room, game)| {
             let clock = lock();
             (clock.in_flight.is_none()
                 && !game.is_over()
@@ -354,24 +360,27 @@ async fn bot(
                             }
                         }
                         let view = rejoin(socket, &servers, seat).await?;
-                        took_back(&view, room.as_ref(), side, &mut lock(), run, lost);
+                        let before = room.as_ref().map(|(view, _)| view);
+                        took_back(&view, before, side, &mut lock(), run, lost);
                         ToClient::Room(view)
                     }
                     Err(problem) => return Err(problem),
                 };
                 match message {
-                    ToClient::Servers(_) => {}
                     ToClient::Room(view) if view.code == code => {
                         if see(&view, side, &mut lock(), run) {
                             shared.seen.notify_waiters();
                         }
-                        let over = view.replay().map_err(|e| e.to_string())?.is_over();
-                        room = Some(view);
+                        let game = view.replay().map_err(|e| e.to_string())?;
+                        let over = game.is_over();
+                        room = Some((view, game));
                         if over {
                             return Ok(true);
                         }
                     }
-                    ToClient::Room(_) => {}
+                    // Another room's news, or the instances (kept by the
+                    // socket itself).
+                    ToClient::Room(_) | ToClient::Servers(_) => {}
                     ToClient::Reply(Reply::Refused(refusal)) => {
                         let mut tally = run.tally.lock().unwrap_or_else(|e| e.into_inner());
                         tally.lost += 1;
@@ -387,14 +396,13 @@ async fn bot(
                 let Some(due) = due.filter(|_| Instant::now() < deadline) else {
                     continue;
                 };
-                let Some(view) = room.as_ref() else { continue };
-                let game = view.replay().map_err(|e| e.to_string())?;
+                let Some((view, game)) = room.as_ref() else { continue };
                 let mv = {
                     let mut clock = lock();
                     let gap = exponential(&mut clock.dice, run);
                     clock.next_due = due + gap;
                     clock.in_flight = Some(InFlight { ply: view.moves.len(), due, seen: [false; 2] });
-                    random_move(&game, &mut clock.dice)
+                    random_move(game, &mut clock.dice)
                 };
                 let Some(mv) = mv else { return Ok(false) };
                 // A move that cannot be sent is sent again once the bot is

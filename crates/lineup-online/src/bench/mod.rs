@@ -15,8 +15,8 @@ mod game;
 
 pub use bot::random_move;
 
-use game::{Game, Tally};
-use hdrhistogram::Histogram;
+use game::Game;
+pub use game::Tally;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -41,38 +41,27 @@ pub struct BenchConfig {
 /// What a run measured.
 pub struct BenchReport {
     pub games: usize,
-    /// Games played to their end.
-    pub finished: u64,
-    pub moves: u64,
-    /// Moves sent that never reached both players (refused, or still
-    /// missing when the run ended).
-    pub lost: u64,
-    /// Accepted moves missing from a room after a reconnection.
-    pub missing: u64,
     /// Connections that could not be made.
     pub unconnected: usize,
     /// How long making every connection took (before the clock started).
     pub connecting: Duration,
-    /// Each move's latency, in microseconds.
-    pub latency: Histogram<u64>,
-    /// Each reconnection's time (loss to room back), in microseconds.
-    pub reconnections: Histogram<u64>,
-    pub refusals: Vec<String>,
     pub seconds: f64,
+    /// What the games added up: moves, latencies, losses.
+    pub tally: Tally,
 }
 
 impl std::fmt::Debug for BenchReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("BenchReport")
             .field("games", &self.games)
-            .field("finished", &self.finished)
-            .field("moves", &self.moves)
-            .field("lost", &self.lost)
-            .field("missing", &self.missing)
+            .field("finished", &self.tally.finished)
+            .field("moves", &self.tally.moves)
+            .field("lost", &self.tally.lost)
+            .field("missing", &self.tally.missing)
             .field("unconnected", &self.unconnected)
             .field("p50_ms", &self.ms(0.5))
             .field("p99_ms", &self.ms(0.99))
-            .field("refusals", &self.refusals)
+            .field("refusals", &self.tally.refusals)
             .field("seconds", &self.seconds)
             .finish()
     }
@@ -81,12 +70,12 @@ impl std::fmt::Debug for BenchReport {
 impl BenchReport {
     /// A quantile of the moves' latency, in milliseconds.
     pub fn ms(&self, quantile: f64) -> f64 {
-        self.latency.value_at_quantile(quantile) as f64 / 1000.0
+        self.tally.latency.value_at_quantile(quantile) as f64 / 1000.0
     }
 
     /// Moves a second over the run.
     pub fn rate(&self) -> f64 {
-        self.moves as f64 / self.seconds.max(1e-9)
+        self.tally.moves as f64 / self.seconds.max(1e-9)
     }
 }
 
@@ -217,7 +206,7 @@ async fn run_async(config: BenchConfig, ramp: Option<Steps>) -> Result<BenchRepo
         loop {
             tokio::time::sleep(Duration::from_secs(step_seconds)).await;
             let report = take_report(&run, config.games, unconnected, step_seconds as f64);
-            let over = report.latency.value_at_quantile(0.99) > ceiling.as_micros() as u64;
+            let over = report.tally.latency.value_at_quantile(0.99) > ceiling.as_micros() as u64;
             let _ = steps.send(report);
             if over || playing.is_empty() {
                 break;
@@ -262,15 +251,9 @@ fn take_report(run: &Run, games: usize, unconnected: usize, seconds: f64) -> Ben
     let tally = std::mem::take(&mut *run.tally.lock().unwrap_or_else(|e| e.into_inner()));
     BenchReport {
         games,
-        finished: tally.finished,
-        moves: tally.moves,
-        lost: tally.lost,
-        missing: tally.missing,
         unconnected,
         connecting: Duration::ZERO,
-        latency: tally.latency,
-        reconnections: tally.reconnections,
-        refusals: tally.refusals,
         seconds,
+        tally,
     }
 }

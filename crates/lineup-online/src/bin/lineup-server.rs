@@ -138,15 +138,15 @@ fn run_bench(args: BenchArgs) -> Result<(), String> {
         cpu_before,
         started.elapsed().as_secs_f64(),
     );
-    if !report.reconnections.is_empty() {
+    if !report.tally.reconnections.is_empty() {
         println!(
             "games finished {}, accepted moves missing after a reconnection {}, \
              reconnections {}, p50 {:.0} ms, p99 {:.0} ms",
-            report.finished,
-            report.missing,
-            report.reconnections.len(),
-            report.reconnections.value_at_quantile(0.5) as f64 / 1000.0,
-            report.reconnections.value_at_quantile(0.99) as f64 / 1000.0,
+            report.tally.finished,
+            report.tally.missing,
+            report.tally.reconnections.len(),
+            report.tally.reconnections.value_at_quantile(0.5) as f64 / 1000.0,
+            report.tally.reconnections.value_at_quantile(0.99) as f64 / 1000.0,
         );
     }
     eprintln!(
@@ -157,7 +157,7 @@ fn run_bench(args: BenchArgs) -> Result<(), String> {
     if report.unconnected > 0 {
         eprintln!("{} games could not connect", report.unconnected);
     }
-    for refusal in report.refusals.iter().take(5) {
+    for refusal in report.tally.refusals.iter().take(5) {
         eprintln!("refused: {refusal}");
     }
     println!("{}", line(&report, &cpu, pid));
@@ -180,8 +180,8 @@ fn line(report: &BenchReport, cpu: &str, pid: Option<u32>) -> String {
     format!(
         "games {}, moves {}, lost {}, move p50 {:.1} ms, p99 {:.1} ms, p999 {:.1} ms, server cpu {cpu}, server memory {memory}",
         report.games,
-        report.moves,
-        report.lost,
+        report.tally.moves,
+        report.tally.lost,
         report.ms(0.5),
         report.ms(0.99),
         report.ms(0.999),

@@ -85,12 +85,15 @@ fn an_instance_killed_mid_game_loses_no_move_and_every_game_finishes_elsewhere()
     servers[0].kill();
     let report = load.join().expect("the load ran").expect("it connected");
     assert_eq!(report.unconnected, 0, "{report:?}");
-    assert_eq!(report.finished, 24, "every game finishes: {report:?}");
-    assert_eq!(report.missing, 0, "no accepted move lost: {report:?}");
-    assert_eq!(report.lost, 0, "every move sent reached both: {report:?}");
-    assert!(report.refusals.is_empty(), "{report:?}");
+    assert_eq!(report.tally.finished, 24, "every game finishes: {report:?}");
+    assert_eq!(report.tally.missing, 0, "no accepted move lost: {report:?}");
+    assert_eq!(
+        report.tally.lost, 0,
+        "every move sent reached both: {report:?}"
+    );
+    assert!(report.tally.refusals.is_empty(), "{report:?}");
     assert!(
-        !report.reconnections.is_empty(),
+        !report.tally.reconnections.is_empty(),
         "players of the dead instance reconnected elsewhere: {report:?}"
     );
 }

@@ -17,10 +17,10 @@ fn the_load_tool_plays_every_game_to_the_end_and_loses_no_move() {
     };
     let report = bench::run(&config).expect("runs");
     assert_eq!(report.unconnected, 0, "{report:?}");
-    assert_eq!(report.finished, 8, "{report:?}");
-    assert_eq!(report.lost, 0, "{report:?}");
-    assert!(report.refusals.is_empty(), "{report:?}");
+    assert_eq!(report.tally.finished, 8, "{report:?}");
+    assert_eq!(report.tally.lost, 0, "{report:?}");
+    assert!(report.tally.refusals.is_empty(), "{report:?}");
     // Connect Four lasts at least seven moves.
-    assert!(report.moves >= 8 * 7, "{report:?}");
-    assert_eq!(report.latency.len(), report.moves);
+    assert!(report.tally.moves >= 8 * 7, "{report:?}");
+    assert_eq!(report.tally.latency.len(), report.tally.moves);
 }
