@@ -6,6 +6,16 @@
 //! is awaited with a deadline (`recv_timeout`) and the process is killed
 //! when it passes. Whatever happens, dropping the [`Client`] ends the
 //! process and reaps it: `END`, a short grace, then kill and wait.
+//!
+//! Memory: the engine is told its limit (`INFO max_memory`, in bytes, 0 for
+//! none), and while an answer is awaited its resident memory is read from
+//! `/proc` every [`WATCH_EVERY`]; over the limit (or [`MEMORY_CAP`] when it
+//! was told none) it is killed and loses. Why a watch and not `RLIMIT_AS`:
+//! an address-space limit also counts what runtimes reserve and never use
+//! (Java, Go, .NET, Wine reserve gigabytes), so it would break engines that
+//! are well within their memory, and it makes a leaking engine fail an
+//! allocation wherever it happens, often as a crash that reads like a bug.
+//! The watch is Linux only; elsewhere the limit is told, not enforced.
 
 use super::wire;
 use crate::rules::gomoku::Move;
@@ -34,6 +44,13 @@ pub const START_TIME: Duration = Duration::from_secs(15);
 const EXIT_TIME: Duration = Duration::from_millis(500);
 /// How many `MESSAGE` lines are kept (the oldest go first).
 const KEEP_MESSAGES: usize = 200;
+/// The resident memory an engine told no limit may use before it is killed:
+/// far beyond what a Gomoku engine needs with its default settings, it only
+/// keeps a runaway leak from taking the machine down.
+pub const MEMORY_CAP: u64 = 2 << 30;
+/// How often an engine's memory is read while an answer is awaited: often
+/// enough to catch a leak early, rarely enough to cost nothing.
+pub const WATCH_EVERY: Duration = Duration::from_millis(50);
 
 /// What went wrong with an engine: each ends its game as a loss.
 #[derive(Debug)]
@@ -48,6 +65,8 @@ pub enum Fault {
     Garbage(String),
     /// The engine said `ERROR`.
     Refused(String),
+    /// Its resident memory went over its limit (in bytes).
+    OverMemory { used: u64, limit: u64 },
 }
 
 impl fmt::Display for Fault {
@@ -61,6 +80,12 @@ impl fmt::Display for Fault {
             }
             Fault::Garbage(line) => write!(f, "answered \"{line}\", which is not a move"),
             Fault::Refused(message) => write!(f, "gave up with an error: {message}"),
+            Fault::OverMemory { used, limit } => write!(
+                f,
+                "used {} MB, over its {} MB limit",
+                used >> 20,
+                limit >> 20
+            ),
         }
     }
 }
@@ -77,7 +102,36 @@ pub struct Client {
     time: TimeControl,
     /// What is left of the game's time, when it has a limit.
     left: Option<Duration>,
+    /// The `INFO max_memory` it was told, in bytes (0: none).
+    max_memory: u64,
     messages: Vec<String>,
+}
+
+/// What a line an engine printed is, while an answer is awaited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineLine<'a> {
+    /// An empty line or `DEBUG`: dropped.
+    Ignored,
+    /// A `MESSAGE`'s text or a whole `UNKNOWN` line: kept for the log.
+    Log(&'a str),
+    /// `ERROR` and its message: the engine refused.
+    Error(&'a str),
+    /// Anything else (trimmed): the answer, to be read as a move or `OK`.
+    Answer(&'a str),
+}
+
+/// Sorts a line an engine printed (see [`EngineLine`]); the keyword in any
+/// case.
+pub fn classify(line: &str) -> EngineLine<'_> {
+    let line = line.trim();
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    match word.to_ascii_uppercase().as_str() {
+        "" | "DEBUG" => EngineLine::Ignored,
+        "MESSAGE" => EngineLine::Log(rest.trim()),
+        "UNKNOWN" => EngineLine::Log(line),
+        "ERROR" => EngineLine::Error(rest.trim()),
+        _ => EngineLine::Answer(line),
+    }
 }
 
 impl Client {
@@ -113,6 +167,7 @@ impl Client {
             size,
             time,
             left: time.game,
+            max_memory: 0,
             messages: Vec::new(),
         };
         client.send(&format!("START {size}"))?;
@@ -126,15 +181,33 @@ impl Client {
         if let Some(left) = time.game {
             client.send(&format!("INFO time_left {}", left.as_millis()))?;
         }
+        // No limit of its own (engines keep their default tables); an
+        // `INFO max_memory` line through [`Client::info`] sets one.
+        client.send("INFO max_memory 0")?;
         client.send(&format!("INFO rule {}", wire::rule_code(rule)))?;
         // The opponent is another program or a person: 1 means a program.
         client.send("INFO game_type 1")?;
         Ok(client)
     }
 
-    /// Sends `INFO line` (`max_depth 8`, `thread_num 2`, …).
+    /// Sends `INFO line` (`max_depth 8`, `thread_num 2`, …). A
+    /// `max_memory` line is also the limit the engine is held to.
     pub fn info(&mut self, line: &str) -> Result<(), Fault> {
+        if let Some((key, value)) = line.trim().split_once(char::is_whitespace)
+            && key.eq_ignore_ascii_case("max_memory")
+            && let Ok(bytes) = value.trim().parse()
+        {
+            self.max_memory = bytes;
+        }
         self.send(&format!("INFO {line}"))
+    }
+
+    /// The resident memory, in bytes, over which the engine is killed.
+    pub fn memory_limit(&self) -> u64 {
+        match self.max_memory {
+            0 => MEMORY_CAP,
+            told => told,
+        }
     }
 
     /// The engine plays the first move of the game.
@@ -230,17 +303,23 @@ impl Client {
         Ok(())
     }
 
-    /// The next line that answers a command, within `allowed`. `MESSAGE`
-    /// and `UNKNOWN` lines are kept for the log (an engine may say it does
-    /// not know an `INFO` key, which needs no answer); `DEBUG` lines are
-    /// dropped; `ERROR` is a refusal.
+    /// The next line that answers a command, within `allowed`, the memory
+    /// watched meanwhile (and once more at the answer, for an engine that
+    /// answers faster than the watch). `MESSAGE` and `UNKNOWN` lines are
+    /// kept for the log (an engine may say it does not know an `INFO` key,
+    /// which needs no answer); `DEBUG` lines are dropped; `ERROR` is a
+    /// refusal.
     fn answer(&mut self, allowed: Duration) -> Result<String, Fault> {
         let deadline = Instant::now() + allowed;
         loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            let line = match self.lines.recv_timeout(wait) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left.min(WATCH_EVERY)) {
                 Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => {
+                    self.check_memory()?;
+                    if left > WATCH_EVERY {
+                        continue;
+                    }
                     self.kill();
                     return Err(Fault::NoAnswer { waited: allowed });
                 }
@@ -248,15 +327,32 @@ impl Client {
                     return Err(Fault::Crashed(self.exit_status()));
                 }
             };
-            let line = line.trim();
-            let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-            match word.to_ascii_uppercase().as_str() {
-                "" | "DEBUG" => {}
-                "MESSAGE" => self.log(rest.trim()),
-                "UNKNOWN" => self.log(line),
-                "ERROR" => return Err(Fault::Refused(rest.trim().to_string())),
-                _ => return Ok(line.to_string()),
+            match classify(&line) {
+                EngineLine::Ignored => {}
+                EngineLine::Log(text) => self.log(text),
+                EngineLine::Error(message) => return Err(Fault::Refused(message.to_string())),
+                EngineLine::Answer(answer) => {
+                    let answer = answer.to_string();
+                    self.check_memory()?;
+                    return Ok(answer);
+                }
             }
+        }
+    }
+
+    /// Kills the engine when its resident memory is over its limit.
+    fn check_memory(&mut self) -> Result<(), Fault> {
+        // Only a process still running: once reaped, its id may be another's.
+        if !matches!(self.child.try_wait(), Ok(None)) {
+            return Ok(());
+        }
+        let limit = self.memory_limit();
+        match resident_bytes(self.child.id()) {
+            Some(used) if used > limit => {
+                self.kill();
+                Err(Fault::OverMemory { used, limit })
+            }
+            _ => Ok(()),
         }
     }
 
@@ -299,6 +395,22 @@ impl Client {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The resident memory of process `id`, in bytes (`/proc/ID/statm`'s
+/// second field, in pages).
+#[cfg(target_os = "linux")]
+fn resident_bytes(id: u32) -> Option<u64> {
+    let statm = std::fs::read_to_string(format!("/proc/{id}/statm")).ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads a system constant.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * u64::try_from(page).ok()?)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn resident_bytes(_id: u32) -> Option<u64> {
+    None
 }
 
 impl Drop for Client {

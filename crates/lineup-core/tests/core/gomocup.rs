@@ -1,9 +1,10 @@
 //! Lineup as a Gomocup manager (`lineup_core::gomocup::{client, referee, arena}`)
 //! driving real processes: `pbrain-lineup` through whole Renju games and a
 //! takeback, and the fake engines of `tests/engines/` that crash, hang,
-//! answer prose, play a taken point and play a foul. Each misbehaviour ends
-//! as a forfeit that says what the engine did, and no process outlives its
-//! client. Also the opening lists and a match's Elo estimate.
+//! slow down mid-game, leak memory, answer prose, play a taken point and
+//! play a foul. Each misbehaviour ends as a forfeit that says what the
+//! engine did, and no process outlives its client, over a hundred games in
+//! a row too. Also the opening lists and a match's Elo estimate.
 
 use lineup_core::gomocup::arena::{Entrant, Finish, play_game};
 use lineup_core::gomocup::client::{Client, Fault, TimeControl};
@@ -409,4 +410,179 @@ fn a_seat_tells_the_engine_what_changed_with_the_fewest_commands() {
         "END".to_string(),
     ];
     assert_eq!(commands, expected, "{sent}");
+}
+
+/// The slowing engine answers its first three moves at once, then thinks
+/// past its time: it loses on time at its fourth move, mid-game, and is
+/// killed and reaped at the deadline.
+#[test]
+fn an_engine_that_slows_down_mid_game_loses_on_time_and_is_reaped() {
+    let mut engine = start(fake("slowdown", &["0,0", "2,0", "4,0"]));
+    let id = engine.id();
+    let mut game = renju();
+    let mut answer = engine.begin();
+    for theirs in ["0,14", "2,14", "4,14"] {
+        play_answer(&mut game, answer)
+            .unwrap_or_else(|forfeit| panic!("move {}: {forfeit}", game.history().len() + 1));
+        let theirs = wire::parse_move(theirs, 15).expect("a move");
+        game.play(theirs).expect("a free point");
+        answer = engine.turn(theirs);
+    }
+    let forfeit = play_answer(&mut game, answer).expect_err("no fourth answer in time");
+    assert!(
+        matches!(forfeit, Forfeit::Fault(Fault::NoAnswer { .. })),
+        "{forfeit:?}"
+    );
+    assert_eq!(
+        game.history().len(),
+        6,
+        "three moves each before the slowdown"
+    );
+    assert!(gone(id), "the slow engine was killed and reaped");
+}
+
+/// The leaking engine grows its memory while it thinks. Held to 64 MB, it
+/// is killed on going over, long before its minute is up, and loses saying
+/// how much it took.
+#[test]
+fn an_engine_that_leaks_memory_loses_over_its_limit_and_is_reaped() {
+    let time = TimeControl {
+        turn: Duration::from_secs(60),
+        game: None,
+    };
+    let mut engine = Client::start(fake("leak", &[]), 15, RuleSet::Renju, time).expect("started");
+    assert_eq!(
+        engine.memory_limit(),
+        2 << 30,
+        "the cap when no limit is told"
+    );
+    engine.info("max_memory 67108864").expect("told its limit");
+    assert_eq!(engine.memory_limit(), 64 << 20);
+    let id = engine.id();
+    let fault = engine.begin().expect_err("killed for its memory");
+    match fault {
+        Fault::OverMemory { used, limit } => assert!(used > limit && limit == 64 << 20),
+        other => panic!("{other:?}"),
+    }
+    let text = fault.to_string();
+    assert!(
+        text.starts_with("used ") && text.ends_with(" MB, over its 64 MB limit"),
+        "{text}"
+    );
+    assert!(gone(id), "the leaking engine was killed and reaped");
+}
+
+/// Whether process `id` is still one of the test's: a child not reaped
+/// (running, or a zombie) or a process carrying `tag` in its environment.
+fn left_behind(id: u32, tag: &str) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{id}/stat")) else {
+        return false;
+    };
+    // The fields after the command name (in parentheses): state, ppid, …
+    let parent = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok());
+    parent == Some(std::process::id()) || tagged(id, tag)
+}
+
+fn tagged(id: u32, tag: &str) -> bool {
+    std::fs::read(format!("/proc/{id}/environ"))
+        .is_ok_and(|environ| environ.split(|&b| b == 0).any(|var| var == tag.as_bytes()))
+}
+
+/// A hundred games in a row, `pbrain-lineup` (at its shortest move time)
+/// against an engine that misbehaves each way: it crashes, answers prose,
+/// leaks memory or slows down. Colours alternate. Every engine runs
+/// through `sh -c`, which writes its process id down, tags its
+/// environment and becomes it (`exec`): afterwards each of the 200 is
+/// gone, neither running nor a zombie, and no process anywhere carries the
+/// tag (nothing was orphaned). Other tests' engines run meanwhile, so only
+/// these are counted.
+#[test]
+fn a_hundred_games_against_faulty_engines_leave_no_process_behind() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("reap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let tag = format!("LINEUP_REAP_TEST={}", std::process::id());
+    let entrant_of = |command: Command, pids: &str, info: &[&str]| -> Entrant {
+        let list = dir.join(pids);
+        let _ = std::fs::remove_file(&list);
+        let mut entrant = entrant(&command);
+        let mut args = vec![
+            "-c".to_string(),
+            "echo $$ >> \"$0\"; export \"$1\"; shift; exec \"$@\"".to_string(),
+            list.to_string_lossy().into_owned(),
+            tag.clone(),
+            entrant.program,
+        ];
+        args.append(&mut entrant.args);
+        Entrant {
+            name: entrant.name,
+            program: "sh".to_string(),
+            args,
+            info: info.iter().map(|line| line.to_string()).collect(),
+        }
+    };
+    let lineup = entrant_of(pbrain_lineup(), "lineup.txt", &[]);
+    let crash = entrant_of(fake("crash", &[]), "fakes.txt", &[]);
+    let garbage = entrant_of(fake("garbage", &[]), "fakes.txt", &[]);
+    let leak = entrant_of(fake("leak", &[]), "fakes.txt", &["max_memory 67108864"]);
+    let slowdown = entrant_of(fake("slowdown", &["0,0"]), "fakes.txt", &[]);
+    // pbrain-lineup searches 20 ms a move at a 1 ms turn, its shortest.
+    let time = TimeControl {
+        turn: Duration::from_millis(1),
+        game: None,
+    };
+    for i in 0..100 {
+        let (faulty, fault): (&Entrant, fn(&Fault) -> bool) = match i % 25 {
+            0 => (&slowdown, |f| matches!(f, Fault::NoAnswer { .. })),
+            1 => (&leak, |f| matches!(f, Fault::OverMemory { .. })),
+            _ if i % 2 == 0 => (&crash, |f| matches!(f, Fault::Crashed(_))),
+            _ => (&garbage, |f| matches!(f, Fault::Garbage(_))),
+        };
+        // Lineup moves first either way: from an empty board as Black, or
+        // as White after the faulty engine's stone at h8.
+        let (engines, opening, loser) = if i % 2 == 0 {
+            ([&lineup, faulty], vec![], Side::Second)
+        } else {
+            ([faulty, &lineup], vec![Point::new(7, 7)], Side::First)
+        };
+        let played = play_game(engines, &opening, RuleSet::Renju, time).expect("a game");
+        match &played.result {
+            Finish::Forfeit {
+                loser: side,
+                why: Forfeit::Fault(why),
+            } if *side == loser && fault(why) => {}
+            other => panic!(
+                "game {}: {} against {}: {other}",
+                i + 1,
+                faulty.name,
+                lineup.name
+            ),
+        }
+    }
+    let read = |name: &str| -> Vec<u32> {
+        let text = std::fs::read_to_string(dir.join(name)).expect("a list of process ids");
+        text.lines()
+            .map(|l| l.parse().expect("a process id"))
+            .collect()
+    };
+    let (lineups, fakes) = (read("lineup.txt"), read("fakes.txt"));
+    assert_eq!(lineups.len(), 100, "a pbrain-lineup process a game");
+    assert_eq!(fakes.len(), 100, "a faulty engine a game");
+    let left: Vec<u32> = lineups
+        .into_iter()
+        .chain(fakes)
+        .filter(|&id| left_behind(id, &tag))
+        .collect();
+    assert!(left.is_empty(), "processes left behind: {left:?}");
+    let orphans: Vec<u32> = std::fs::read_dir("/proc")
+        .expect("/proc")
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&id| tagged(id, &tag))
+        .collect();
+    assert!(
+        orphans.is_empty(),
+        "tagged processes still running: {orphans:?}"
+    );
 }
