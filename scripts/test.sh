@@ -7,6 +7,9 @@ source scripts/env.sh
 ensure_packages $LINEUP_BUILD_PACKAGES $LINEUP_RUN_PACKAGES $LINEUP_TEST_PACKAGES
 cargo fmt --check
 cargo test --workspace "$@"
+# Thirty seconds of coverage-guided fuzzing for each reader of outside data
+# (fuzz/, its own build folder; docs/testing.md, "Fuzzing").
+bash scripts/fuzz.sh 30
 # Several server instances on PostgreSQL and Redis: the project's own
 # throw-away services on loopback, stopped whatever happens.
 services=$(mktemp -d)

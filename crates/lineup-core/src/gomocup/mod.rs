@@ -23,4 +23,4 @@ pub mod seat;
 mod server;
 pub mod wire;
 
-pub use server::run_protocol;
+pub use server::{Session, run_protocol};

@@ -38,7 +38,12 @@ pub fn parse(text: &str, form: Form, size: u8) -> Result<Vec<Vec<Point>>, String
         for pair in numbers.chunks(2) {
             let (x, y) = match form {
                 Form::Absolute => (pair[0], pair[1]),
-                Form::Offset => (pair[0] + centre, pair[1] + centre),
+                // Saturating: an offset near the ends of i64 is off the
+                // board, not an overflow.
+                Form::Offset => (
+                    pair[0].saturating_add(centre),
+                    pair[1].saturating_add(centre),
+                ),
             };
             let p = wire::point_at(x, y, size).map_err(|e| format!("line {}: {e}", n + 1))?;
             if opening.contains(&p) {

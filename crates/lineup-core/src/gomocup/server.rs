@@ -30,8 +30,9 @@ pub fn run_protocol(input: impl BufRead, mut output: impl Write) -> io::Result<(
 }
 
 /// The engine's view of the match: the stones in the order played and the
-/// settings the manager sent.
-struct Session {
+/// settings the manager sent. [`run_protocol`] feeds it one line at a time;
+/// the fuzz target `gomocup_engine` does too.
+pub struct Session {
     size: u8,
     rule: RuleSet,
     stones: Vec<(Point, Side)>,
@@ -50,8 +51,14 @@ struct Session {
     ended: bool,
 }
 
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
 impl Session {
-    fn new() -> Self {
+    pub fn new() -> Self {
         Session {
             size: 0,
             rule: RuleSet::Freestyle,
@@ -67,7 +74,13 @@ impl Session {
         }
     }
 
-    fn handle(&mut self, line: &str) -> Vec<String> {
+    /// Whether `END` came: nothing more is read.
+    pub fn has_ended(&self) -> bool {
+        self.ended
+    }
+
+    /// One line from the manager; the lines to answer it with.
+    pub fn handle(&mut self, line: &str) -> Vec<String> {
         let line = line.trim();
         if line.is_empty() {
             return Vec::new();

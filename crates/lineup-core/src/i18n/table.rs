@@ -127,11 +127,12 @@ fn fill(text: &str, args: &[(&str, &dyn fmt::Display)]) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
     while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
         let after = &rest[open..];
+        // A `{` never closed is text, kept once with the rest.
         let Some(close) = after.find('}') else {
             break;
         };
+        out.push_str(&rest[..open]);
         let name = &after[1..close];
         match args.iter().find(|(n, _)| *n == name) {
             Some((_, value)) => out.push_str(&value.to_string()),

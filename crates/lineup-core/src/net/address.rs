@@ -8,16 +8,10 @@ pub const DEFAULT_PORT: u16 = 7878;
 
 /// Reads an address as typed.
 pub fn parse_address(text: &str) -> Result<SocketAddr, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err("Type the address of the computer that hosts, or of a server.".into());
-    }
-    if let Ok(address) = text.parse::<SocketAddr>() {
+    if let Some(address) = parse_literal(text)? {
         return Ok(address);
     }
-    if let Ok(ip) = text.trim_matches(['[', ']']).parse::<IpAddr>() {
-        return Ok(SocketAddr::new(ip, DEFAULT_PORT));
-    }
+    let text = text.trim();
     let with_port = if text.contains(':') {
         text.to_string()
     } else {
@@ -28,4 +22,21 @@ pub fn parse_address(text: &str) -> Result<SocketAddr, String> {
         .ok()
         .and_then(|mut found| found.next())
         .ok_or_else(|| format!("\"{text}\" is not an address Lineup can find."))
+}
+
+/// What [`parse_address`] reads without asking the system: an IP address
+/// with or without a port (`None`: a name to look up; an error for nothing
+/// typed).
+pub fn parse_literal(text: &str) -> Result<Option<SocketAddr>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("Type the address of the computer that hosts, or of a server.".into());
+    }
+    if let Ok(address) = text.parse::<SocketAddr>() {
+        return Ok(Some(address));
+    }
+    if let Ok(ip) = text.trim_matches(['[', ']']).parse::<IpAddr>() {
+        return Ok(Some(SocketAddr::new(ip, DEFAULT_PORT)));
+    }
+    Ok(None)
 }

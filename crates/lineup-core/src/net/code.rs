@@ -66,12 +66,13 @@ impl RoomCode {
     /// 1, I or L?) is left for [`RoomCode::parse`] to refuse by name.
     pub fn normalise(text: &str) -> String {
         text.chars()
-            .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '.' | '_' | '·'))
+            // Full-width ASCII (an input method's Ｋ７－…) to plain first, so
+            // that its dashes and dots are left out like the plain ones.
             .map(|c| match c {
-                // Full-width ASCII (an input method's Ｋ７…) to plain.
                 '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
                 _ => c,
             })
+            .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '.' | '_' | '·'))
             .map(|c| look_alike(c).unwrap_or(c).to_ascii_uppercase())
             .collect()
     }

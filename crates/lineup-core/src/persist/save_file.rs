@@ -298,10 +298,15 @@ impl SaveFile {
         Ok(game)
     }
 
+    /// The text [`SaveFile::write`] writes and [`SaveFile::parse`] reads.
+    pub fn to_text(&self) -> Result<String, String> {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())
+    }
+
     /// Writes the file atomically.
     pub fn write(&self, path: &Path) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| e.to_string())?;
+        let text = self.to_text()?;
         write_atomic(path, text.as_bytes())
             .map_err(|e| format!("Could not save to {}: {e}", path.display()))
     }

@@ -64,13 +64,24 @@ pub fn load_named<T: DeserializeOwned + Default>(path: &Path, what: &str) -> Loa
             ));
         }
     };
-    match ron::from_str::<T>(&text) {
+    match parse::<T>(&text) {
         Ok(settings) => Loaded {
             settings,
             problem: None,
         },
-        Err(e) => set_aside(path, what, &e.to_string()),
+        Err(e) => set_aside(path, what, &e),
     }
+}
+
+/// The text of a settings-like file as `T` ([`load_named`] reads a file
+/// with it).
+pub fn parse<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    ron::from_str::<T>(text).map_err(|e| e.to_string())
+}
+
+/// The text [`save_named`] writes: readable RON.
+pub fn to_text<T: Serialize>(value: &T) -> Result<String, String> {
+    ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())
 }
 
 /// Moves a damaged file aside and falls back to the defaults.
@@ -96,8 +107,7 @@ pub fn save<T: Serialize>(path: &Path, settings: &T) -> Result<(), String> {
 /// The same for another small file of the kind (`what` names it in the
 /// player's message).
 pub fn save_named<T: Serialize>(path: &Path, value: &T, what: &str) -> Result<(), String> {
-    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
-        .map_err(|e| e.to_string())?;
+    let text = to_text(value)?;
     write_atomic(path, text.as_bytes())
         .map_err(|e| format!("Could not save the {what} to {}: {e}", path.display()))
 }

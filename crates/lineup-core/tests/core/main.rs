@@ -3,6 +3,7 @@
 //! authority, all without Bevy. Each module covers one part.
 
 mod connect_four;
+mod fuzz_regressions;
 mod games;
 mod gomocup;
 mod gomoku;

@@ -1,0 +1,26 @@
+//! Piskvork / Gomocup `.psq` game files: `persist::psq::parse`.
+//!
+//! Invariants: no panic; every stone read lies on the board read; a file
+//! that parses, written back with `persist::psq::write`, parses to the
+//! same board size and moves.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use lineup_core::persist::psq;
+use lineup_core::rules::gomoku::Move;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok((size, moves)) = psq::parse(text) else {
+        return;
+    };
+    for mv in &moves {
+        if let Move::Stone(p) = mv {
+            assert!(p.x < size && p.y < size, "{p:?} on {size}");
+        }
+    }
+    let written = psq::write(size, &moves);
+    assert_eq!(psq::parse(&written), Ok((size, moves)), "{written}");
+});
