@@ -65,12 +65,23 @@ pub struct ServeArgs {
     /// How long a dropped player's seat is kept, in seconds.
     #[arg(long, value_name = "S", default_value_t = lineup_core::net::GRACE_MS / 1000)]
     pub grace: u64,
+    /// How long a connection may stay silent (not even a ping) before it
+    /// is dropped, in seconds. Players ping every 15 s.
+    #[arg(long, value_name = "S", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub silence: u64,
 }
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// The server to load; several instances of one, comma-separated.
-    #[arg(long, value_name = "ADDR:PORT", value_delimiter = ',', required = true)]
+    /// With --faults: where the server started by the tool listens
+    /// [default: a free port on 127.0.0.1].
+    #[arg(
+        long,
+        value_name = "ADDR:PORT",
+        value_delimiter = ',',
+        required_unless_present = "faults"
+    )]
     pub addr: Vec<SocketAddr>,
     /// How many games at once (two bots, two connections each).
     #[arg(long, value_name = "N", default_value_t = 10)]
@@ -88,6 +99,41 @@ pub struct BenchArgs {
     /// With --ramp: how long each step lasts.
     #[arg(long, value_name = "S", default_value_t = 10, requires = "ramp")]
     pub step: u64,
+    /// Fault mode: start the server here and kill it (SIGKILL, or its own
+    /// abort right after a commit) at random moments, put a proxy that
+    /// delays, cuts and stalls connections between it and the bots, add a
+    /// half-frame and a flooding client; then check its database against
+    /// what every bot saw. Exits 1 if a move was lost, a bot disagrees
+    /// with the database, or a game got stuck.
+    #[arg(long, conflicts_with = "ramp")]
+    pub faults: bool,
+    /// With --faults: the lineup-server to start [default: the one beside
+    /// this program].
+    #[arg(long, value_name = "PATH", requires = "faults")]
+    pub server_bin: Option<std::path::PathBuf>,
+    /// With --faults: the server's SQLite file [default: a new one in the
+    /// temporary folder].
+    #[arg(long, value_name = "FILE", requires = "faults")]
+    pub database: Option<std::path::PathBuf>,
+    /// With --faults: the seed of every fault's dice [default: from the
+    /// clock, printed].
+    #[arg(long, value_name = "N", requires = "faults")]
+    pub seed: Option<u64>,
+    /// With --faults: the mean time between two kills of the server.
+    #[arg(long, value_name = "MS", default_value_t = 5000, requires = "faults")]
+    pub kill_every_ms: u64,
+    /// With --faults: the share of restarts, in percent, that abort
+    /// themselves right after a commit, before sending its replies.
+    #[arg(long, value_name = "PERCENT", default_value_t = 40, requires = "faults",
+        value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub after_commit_percent: u32,
+    /// With --faults: the mean time between two faults (a cut or a stall)
+    /// of one connection through the proxy.
+    #[arg(long, value_name = "MS", default_value_t = 20000, requires = "faults")]
+    pub cut_every_ms: u64,
+    /// With --faults: the longest the proxy holds data back.
+    #[arg(long, value_name = "MS", default_value_t = 200, requires = "faults")]
+    pub max_delay_ms: u64,
 }
 
 /// The whole command line's definition (for the man page and completions).

@@ -69,6 +69,15 @@ impl BotSocket {
             .map_err(|e| e.to_string())
     }
 
+    /// A WebSocket ping: a bot that is only listening still tells the
+    /// server it is alive (fault runs give the server a short silence limit).
+    pub async fn ping(&mut self) -> Result<(), String> {
+        self.socket
+            .send(Message::Ping(Default::default()))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
     /// The next message from the server; `Err` when the connection ended.
     /// The list of instances is kept, not returned.
     pub async fn next(&mut self) -> Result<ToClient, String> {

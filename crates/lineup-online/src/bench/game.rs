@@ -3,6 +3,7 @@
 
 use super::Run;
 use super::bot::{BotSocket, random_move};
+use super::journal::STUCK_AFTER;
 use hdrhistogram::Histogram;
 use lineup_core::ai::Rng;
 use lineup_core::match_setup::GameKind;
@@ -18,6 +19,19 @@ use tokio::time::Instant;
 
 /// How long a bot waits for its last move to come back after the run's end.
 const DRAIN: Duration = Duration::from_secs(5);
+/// The same in a fault run, where that move may wait for a restart.
+const FAULT_DRAIN: Duration = Duration::from_secs(20);
+/// How often a bot pings in a fault run (its server drops silent peers
+/// sooner there, to cut the half-frame client in time).
+const PING_EVERY: Duration = Duration::from_secs(1);
+
+fn drain(run: &Run) -> Duration {
+    if run.journal.is_some() {
+        FAULT_DRAIN
+    } else {
+        DRAIN
+    }
+}
 
 /// What every game adds up (a run's, or a ramp step's).
 pub struct Tally {
@@ -84,6 +98,8 @@ struct Clock {
 struct Shared {
     clock: Mutex<Clock>,
     seen: Notify,
+    /// The game's number (for the fault run's journal).
+    game: u64,
 }
 
 pub struct Game {
@@ -108,18 +124,57 @@ impl Game {
 
     /// Plays games on these two connections until the run's deadline.
     pub async fn play(mut self, run: Arc<Run>) {
+        let journal = run.journal.clone();
+        if let Some(journal) = &journal {
+            journal.playing(self.index, true);
+        }
+        self.play_games(&run).await;
+        // Not reached by a game cut short: the journal finds it stuck.
+        if let Some(journal) = &journal {
+            journal.playing(self.index, false);
+        }
+    }
+
+    async fn play_games(&mut self, run: &Arc<Run>) {
         let mut dice = Rng::new(self.index.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut last_room = Instant::now();
         loop {
             let deadline = *run.deadline.lock().unwrap_or_else(|e| e.into_inner());
             if Instant::now() >= deadline {
                 return;
             }
-            let Ok((code, secrets)) = open_room(&mut self.host, &mut self.guest).await else {
-                return;
+            let retry = run.journal.is_some();
+            let opening = open_room(&mut self.host, &mut self.guest, retry);
+            let opened = match &run.journal {
+                None => opening.await,
+                Some(_) => tokio::time::timeout(Duration::from_secs(10), opening)
+                    .await
+                    .unwrap_or_else(|_| Err("no room opened in 10 s".into())),
             };
+            let (code, secrets) = match (opened, &run.journal) {
+                (Ok(opened), _) => opened,
+                (Err(_), None) => return,
+                // A fault cut the opening short (or took the guest's seat
+                // with the reply that carried it): new connections, a new room.
+                (Err(problem), Some(journal)) => {
+                    if last_room.elapsed() > STUCK_AFTER {
+                        journal.stuck(self.index, format!("no room opened: {problem}"));
+                        return;
+                    }
+                    journal.reopened(&problem);
+                    tokio::time::sleep(Duration::from_millis(250)).await;
+                    for socket in [&mut self.host, &mut self.guest] {
+                        if let Ok(fresh) = BotSocket::connect(socket.server, socket.source).await {
+                            *socket = fresh;
+                        }
+                    }
+                    continue;
+                }
+            };
+            last_room = Instant::now();
             // The clock starts once the room is open: opening it is not a
             // move.
-            let first_due = Instant::now() + exponential(&mut dice, &run);
+            let first_due = Instant::now() + exponential(&mut dice, run);
             let shared = Shared {
                 clock: Mutex::new(Clock {
                     next_due: first_due,
@@ -127,6 +182,7 @@ impl Game {
                     dice: Rng::new(dice.next_u64()),
                 }),
                 seen: Notify::new(),
+                game: self.index,
             };
             let (a, b) = tokio::join!(
                 bot(
@@ -134,25 +190,42 @@ impl Game {
                     Side::First,
                     (code, secrets[0]),
                     &shared,
-                    &run
+                    run
                 ),
                 bot(
                     &mut self.guest,
                     Side::Second,
                     (code, secrets[1]),
                     &shared,
-                    &run
+                    run
                 ),
             );
             let clock = shared.clock.into_inner().unwrap_or_else(|e| e.into_inner());
             let mut tally = run.tally.lock().unwrap_or_else(|e| e.into_inner());
             if clock.in_flight.is_some() {
                 tally.lost += 1;
+                if let Some(journal) = &run.journal {
+                    let why =
+                        format!("room {code}: a move due and not seen by both after the drain");
+                    journal.stuck(self.index, why);
+                }
             }
             if let (Ok(true), Ok(true)) = (&a, &b) {
                 tally.finished += 1;
             }
+            // A move due long before the end and never sent: neither bot
+            // thought it its turn.
+            if let (Some(journal), Ok(false), Ok(false)) = (&run.journal, &a, &b)
+                && clock.in_flight.is_none()
+                && clock.next_due + STUCK_AFTER < deadline
+            {
+                let why = format!("room {code}: a move due since long before the end, never sent");
+                journal.stuck(self.index, why);
+            }
             if let Err(problem) = a.and(b) {
+                if let Some(journal) = &run.journal {
+                    journal.stuck(self.index, format!("room {code}: {problem}"));
+                }
                 if tally.refusals.len() < 20 {
                     tally.refusals.push(problem);
                 }
@@ -176,10 +249,12 @@ fn exponential(dice: &mut Rng, run: &Run) -> Duration {
 }
 
 /// The host opens a Connect Four room and the guest joins it; the code
-/// and the two seats' secrets.
+/// and the two seats' secrets. With `retry`, a guest whose connection was
+/// lost before its seat came joins again on a new one, as a window would.
 async fn open_room(
     host: &mut BotSocket,
     guest: &mut BotSocket,
+    retry: bool,
 ) -> Result<(RoomCode, [SeatSecret; 2]), String> {
     host.send(&Request::Host {
         kind: GameKind::default(),
@@ -200,6 +275,21 @@ async fn open_room(
             guest.send(&join).await?;
             seated(guest).await?
         }
+        Err(Seating::Lost(mut problem)) if retry => loop {
+            // (Bounded by the caller's timeout.)
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            let again = async {
+                *guest = BotSocket::connect(guest.server, guest.source).await?;
+                guest.send(&join).await?;
+                seated(guest).await
+            };
+            match again.await {
+                Err(Seating::Lost(lost)) => problem = lost,
+                other => {
+                    break other.map_err(|e| format!("{}, after {problem}", String::from(e)))?;
+                }
+            }
+        },
         other => other?,
     };
     Ok((code, [first, second]))
@@ -209,11 +299,13 @@ async fn open_room(
 enum Seating {
     Elsewhere(SocketAddr),
     Failed(String),
+    /// The connection ended first.
+    Lost(String),
 }
 
 impl From<String> for Seating {
     fn from(problem: String) -> Seating {
-        Seating::Failed(problem)
+        Seating::Lost(problem)
     }
 }
 
@@ -221,7 +313,7 @@ impl From<Seating> for String {
     fn from(seating: Seating) -> String {
         match seating {
             Seating::Elsewhere(server) => format!("sent on to {server} twice"),
-            Seating::Failed(problem) => problem,
+            Seating::Failed(problem) | Seating::Lost(problem) => problem,
         }
     }
 }
@@ -267,7 +359,7 @@ async fn rejoin(
             match seated(&mut fresh).await {
                 Ok(_) => {}
                 Err(Seating::Elsewhere(server)) => return Ok(Err(server)),
-                Err(Seating::Failed(problem)) => return Err(problem),
+                Err(Seating::Failed(problem) | Seating::Lost(problem)) => return Err(problem),
             }
             loop {
                 if let ToClient::Room(view) = fresh.next().await?
@@ -314,6 +406,10 @@ async fn bot(
 ) -> Result<bool, String> {
     let code = seat.0;
     let lock = || shared.clock.lock().unwrap_or_else(|e| e.into_inner());
+    let drain = drain(run);
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    ping.reset();
     // The room as last seen, and its game replayed once on arrival.
     let mut room: Option<(RoomView, MatchGame)> = None;
     loop {
@@ -330,7 +426,7 @@ async fn bot(
         });
         if now >= deadline {
             let waiting = lock().in_flight.is_some_and(|f| !f.seen[side.index()]);
-            if !waiting || now >= deadline + DRAIN {
+            if !waiting || now >= deadline + drain {
                 return Ok(false);
             }
         }
@@ -339,7 +435,7 @@ async fn bot(
             _ => {
                 deadline.max(now)
                     + if now >= deadline {
-                        DRAIN
+                        drain
                     } else {
                         Duration::ZERO
                     }
@@ -350,7 +446,7 @@ async fn bot(
             message = socket.next() => {
                 let message = match message {
                     Ok(message) => message,
-                    Err(_) if Instant::now() < deadline + DRAIN => {
+                    Err(_) if Instant::now() < deadline + drain => {
                         // The server went away: back into the room elsewhere.
                         let lost = Instant::now();
                         let mut servers = socket.servers.clone();
@@ -368,7 +464,10 @@ async fn bot(
                 };
                 match message {
                     ToClient::Room(view) if view.code == code => {
-                        if see(&view, side, &mut lock(), run) {
+                        if let Some(journal) = &run.journal {
+                            journal.saw(shared.game, code, side, &view.moves);
+                        }
+                        if see(&view, side, &mut lock(), run, shared.game) {
                             shared.seen.notify_waiters();
                         }
                         let game = view.replay().map_err(|e| e.to_string())?;
@@ -387,10 +486,17 @@ async fn bot(
                         if tally.refusals.len() < 20 {
                             tally.refusals.push(refusal.to_string());
                         }
+                        if let Some(journal) = &run.journal {
+                            journal.refused(format!("room {code}, {side:?}: {refusal}"));
+                        }
                         lock().in_flight = None;
                     }
                     ToClient::Reply(Reply::Seated { .. } | Reply::Elsewhere { .. }) => {}
                 }
+            }
+            // Fault runs only: the server there drops silent peers sooner.
+            _ = ping.tick(), if run.journal.is_some() => {
+                let _ = socket.ping().await;
             }
             _ = tokio::time::sleep_until(wake) => {
                 let Some(due) = due.filter(|_| Instant::now() < deadline) else {
@@ -415,9 +521,9 @@ async fn bot(
 }
 
 /// The room as a bot found it again after a reconnection: every move it
-/// had seen must still be there (else an accepted move was lost), and a
-/// move in flight the server never stored is due again, at its first due
-/// time, so the failover shows in its latency.
+/// had seen must still be there (else an accepted move was lost), and its
+/// own move in flight that the server never stored is due again, at its
+/// first due time, so the failover shows in its latency.
 fn took_back(
     view: &RoomView,
     before: Option<&RoomView>,
@@ -443,8 +549,11 @@ fn took_back(
             ));
         }
     }
+    // Only this side's own move: the other's may still be on its way to
+    // the server (cleared, it would be sent twice, and refused as stale).
     if let Some(flight) = clock.in_flight
         && view.moves.len() <= flight.ply
+        && Side::of_ply(flight.ply) == side
     {
         clock.in_flight = None;
         clock.next_due = flight.due;
@@ -453,7 +562,7 @@ fn took_back(
 
 /// A room seen by `side`: the move in flight, once both have seen it,
 /// counts with its latency (and true is returned).
-fn see(view: &RoomView, side: Side, clock: &mut Clock, run: &Run) -> bool {
+fn see(view: &RoomView, side: Side, clock: &mut Clock, run: &Run, game: u64) -> bool {
     let Some(flight) = clock.in_flight.as_mut() else {
         return false;
     };
@@ -462,8 +571,19 @@ fn see(view: &RoomView, side: Side, clock: &mut Clock, run: &Run) -> bool {
     }
     flight.seen[side.index()] = true;
     if flight.seen == [true, true] {
-        let micros = flight.due.elapsed().as_micros().max(1) as u64;
+        let waited = flight.due.elapsed();
+        let micros = waited.as_micros().max(1) as u64;
         clock.in_flight = None;
+        if let Some(journal) = &run.journal
+            && waited > STUCK_AFTER
+        {
+            let why = format!(
+                "room {}: a move waited {:.0} s",
+                view.code,
+                waited.as_secs_f64()
+            );
+            journal.stuck(game, why);
+        }
         let mut tally = run.tally.lock().unwrap_or_else(|e| e.into_inner());
         tally.moves += 1;
         let _ = tally.latency.record(micros.min(600_000_000));

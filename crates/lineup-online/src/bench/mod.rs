@@ -11,12 +11,20 @@
 //! (coordinated omission).
 
 mod bot;
+mod check;
+pub mod faults;
 mod game;
+mod hostile;
+mod journal;
+mod process;
+mod proxy;
 
 pub use bot::random_move;
+pub use proxy::ProxyFaults;
 
 use game::Game;
 pub use game::Tally;
+use journal::Journal;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -101,6 +109,9 @@ pub(crate) struct Run {
     /// The instances the run was given (a bot that lost its own tries
     /// these too).
     pub servers: Vec<SocketAddr>,
+    /// In a fault run (`bench --faults`): what every bot saw, for the
+    /// check against the store; bots also ride out the faults.
+    pub journal: Option<Arc<Journal>>,
 }
 
 /// Plays the games; blocks until the run is over.
@@ -109,7 +120,7 @@ pub fn run(config: &BenchConfig) -> Result<BenchReport, String> {
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    runtime.block_on(run_async(config.clone(), None))
+    runtime.block_on(run_async(config.clone(), None, None))
 }
 
 /// The ramp: the same games with moves ever more often (the mean time
@@ -127,7 +138,7 @@ pub fn ramp(
         .map_err(|e| e.to_string())?;
     runtime.block_on(async {
         let (steps, mut reports) = tokio::sync::mpsc::unbounded_channel();
-        let stepping = run_async(config.clone(), Some((step_seconds, ceiling, steps)));
+        let stepping = run_async(config.clone(), Some((step_seconds, ceiling, steps)), None);
         tokio::pin!(stepping);
         let mut all = Vec::new();
         loop {
@@ -153,7 +164,11 @@ type Steps = (
     tokio::sync::mpsc::UnboundedSender<BenchReport>,
 );
 
-async fn run_async(config: BenchConfig, ramp: Option<Steps>) -> Result<BenchReport, String> {
+async fn run_async(
+    config: BenchConfig,
+    ramp: Option<Steps>,
+    journal: Option<Arc<Journal>>,
+) -> Result<BenchReport, String> {
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
     let run = Arc::new(Run {
         mean_interval_us: AtomicU64::new(config.move_every.as_micros().max(1) as u64),
@@ -161,6 +176,7 @@ async fn run_async(config: BenchConfig, ramp: Option<Steps>) -> Result<BenchRepo
         deadline: Mutex::new(far),
         one_game_each: config.one_game_each,
         servers: config.servers.clone(),
+        journal: journal.clone(),
     });
     // Every connection is made before the clock starts: a connection costs
     // more than a move, and would show in the others' latency.
@@ -190,6 +206,9 @@ async fn run_async(config: BenchConfig, ramp: Option<Steps>) -> Result<BenchRepo
     let started = Instant::now();
     *run.deadline.lock().unwrap_or_else(|e| e.into_inner()) =
         started + Duration::from_secs(config.seconds);
+    if let Some(journal) = &journal {
+        journal.start(started.into_std());
+    }
     let mut playing = tokio::task::JoinSet::new();
     for game in games {
         playing.spawn(game.play(run.clone()));
@@ -221,11 +240,19 @@ async fn run_async(config: BenchConfig, ramp: Option<Steps>) -> Result<BenchRepo
     }
     // The games stop at the deadline and wait a little for their last
     // moves; a game still running past that is cut short.
-    let hard_stop = Instant::now() + Duration::from_secs(config.seconds) + Duration::from_secs(15);
+    // (A fault run's bots may be waiting out a restart at the end.)
+    let grace = Duration::from_secs(if journal.is_some() { 45 } else { 15 });
+    let hard_stop = Instant::now() + Duration::from_secs(config.seconds) + grace;
     while !playing.is_empty() {
         tokio::select! {
             _ = playing.join_next() => {}
-            _ = tokio::time::sleep_until(hard_stop) => { playing.abort_all(); break; }
+            _ = tokio::time::sleep_until(hard_stop) => {
+                playing.abort_all();
+                if let Some(journal) = &journal {
+                    journal.cut_short();
+                }
+                break;
+            }
         }
     }
     let seconds = started.elapsed().as_secs_f64();

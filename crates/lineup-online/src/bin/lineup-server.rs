@@ -5,10 +5,11 @@
 use clap::Parser;
 use lineup_core::net::server_process;
 use lineup_core::persist::folders::Folders;
-use lineup_online::bench::{self, BenchConfig, BenchReport};
+use lineup_online::bench::faults::{self, FaultConfig};
+use lineup_online::bench::{self, BenchConfig, BenchReport, ProxyFaults};
 use lineup_online::cli::{BenchArgs, ServeArgs, ServerCli, ServerTask};
 use lineup_online::server::cluster::Cluster;
-use lineup_online::server::{Server, Settings};
+use lineup_online::server::{Limits, Server, Settings};
 use lineup_online::store;
 use lineup_online::tls::ServerTls;
 use std::time::Duration;
@@ -41,10 +42,13 @@ fn serve(args: ServeArgs) -> Result<(), String> {
         _ => None,
     };
     let settings = Settings {
+        limits: Limits {
+            silence: Duration::from_secs(args.silence),
+            ..Limits::default()
+        },
         grace_ms: args.grace.saturating_mul(1000),
         log: true,
         tls,
-        ..Settings::default()
     };
     let settings_tls = settings.tls.is_some();
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -98,6 +102,9 @@ fn serve(args: ServeArgs) -> Result<(), String> {
 
 fn run_bench(args: BenchArgs) -> Result<(), String> {
     raise_file_limit();
+    if args.faults {
+        return run_faults(args);
+    }
     let config = BenchConfig {
         servers: args.addr.clone(),
         games: args.games,
@@ -161,6 +168,62 @@ fn run_bench(args: BenchArgs) -> Result<(), String> {
         eprintln!("refused: {refusal}");
     }
     println!("{}", line(&report, &cpu, pid));
+    Ok(())
+}
+
+/// `bench --faults`: the run, its line, and exit status 1 when it lost,
+/// disagreed or got stuck.
+fn run_faults(args: BenchArgs) -> Result<(), String> {
+    let server_bin = match args.server_bin {
+        Some(path) => path,
+        None => std::env::current_exe()
+            .map_err(|e| format!("where is lineup-server? {e}; give --server-bin"))?,
+    };
+    let bind = match args.addr.as_slice() {
+        [] => std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+        [one] if one.ip().is_loopback() => *one,
+        _ => {
+            return Err(
+                "--faults starts one server, on loopback: one --addr 127.0.0.1:PORT".into(),
+            );
+        }
+    };
+    let seed = args
+        .seed
+        .unwrap_or_else(|| lineup_core::ai::Rng::from_time().next_u64());
+    let database = args.database.unwrap_or_else(|| {
+        std::env::temp_dir().join(format!(
+            "lineup-faults-{}-{seed}.sqlite3",
+            std::process::id()
+        ))
+    });
+    let config = FaultConfig {
+        server_bin,
+        database,
+        bind,
+        games: args.games,
+        move_every: Duration::from_millis(args.move_every_ms.max(1)),
+        seconds: args.seconds,
+        seed,
+        kill_every: Duration::from_millis(args.kill_every_ms.max(1)),
+        hooked_percent: args.after_commit_percent,
+        proxy: ProxyFaults {
+            max_delay: Duration::from_millis(args.max_delay_ms),
+            fault_every: Duration::from_millis(args.cut_every_ms.max(1)),
+            max_stall: Duration::from_secs(2),
+        },
+        // Cuts the half-frame client in 5 s; the bots ping every second.
+        silence: 5,
+    };
+    eprintln!("faults: seed {seed}");
+    let report = faults::run(&config)?;
+    for problem in &report.problems {
+        eprintln!("faults: {problem}");
+    }
+    println!("{}", report.line());
+    if !report.passed() {
+        std::process::exit(1);
+    }
     Ok(())
 }
 

@@ -81,6 +81,22 @@ pub struct Owner {
     outboxes: HashMap<ClientKey, mpsc::Sender<Bytes>>,
     started: Instant,
     log: bool,
+    /// The fault-injection hook's countdown (see [`crash_after_commit`]).
+    crash_after: Option<u64>,
+}
+
+/// A fault-injection hook for the load tool's fault mode (`lineup-server
+/// bench --faults`): with `LINEUP_SERVER_CRASH_AFTER_COMMIT=N` in its
+/// environment, the server aborts right after its Nth commit, before it
+/// sends that batch's replies: the worst moment for a crash, which a
+/// `kill -9` from outside rarely hits. Read once at start; unset, it costs
+/// one comparison a batch.
+fn crash_after_commit() -> Option<u64> {
+    std::env::var("LINEUP_SERVER_CRASH_AFTER_COMMIT")
+        .ok()?
+        .parse()
+        .ok()
+        .filter(|n| *n > 0)
 }
 
 impl Owner {
@@ -116,6 +132,7 @@ impl Owner {
             outboxes: HashMap::new(),
             started: Instant::now(),
             log: settings.log,
+            crash_after: crash_after_commit(),
         })
     }
 
@@ -243,6 +260,15 @@ impl Owner {
         if let Err(problem) = stored {
             // The game goes on; the operator must see this at once.
             eprintln!("Lineup server: NOT STORED: {problem}");
+        }
+        if let Some(left) = self.crash_after.as_mut() {
+            *left -= 1;
+            if *left == 0 {
+                eprintln!(
+                    "Lineup server: crashing after a commit, before its replies (fault injection)"
+                );
+                std::process::abort();
+            }
         }
         if let Some(cluster) = &self.cluster {
             let new: Vec<RoomCode> = changed
