@@ -78,10 +78,25 @@ pub fn run(launch: Launch) -> AppExit {
     if launch.frame_stats {
         app.insert_resource(FrameStats::new(started));
     }
+    if let Some(games) = launch.soak {
+        crate::soak::figures::count_panics();
+        app.insert_resource(crate::soak::Soak::new(games, soak_seed()));
+    }
     if let Some(after) = launch.quit_after {
         app.insert_resource(QuitAfter(after));
     }
     app.run()
+}
+
+/// The soak's seed: `LINEUP_SOAK_SEED` to play a run again, else the clock
+/// (printed, so that any run can be played again).
+fn soak_seed() -> u64 {
+    let seed = std::env::var("LINEUP_SOAK_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| lineup_core::ai::Rng::from_time().next_u64());
+    println!("soak: seed {seed} (LINEUP_SOAK_SEED={seed} plays this run again)");
+    seed
 }
 
 /// The menu state `--menu` names.
@@ -155,6 +170,7 @@ pub fn game_plugins(app: &mut App) {
         crate::online::plugin,
         crate::capture::plugin,
         crate::frame_stats::plugin,
+        crate::soak::plugin,
     ));
     #[cfg(feature = "dev")]
     app.add_plugins(crate::dev_tools::plugin);

@@ -112,6 +112,12 @@ struct PlayArgs {
     /// time from start to the first screen.
     #[arg(long)]
     frame_stats: bool,
+    /// Play N computer-against-computer games back to back (random games,
+    /// boards, rules and levels; each reviewed, saved, loaded and deleted,
+    /// the menus opened between them), then print one line of figures
+    /// (games, panics, memory, entities, longest frame) and exit.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    soak: Option<u32>,
     /// The language until one is chosen in Settings [default: the system's,
     /// from LC_ALL / LANG].
     #[arg(long, value_name = "en|zh-CN", value_parser = parse_language)]
@@ -190,6 +196,8 @@ pub struct Launch {
     pub language: Option<Language>,
     /// Gomocup engines to add to the settings' list.
     pub add_engines: Vec<PathBuf>,
+    /// Play this many computer games back to back and report (`soak`).
+    pub soak: Option<u32>,
 }
 
 /// The menus `--menu` can open, by the names it takes.
@@ -286,8 +294,19 @@ impl PlayArgs {
             review: self.review,
             language: self.language,
             add_engines: self.add_engine,
+            soak: self.soak,
             start: None,
         };
+        if launch.soak.is_some()
+            && (self.game.is_some()
+                || self.load.is_some()
+                || self.moves.is_some()
+                || launch.menu.is_some()
+                || launch.review.is_some()
+                || launch.screenshot.is_some())
+        {
+            return Err("--soak chooses its own games: no --game, --load, --moves, --menu, --review or --screenshot with it".into());
+        }
         let players = [
             self.first.unwrap_or(PlayerKind::Human),
             self.second.unwrap_or(PlayerKind::Human),

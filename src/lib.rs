@@ -63,6 +63,7 @@ pub mod screens;
 pub mod search;
 pub mod settings;
 pub mod shutdown;
+pub mod soak;
 pub mod states;
 pub mod theme;
 pub mod window;

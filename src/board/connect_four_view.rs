@@ -11,6 +11,7 @@ use super::{BoardRoot, BoardSpawn};
 use super::{shadow, smooth};
 use crate::current_match::CurrentMatch;
 use crate::states::{AppSystems, Screen};
+use crate::theme::fonts::layout_size;
 use crate::theme::paint::{Ink, Shade};
 use crate::theme::palette::{self, Colour, Palette, PieceColours};
 use bevy::prelude::*;
@@ -205,7 +206,7 @@ fn spawn_frame(
             .spawn((
                 Name::new("Column number"),
                 Text2d::new((column + 1).to_string()),
-                TextFont::from_font_size(layout.cell * 0.26),
+                TextFont::from_font_size(layout_size(layout.cell * 0.26)),
                 Ink(Colour::TextDim),
                 Transform::from_xyz(x, -half.y - border - layout.cell * 0.22, z::FRAME),
             ))

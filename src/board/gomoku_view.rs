@@ -8,6 +8,7 @@ use super::{shadow, smooth};
 use crate::current_match::CurrentMatch;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
+use crate::theme::fonts::layout_size;
 use crate::theme::palette;
 use bevy::asset::RenderAssetUsages;
 use bevy::image::Image;
@@ -309,7 +310,7 @@ fn spawn_board(
     } else {
         Visibility::Hidden
     };
-    let font = TextFont::from_font_size((layout.cell * 0.36).clamp(11.0, 18.0));
+    let font = TextFont::from_font_size(layout_size((layout.cell * 0.36).clamp(11.0, 18.0)));
     let edge = span / 2.0 + layout.cell * 0.62;
     for i in 0..n {
         let p = layout.centre(i, i);
@@ -406,7 +407,7 @@ pub(super) fn spawn_stone(
         children![(
             MoveNumber,
             Text2d::new((piece.ply + 1).to_string()),
-            TextFont::from_font_size((r * 0.8).clamp(9.0, 18.0)),
+            TextFont::from_font_size(layout_size((r * 0.8).clamp(9.0, 18.0))),
             TextColor(number_colour),
             numbers,
             Transform::from_xyz(0.0, 0.0, 0.05),

@@ -15,6 +15,7 @@ use crate::locale::Locale;
 use crate::locale::terms;
 use crate::search::help::{Hint, ShowValues, ValuesShown};
 use crate::states::{AppSystems, BoardMode, GamePhase, Screen};
+use crate::theme::fonts::layout_size;
 use crate::theme::palette::Palette;
 use bevy::prelude::*;
 use lineup_core::ai::advice::{Certainty, Found, Value};
@@ -109,7 +110,7 @@ fn show_hint(
                             Name::new("Hint guess"),
                             HintGuessMark,
                             Text2d::new("?"),
-                            TextFont::from_font_size((size.x * 0.5).clamp(16.0, 48.0)),
+                            TextFont::from_font_size(layout_size((size.x * 0.5).clamp(16.0, 48.0))),
                             TextColor(palette.text),
                             Transform::from_xyz(0.0, 0.0, 0.5),
                         ))
@@ -188,7 +189,7 @@ fn show_values(
                 Name::new("Analysis"),
                 ValueLabel,
                 Text2d::new(terms::value(&locale, *value)),
-                TextFont::from_font_size((layout.cell * 0.2).clamp(12.0, 20.0)),
+                TextFont::from_font_size(layout_size((layout.cell * 0.2).clamp(12.0, 20.0))),
                 TextColor(colour),
                 Transform::from_xyz(layout.centre(column as u8, 0).x, y, 7.0),
             ))

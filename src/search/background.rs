@@ -82,6 +82,12 @@ impl<K: SearchKind> BackgroundSearch<K> {
         }
     }
 
+    /// Asks the search to answer now with what it has found so far (the
+    /// stop flag; a search that has nothing to show answers nothing).
+    pub fn hurry(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
     /// The answer, once there is one.
     pub fn poll(&mut self) -> Option<K::Output> {
         let answer = self.answer.get_mut().unwrap_or_else(|e| e.into_inner());

@@ -20,14 +20,16 @@ use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
     crate::search::background::track::<ComputerMove>(app);
-    app.init_resource::<SharedEngines>().add_systems(
-        Update,
-        (finish_thinking, start_thinking)
-            .chain()
-            .in_set(AppSystems::Think)
-            .in_set(InPlay)
-            .run_if(in_state(Screen::Game)),
-    );
+    app.init_resource::<SharedEngines>()
+        .init_resource::<ComputerPace>()
+        .add_systems(
+            Update,
+            (finish_thinking, start_thinking)
+                .chain()
+                .in_set(AppSystems::Think)
+                .in_set(InPlay)
+                .run_if(in_state(Screen::Game)),
+        );
 }
 
 /// The engines every search of this run shares (see [`Engines`]).
@@ -53,13 +55,30 @@ pub enum Turn {
 /// A search in progress (its presence drives the "thinking" indicator).
 pub type Thinking = BackgroundSearch<ComputerMove>;
 
-/// A reply faster than this would look like no thought at all.
-const MIN_THINKING: Duration = Duration::from_millis(350);
+/// How the computer paces itself for the person watching: the player's
+/// game uses the default; `lineup --soak` plays without pauses.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComputerPace {
+    /// A reply faster than this would look like no thought at all.
+    pub min_thinking: Duration,
+    /// After a choice in an opening, no other choice or move for this long
+    /// (see [`ComputerChoice`]).
+    pub choice_pause: Duration,
+}
+
+impl Default for ComputerPace {
+    fn default() -> Self {
+        ComputerPace {
+            min_thinking: Duration::from_millis(350),
+            choice_pause: Duration::from_millis(1500),
+        }
+    }
+}
 
 /// The computer's latest choice in an opening (a swap, a declaration, the
 /// offered fifth move it took…): the status line tells it, with why, for
 /// [`CHOICE_SHOWN`] (`panel::opening::choice_words`), and the computer makes
-/// no other choice or move for [`CHOICE_PAUSE`], so that a player sees what
+/// no other choice or move for [`ComputerPace::choice_pause`], so that a player sees what
 /// it chose before the board moves on (it took an offer and answered at
 /// once, without a word).
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -77,7 +96,6 @@ pub struct ComputerChoice {
 }
 
 pub const CHOICE_SHOWN: Duration = Duration::from_secs(4);
-pub const CHOICE_PAUSE: Duration = Duration::from_millis(1500);
 
 impl ComputerChoice {
     /// Whether the status line still tells it, in match `match_id` at `now`.
@@ -98,12 +116,14 @@ fn start_thinking(
     seats: Res<EngineSeats>,
     settings: Res<Settings>,
     choice: Option<Res<ComputerChoice>>,
+    pace: Res<ComputerPace>,
 ) {
     let player = game.player_to_move();
     if !player.is_computer() {
         return;
     }
-    if choice.is_some_and(|c| c.match_id == game.id() && time.elapsed() < c.at + CHOICE_PAUSE) {
+    if choice.is_some_and(|c| c.match_id == game.id() && time.elapsed() < c.at + pace.choice_pause)
+    {
         return;
     }
     let idle = thinking.is_none() && queue.0.is_empty() && board_at_rest(animating);
@@ -154,9 +174,11 @@ fn finish_thinking(
     mut requests: MessageWriter<MoveRequested>,
     mut opening: MessageWriter<OpeningRequested>,
     mut forfeits: MessageWriter<Forfeited>,
+    pace: Res<ComputerPace>,
 ) {
     let Some(mut thinking) = thinking else { return };
-    if thinking.revision != game.revision() || time.elapsed() < thinking.started + MIN_THINKING {
+    if thinking.revision != game.revision() || time.elapsed() < thinking.started + pace.min_thinking
+    {
         return;
     }
     if let Some(result) = thinking.poll() {

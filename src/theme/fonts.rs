@@ -27,6 +27,16 @@ pub mod size {
     pub const CAPTION: f32 = 14.0;
 }
 
+/// A text size worked out from the board's layout, in whole pixels. Why:
+/// Bevy keeps a glyph atlas (an image of up to a megabyte) for every font
+/// size it has drawn, for the whole run. Sizes straight from the layout's
+/// arithmetic made new atlases for each board size played, never given
+/// back (the soak saw the images and the heap grow game after game);
+/// whole pixels keep them to a few.
+pub fn layout_size(size: f32) -> f32 {
+    size.round()
+}
+
 pub const REGULAR: &[u8] = include_bytes!("../../assets/fonts/LineupSans-Regular.otf");
 pub const BOLD: &[u8] = include_bytes!("../../assets/fonts/LineupSans-Bold.otf");
 

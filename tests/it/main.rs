@@ -23,6 +23,7 @@ mod persist;
 mod quitting;
 mod review_app;
 mod review_journey;
+mod soak;
 mod sound;
 mod strings;
 mod text_fits;
