@@ -13,8 +13,7 @@
 //! Invariants: no panic; a request that decodes, encoded again
 //! (`net::wire::encode`), decodes to the same request; a refused request
 //! (a `Reply::Refused` to its client) is the only effect and leaves every
-//! room and seat as it was (the lobby's dice for codes and secrets may
-//! move: a refused join has drawn its secret); after every step each room's
+//! room and seat as it was (the lobby's dice may move); after every step each room's
 //! game is the one its moves replay to, and each seated client sits in a room
 //! that has it on that seat.
 #![no_main]

@@ -389,7 +389,7 @@ fn handle_requests(
                 };
                 let intent = if *request == OnlineRequest::Join {
                     match RoomCode::parse(&form.fields[CODE]) {
-                        Ok(code) => Intent::Join(code),
+                        Ok(code) => Intent::join(code),
                         Err(problem) => {
                             form.problem = code_problem(&locale, &problem);
                             form.active = CODE;

@@ -28,7 +28,7 @@ use lineup_core::match_state::{Match, new_id, now};
 use lineup_core::net::OnlineSeat;
 use lineup_core::net::address::DEFAULT_PORT;
 use lineup_core::net::wire::ToClient;
-use lineup_core::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret};
+use lineup_core::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret, unguessable_seed};
 use lineup_core::rules::{BoardMove, Side};
 use lineup_online::client::{Connection, Target, Update};
 use lineup_online::server::{RunningServer, Settings as ServerSettings};
@@ -70,9 +70,21 @@ pub fn plugin(app: &mut App) {
 /// What to ask the server for once connected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intent {
-    Host { kind: GameKind, side: Side },
-    Join(RoomCode),
+    Host {
+        kind: GameKind,
+        side: Side,
+    },
+    /// The secret is chosen once, so that the join asked again after a
+    /// lost connection is the same join.
+    Join(RoomCode, SeatSecret),
     Rejoin(RoomCode, SeatSecret),
+}
+
+impl Intent {
+    /// Joining room `code`, with a secret of its own for the seat.
+    pub fn join(code: RoomCode) -> Intent {
+        Intent::Join(code, SeatSecret(unguessable_seed()))
+    }
 }
 
 /// How the connection stands, for the status line.
@@ -168,9 +180,10 @@ impl OnlineSession {
                 side,
                 name: self.name.clone(),
             },
-            Intent::Join(code) => Request::Join {
+            Intent::Join(code, secret) => Request::Join {
                 code,
                 name: self.name.clone(),
+                secret,
             },
             Intent::Rejoin(code, secret) => Request::Rejoin { code, secret },
         }

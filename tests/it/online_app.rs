@@ -57,6 +57,7 @@ fn bo_joins(app: &mut App) -> (Connection, lineup_core::net::RoomCode) {
         Request::Join {
             code: room,
             name: "Bo".into(),
+            secret: lineup_core::net::SeatSecret(0xB0),
         },
     );
     until(app, 400, "Bo in the room", |app| {
@@ -195,7 +196,7 @@ fn a_lying_server_is_not_followed() {
     run(&mut app, 3);
     let server = lying_server();
     let code = lineup_core::net::RoomCode::from_number(7);
-    let session = OnlineSession::new(Some(Target::plain(server)), "Ann", Intent::Join(code));
+    let session = OnlineSession::new(Some(Target::plain(server)), "Ann", Intent::join(code));
     lineup::online::client::start(app.world_mut(), session, 0).expect("connects");
     until(&mut app, 400, "the session left", |app| {
         app.world().get_resource::<OnlineSession>().is_none()

@@ -79,7 +79,9 @@ impl Lobby {
             Request::Host { kind, side, name } => {
                 self.host(client, kind, side, &name, now, &mut effects)
             }
-            Request::Join { code, name } => self.join(client, code, &name, now, &mut effects),
+            Request::Join { code, name, secret } => {
+                self.join(client, code, &name, secret, now, &mut effects)
+            }
             Request::Rejoin { code, secret } => {
                 self.rejoin(client, code, secret, now, &mut effects)
             }
@@ -181,11 +183,19 @@ impl Lobby {
         client: ClientKey,
         code: RoomCode,
         name: &str,
+        secret: SeatSecret,
         now: u64,
         effects: &mut Vec<Effect>,
     ) -> Result<(), Refusal> {
-        if !self.rooms.contains_key(&code) {
+        let Some(room) = self.rooms.get(&code) else {
             return Err(Refusal::NoSuchRoom(code));
+        };
+        // This join came before and took a seat (its reply was lost).
+        if [Side::First, Side::Second]
+            .into_iter()
+            .any(|side| room.seat(side).is_some_and(|seat| seat.secret == secret))
+        {
+            return self.rejoin(client, code, secret, now, effects);
         }
         if self.seated.get(&client).is_some_and(|(c, _)| *c == code) {
             // Already here: say so again rather than take the other seat.
@@ -196,7 +206,6 @@ impl Lobby {
             }
             return Ok(());
         }
-        let secret = SeatSecret(self.dice.next_u64());
         let room = self.rooms.get_mut(&code).ok_or(Refusal::NoSuchRoom(code))?;
         let side = room.join(name, secret, client)?;
         let kind_name = room.kind().side_name(side);

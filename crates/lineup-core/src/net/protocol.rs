@@ -21,10 +21,15 @@ pub enum Request {
         side: Side,
         name: String,
     },
-    /// Takes the free seat of a room.
+    /// Takes the free seat of a room, with a secret the joiner chose. Why
+    /// the joiner's: a server that stored the join and went down before
+    /// its reply took the seat's secret with it; now the same Join sent
+    /// again (its reply lost) finds the seat it took and is answered as the
+    /// first would have been.
     Join {
         code: RoomCode,
         name: String,
+        secret: SeatSecret,
     },
     /// Takes back one's own seat after a dropped connection.
     Rejoin {

@@ -15,7 +15,7 @@ use std::fmt;
 
 /// The version of the messages' shape. Raised whenever [`Request`],
 /// [`ToClient`] or anything inside them changes shape.
-pub const WIRE_VERSION: u8 = 3;
+pub const WIRE_VERSION: u8 = 4;
 
 /// The largest request a client may send: a name of
 /// [`super::protocol::NAME_LIMIT`] characters of four bytes each is far

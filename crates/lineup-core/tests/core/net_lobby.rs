@@ -70,10 +70,38 @@ fn room_of(kind: GameKind) -> (Lobby, RoomCode, [SeatSecret; 2]) {
     let join = Request::Join {
         code,
         name: "Bo".into(),
+        secret: SeatSecret(0xB0),
     };
     let (joined, side, guest_secret) = seated(&lobby.handle(GUEST, join, 0), GUEST);
     assert_eq!((joined, side), (code, Side::Second));
+    assert_eq!(guest_secret, SeatSecret(0xB0), "the joiner's own secret");
     (lobby, code, [host_secret, guest_secret])
+}
+
+/// A server that stored a join and went down before its reply: the guest,
+/// on a new connection, sends the same Join again and is given the seat it
+/// took, not told the room is full; a stranger with another secret still is.
+#[test]
+fn a_join_sent_again_after_its_reply_was_lost_gets_the_same_seat() {
+    let (mut lobby, code, [_, guest_secret]) = room_of(C4);
+    lobby.disconnected(GUEST, 10);
+    let again = Request::Join {
+        code,
+        name: "Bo".into(),
+        secret: guest_secret,
+    };
+    let (joined, side, secret) = seated(&lobby.handle(STRANGER, again, 20), STRANGER);
+    assert_eq!((joined, side, secret), (code, Side::Second, guest_secret));
+    assert_eq!(view(&lobby, code).present, [true, true]);
+    let other = Request::Join {
+        code,
+        name: "Cy".into(),
+        secret: SeatSecret(guest_secret.0 ^ 1),
+    };
+    assert_eq!(
+        refusal(&lobby.handle(99, other, 30), 99),
+        Some(Refusal::RoomFull(code))
+    );
 }
 
 fn view(lobby: &Lobby, code: RoomCode) -> RoomView {
@@ -158,6 +186,7 @@ fn nobody_moves_before_the_opponent_has_come_and_a_third_player_is_turned_away()
     let join = |name: &str| Request::Join {
         code,
         name: name.into(),
+        secret: SeatSecret(name.bytes().map(u64::from).product()),
     };
     let (_, guest_side, _) = seated(&lobby.handle(GUEST, join("Bo"), 0), GUEST);
     assert_eq!(guest_side, Side::First, "the guest takes the free seat");
@@ -169,6 +198,7 @@ fn nobody_moves_before_the_opponent_has_come_and_a_third_player_is_turned_away()
     let missing = Request::Join {
         code: other,
         name: "Cy".into(),
+        secret: SeatSecret(3),
     };
     if other != code {
         assert_eq!(
@@ -399,9 +429,10 @@ fn any_request() -> impl Strategy<Value = Request> {
             side: if first { Side::First } else { Side::Second },
             name,
         }),
-        (any::<u64>(), name).prop_map(|(n, name)| Request::Join {
+        (any::<u64>(), name, any::<u64>()).prop_map(|(n, name, s)| Request::Join {
             code: RoomCode::from_number(n),
             name,
+            secret: SeatSecret(s),
         }),
         (any::<u64>(), any::<u64>()).prop_map(|(n, s)| Request::Rejoin {
             code: RoomCode::from_number(n),

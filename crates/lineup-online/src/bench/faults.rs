@@ -53,8 +53,9 @@ pub struct FaultReport {
     pub rooms: usize,
     /// Rooms given up while being opened (a fault on the way)...
     pub reopened: u64,
-    /// ...of which the guest's seat was lost: its join was stored and the
-    /// reply with the seat's secret died with the server.
+    /// ...of which the guest's seat was lost: its join was stored, its
+    /// reply died with the server, and the same join sent again was told
+    /// the room is full. The joiner's own secret closes this: it must be 0.
     pub seat_lost: u64,
     pub accepted: u64,
     pub kills: u64,
@@ -77,9 +78,13 @@ pub struct FaultReport {
 }
 
 impl FaultReport {
-    /// No move lost, no disagreement, no game stuck, no crash.
+    /// No move lost, no disagreement, no game stuck, no seat lost, no crash.
     pub fn passed(&self) -> bool {
-        self.lost == 0 && self.disagree == 0 && self.stuck == 0 && self.crashed == 0
+        self.lost == 0
+            && self.disagree == 0
+            && self.stuck == 0
+            && self.seat_lost == 0
+            && self.crashed == 0
     }
 
     /// The one line of the run.

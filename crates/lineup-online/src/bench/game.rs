@@ -266,6 +266,9 @@ async fn open_room(
     let join = Request::Join {
         code,
         name: "bench guest".into(),
+        // One secret for every try: a join whose reply a crash took is
+        // the same join when sent again.
+        secret: SeatSecret(lineup_core::net::unguessable_seed()),
     };
     guest.send(&join).await?;
     let (_, second) = match seated(guest).await {

@@ -115,8 +115,8 @@ impl Journal {
     pub fn reopened(&self, problem: &str) {
         let mut seen = self.lock();
         seen.reopened += 1;
-        // The join was stored, its reply (the seat's secret) lost with the
-        // server: nobody can take that seat again.
+        // The join was stored and its reply lost with the server, and the
+        // same join again was refused: the seat is lost (a fault).
         if problem.contains("already has two players") {
             seen.seat_lost += 1;
         }

@@ -9,7 +9,7 @@
 
 use crate::player::{C4, Player, alternate, col};
 use crate::server::ServerProcess;
-use lineup_core::net::Request;
+use lineup_core::net::{Request, SeatSecret};
 use lineup_online::bench::{self, BenchConfig};
 use std::ffi::OsStr;
 use std::process::{Child, Command, Stdio};
@@ -165,6 +165,7 @@ fn redis_restarted_empty_the_games_go_on_and_rooms_are_found_again() {
     let join = Request::Join {
         code,
         name: "Bo".into(),
+        secret: SeatSecret(0xB0),
     };
     let mut bo = seat_following(b, join, Duration::from_secs(10));
     assert_eq!(bo.connection.server(), a, "Bo plays where the room lives");

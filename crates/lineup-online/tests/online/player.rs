@@ -128,6 +128,7 @@ impl Player {
         self.send(Request::Join {
             code,
             name: name.into(),
+            secret: SeatSecret(lineup_core::net::unguessable_seed()),
         });
         self.until("a seat", |p| p.seat.is_some());
     }

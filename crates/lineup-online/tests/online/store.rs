@@ -4,7 +4,7 @@
 use crate::player::{C4, RENJU, col, pt};
 use lineup_core::ai::Rng;
 use lineup_core::match_setup::GameKind;
-use lineup_core::net::{Effect, Lobby, Request, RoomCode, RoomRecord};
+use lineup_core::net::{Effect, Lobby, Request, RoomCode, RoomRecord, SeatSecret};
 use lineup_core::rules::{BoardMove, Side};
 use lineup_online::store::memory::MemoryStore;
 use lineup_online::store::sqlite::SqliteStore;
@@ -42,6 +42,7 @@ fn record(kind: GameKind, moves: &[BoardMove], seed: u64) -> RoomRecord {
         Request::Join {
             code,
             name: "Bo".into(),
+            secret: SeatSecret(0xB0),
         },
         0,
     );
