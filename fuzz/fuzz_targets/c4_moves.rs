@@ -14,10 +14,7 @@ use lineup_core::rules::{ConnectFour, ConnectFourSize};
 
 fuzz_target!(|data: &[u8]| {
     // The first byte picks the board, the rest is the text.
-    let Some((&pick, rest)) = data.split_first() else {
-        return;
-    };
-    let Ok(text) = std::str::from_utf8(rest) else {
+    let Some((pick, text)) = lineup_fuzz::choice_and_text(data) else {
         return;
     };
     let span = ConnectFourSize::MAX_COLUMNS - ConnectFourSize::MIN + 1;

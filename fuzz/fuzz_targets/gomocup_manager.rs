@@ -17,11 +17,8 @@ use lineup_core::rules::Gomoku;
 use lineup_core::rules::gomoku::Move;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else {
-        return;
-    };
     // The reader thread reads lines: no line break inside one.
-    let Ok(line) = std::str::from_utf8(rest) else {
+    let Some((pick, line)) = lineup_fuzz::choice_and_text(data) else {
         return;
     };
     if line.contains('\n') {

@@ -13,10 +13,7 @@ use lineup_core::gomocup::wire;
 use lineup_core::rules::Gomoku;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else {
-        return;
-    };
-    let Ok(text) = std::str::from_utf8(rest) else {
+    let Some((pick, text)) = lineup_fuzz::choice_and_text(data) else {
         return;
     };
     let form = if pick & 1 == 0 {

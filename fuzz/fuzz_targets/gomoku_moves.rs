@@ -14,10 +14,7 @@ use lineup_core::rules::gomoku::{format_moves, parse_moves};
 use lineup_core::rules::{Gomoku, Point, RuleSet};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else {
-        return;
-    };
-    let Ok(text) = std::str::from_utf8(rest) else {
+    let Some((pick, text)) = lineup_fuzz::choice_and_text(data) else {
         return;
     };
     if let Ok(point) = Point::parse(text) {

@@ -14,10 +14,7 @@ use lineup_core::rules::opening::{Opening, OpeningRule, Player};
 use lineup_core::rules::{Gomoku, RuleSet};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else {
-        return;
-    };
-    let Ok(text) = std::str::from_utf8(rest) else {
+    let Some((pick, text)) = lineup_fuzz::choice_and_text(data) else {
         return;
     };
     let Ok(actions) = parse_actions(text) else {
