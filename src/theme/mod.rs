@@ -1,11 +1,13 @@
 //! The look shared by every screen: the palette and its two themes, colours
 //! by role, the typeface and type scale, widget functions that return
 //! bundles, the hover/press/focus feedback of buttons, the menus'
-//! entrance, and the toasts (short messages shown for a while).
+//! entrance, the toasts (short messages shown for a while), and the glyph
+//! atlases dropped after a resize.
 
 pub mod diagram;
 pub mod entrance;
 pub mod fonts;
+pub mod glyph_atlases;
 pub mod interaction;
 pub mod paint;
 pub mod palette;
@@ -17,6 +19,7 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         fonts::plugin,
+        glyph_atlases::plugin,
         paint::plugin,
         interaction::plugin,
         entrance::plugin,

@@ -187,3 +187,52 @@ proptest::proptest! {
         }
     }
 }
+
+/// A drag of the window's edge goes through many sizes, and Bevy keeps a
+/// glyph atlas for each font size times scale it drew: once the size has
+/// stayed the same for half a second, the atlases go (the text is laid out
+/// again at the one size in use; the window test of the real game checks it
+/// is still drawn). Frames here are 50 ms.
+#[test]
+fn glyph_atlases_go_once_a_resize_has_settled() {
+    use bevy::text::{FontAtlas, FontAtlasKey, FontAtlasSet, FontHinting, FontSmoothing};
+    use bevy::window::WindowResized;
+    let mut app = app();
+    run(&mut app, 3);
+    app.init_resource::<FontAtlasSet>();
+    let atlases = |app: &App| app.world().resource::<FontAtlasSet>().len();
+    let add_atlas = |app: &mut App, size: f32| {
+        let atlas = FontAtlas::new(
+            &mut app.world_mut().resource_mut::<Assets<Image>>(),
+            UVec2::splat(512),
+            FontSmoothing::default(),
+        );
+        let key = FontAtlasKey {
+            id: 0,
+            index: 0,
+            font_size_bits: size.to_bits(),
+            variations_hash: 0,
+            hinting: FontHinting::default(),
+            font_smoothing: FontSmoothing::default(),
+        };
+        app.world_mut()
+            .resource_mut::<FontAtlasSet>()
+            .insert(key, vec![atlas]);
+    };
+    add_atlas(&mut app, 20.0);
+    run(&mut app, 20);
+    assert_eq!(atlases(&app), 1, "no resize: the atlases stay");
+    for (frame, width) in [900.0, 910.0, 920.0].into_iter().enumerate() {
+        add_atlas(&mut app, 20.0 + frame as f32);
+        app.world_mut().write_message(WindowResized {
+            window: Entity::PLACEHOLDER,
+            width,
+            height: 600.0,
+        });
+        run(&mut app, 1);
+    }
+    run(&mut app, 5);
+    assert_eq!(atlases(&app), 3, "still resizing (under 0.5 s): kept");
+    run(&mut app, 10);
+    assert_eq!(atlases(&app), 0, "settled: every atlas dropped");
+}
