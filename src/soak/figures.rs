@@ -43,21 +43,9 @@ impl fmt::Display for SoakReport {
     }
 }
 
-/// This process's resident memory (Linux: `/proc/self/statm`; 0 elsewhere
-/// or if it cannot be read).
+/// This process's resident memory (0 where it cannot be read).
 pub fn resident_bytes() -> u64 {
-    #[cfg(target_os = "linux")]
-    {
-        let pages = std::fs::read_to_string("/proc/self/statm")
-            .ok()
-            .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok());
-        // SAFETY: sysconf only reads its argument.
-        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-        if let (Some(pages), Ok(page)) = (pages, u64::try_from(page)) {
-            return pages * page;
-        }
-    }
-    0
+    lineup_core::net::server_process::resident_bytes(std::process::id()).unwrap_or(0)
 }
 
 /// Bytes the allocator has handed out and not had back (glibc's

@@ -214,17 +214,16 @@ fn sample(world: &mut World, soak: &mut Soak) {
     }
     soak.end = Some(now);
     let heap = figures::heap_in_use().map_or("?".into(), |b| (b / (1024 * 1024)).to_string());
-    let count = |n: usize| n.to_string();
     info!(
         "Soak: game {} of {}: {} MB, {} entities; heap in use {heap} MB; assets: {} images ({} glyph atlas sizes), {} meshes, {} materials",
         soak.played,
         soak.games,
         now.rss_bytes / (1024 * 1024),
         now.entities,
-        count(world.resource::<Assets<Image>>().len()),
-        count(world.resource::<bevy::text::FontAtlasSet>().len()),
-        count(world.resource::<Assets<Mesh>>().len()),
-        count(world.resource::<Assets<ColorMaterial>>().len()),
+        world.resource::<Assets<Image>>().len(),
+        world.resource::<bevy::text::FontAtlasSet>().len(),
+        world.resource::<Assets<Mesh>>().len(),
+        world.resource::<Assets<ColorMaterial>>().len(),
     );
 }
 

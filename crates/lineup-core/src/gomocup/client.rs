@@ -347,7 +347,7 @@ impl Client {
             return Ok(());
         }
         let limit = self.memory_limit();
-        match resident_bytes(self.child.id()) {
+        match crate::net::server_process::resident_bytes(self.child.id()) {
             Some(used) if used > limit => {
                 self.kill();
                 Err(Fault::OverMemory { used, limit })
@@ -395,22 +395,6 @@ impl Client {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// The resident memory of process `id`, in bytes (`/proc/ID/statm`'s
-/// second field, in pages).
-#[cfg(target_os = "linux")]
-fn resident_bytes(id: u32) -> Option<u64> {
-    let statm = std::fs::read_to_string(format!("/proc/{id}/statm")).ok()?;
-    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    // SAFETY: sysconf only reads a system constant.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    Some(pages * u64::try_from(page).ok()?)
-}
-
-#[cfg(not(target_os = "linux"))]
-fn resident_bytes(_id: u32) -> Option<u64> {
-    None
 }
 
 impl Drop for Client {

@@ -1,5 +1,6 @@
-//! Finds a running server by the TCP port it listens on and reads what it
-//! costs (CPU time, memory) from `/proc`, for the load tool's report. Linux
+//! Finds a running server by the TCP port it listens on and reads what a
+//! process costs (CPU time, memory) from `/proc`: for the load tool's
+//! report, the Gomocup manager's memory watch and the game's soak. Linux
 //! only; elsewhere every answer is `None`.
 
 use std::fs;
@@ -58,10 +59,15 @@ pub fn cpu_seconds(pid: u32) -> Option<f64> {
 
 /// Resident memory of the process, in megabytes.
 pub fn resident_mb(pid: u32) -> Option<f64> {
+    resident_bytes(pid).map(|bytes| bytes as f64 / (1024.0 * 1024.0))
+}
+
+/// Resident memory of the process, in bytes.
+pub fn resident_bytes(pid: u32) -> Option<u64> {
     let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }
 
 fn clock_ticks_per_second() -> f64 {

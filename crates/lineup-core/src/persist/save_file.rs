@@ -300,8 +300,7 @@ impl SaveFile {
 
     /// The text [`SaveFile::write`] writes and [`SaveFile::parse`] reads.
     pub fn to_text(&self) -> Result<String, String> {
-        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| e.to_string())
+        super::settings_file::to_text(self)
     }
 
     /// Writes the file atomically.
