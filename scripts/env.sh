@@ -11,8 +11,9 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/lineup-target}"
 LINEUP_BUILD_PACKAGES="pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev libx11-dev"
 LINEUP_RUN_PACKAGES="libvulkan1 mesa-vulkan-drivers libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0"
 # A virtual display, input tools, xprop (the window icon) and xwd (what the
-# screen shows) for the window tests, and gdb for the stacks of a game that crashed or hung in one.
-LINEUP_TEST_PACKAGES="xvfb xauth xdotool x11-utils x11-apps gdb"
+# screen shows) for the window tests, gdb for the stacks of a game that
+# crashed or hung in one, and g++ for libFuzzer (scripts/fuzz.sh builds it).
+LINEUP_TEST_PACKAGES="xvfb xauth xdotool x11-utils x11-apps gdb g++"
 # Throw-away PostgreSQL and Redis for the tests of several server instances
 # (scripts/services.sh starts them on loopback).
 LINEUP_SERVICE_PACKAGES="postgresql redis-server redis-tools"
