@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing (cargo fuzz, libFuzzer) of lineup-core's readers of
-# outside data: the targets in fuzz/fuzz_targets/, each run SECONDS (default
-# 60) from its seed corpus in fuzz/corpus/. Fails if any target crashes; the
-# input that did is kept under fuzz/artifacts/TARGET/ (see docs/testing.md,
-# "Fuzzing", for how to replay it).
+# outside data: the targets in fuzz/fuzz_targets/ (or only the TARGETs
+# named), each run SECONDS (default 60) from its seed corpus in fuzz/corpus/.
+# Usage: scripts/fuzz.sh [SECONDS [TARGET...]]. Fails if any target crashes;
+# the input that did is kept under fuzz/artifacts/TARGET/ (see
+# docs/testing.md, "Fuzzing", for how to replay it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
+shift $(($# > 0 ? 1 : 0))
 
 # The fuzz crate is its own workspace and builds into fuzz/target (cargo
 # fuzz's default), never into the shared build folder of scripts/env.sh.
@@ -31,12 +33,18 @@ fi
 
 "${cargo[@]}" build "${sanitizer[@]}"
 
+if [ $# -gt 0 ]; then
+    targets=("$@")
+else
+    mapfile -t targets < <("${cargo[@]}" list)
+fi
+
 # libFuzzer adds the inputs it finds to the first corpus folder: it works on
 # a copy, so fuzz/corpus stays as committed.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=()
-for target in $("${cargo[@]}" list); do
+for target in "${targets[@]}"; do
     mkdir -p "$work/$target" "fuzz/artifacts/$target"
     if [ -d "fuzz/corpus/$target" ]; then
         cp -r "fuzz/corpus/$target/." "$work/$target/"

@@ -5,6 +5,9 @@
 //! - `rules`: what a legal move and a won game are, for Connect Four and
 //!   Gomoku/Renju, with the opening rules;
 //! - `ai`: the engines, hints, values and review;
+//! - `analysis`: the analysis board's model: set-up positions, variation
+//!   trees, the engine's lines, threat searches, SGF and RenLib, the study
+//!   library;
 //! - `match_setup`, `match_state`: what a match is made of and the match in play;
 //! - `gomocup`: the Gomocup protocol, both ends;
 //! - `persist`: saves and settings on disk;
@@ -13,6 +16,7 @@
 //! - `soundgen`: the synthesised sounds.
 
 pub mod ai;
+pub mod analysis;
 pub mod gomocup;
 pub mod i18n;
 pub mod match_setup;

@@ -1,7 +1,8 @@
 //! The Gomocup protocol (the `pbrain-` engine interface used by Gomocup,
 //! Piskvork and Yixin): commands on the engine's stdin, answers on its
 //! stdout, one per line. Both ends live here:
-//! - `server`: Lineup's engine answering a manager (`pbrain-lineup`);
+//! - `server`: Lineup's engine answering a manager (`pbrain-lineup`),
+//!   with `nbest` for the managers that ask for several best lines;
 //! - `client`: Lineup driving any engine as a child process;
 //! - `referee`: an engine's answer judged by the rules;
 //! - `arena`: a whole game between two engines, refereed;
@@ -16,6 +17,7 @@ pub mod arena;
 pub mod cli;
 pub mod client;
 pub mod elo;
+mod nbest;
 pub mod openings;
 pub mod referee;
 pub mod registry;

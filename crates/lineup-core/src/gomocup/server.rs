@@ -4,6 +4,7 @@
 //! Plain Rust over any `BufRead`/`Write`, so tests drive it with strings and
 //! the binary (`src/bin/pbrain-lineup.rs`) with the real stdin/stdout.
 
+use super::nbest;
 use super::wire::{self, numbers};
 use crate::ai::gomoku::GomokuEngine;
 use crate::ai::{Level, Rng};
@@ -18,7 +19,19 @@ pub fn run_protocol(input: impl BufRead, mut output: impl Write) -> io::Result<(
     let mut session = Session::new();
     for line in input.lines() {
         let line = line?;
-        for answer in session.handle(&line) {
+        // The lines told while thinking go out as they come.
+        let mut failed = None;
+        let answers = session.handle_with(&line, &mut |message| {
+            if failed.is_none()
+                && let Err(e) = writeln!(output, "{message}").and_then(|()| output.flush())
+            {
+                failed = Some(e);
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        for answer in answers {
             writeln!(output, "{answer}")?;
         }
         output.flush()?;
@@ -48,6 +61,14 @@ pub struct Session {
     time_left: Option<u64>,
     /// The `x,y,field` lines of a `BOARD` command until `DONE`.
     board_lines: Option<Vec<(Point, u8)>>,
+    /// Whether that `DONE` asks for a move (`BOARD`) or not (`YXBOARD`).
+    board_thinks: bool,
+    /// Lineup's `INFO multipv`: the lines each move's thinking tells
+    /// (1: none, the plain search).
+    multipv: usize,
+    /// Yixin's `INFO show_detail` with its realtime bit: `MESSAGE REALTIME`
+    /// lines while thinking with several lines.
+    realtime: bool,
     ended: bool,
 }
 
@@ -70,6 +91,9 @@ impl Session {
             timeout_match: 0,
             time_left: None,
             board_lines: None,
+            board_thinks: true,
+            multipv: 1,
+            realtime: false,
             ended: false,
         }
     }
@@ -79,8 +103,19 @@ impl Session {
         self.ended
     }
 
-    /// One line from the manager; the lines to answer it with.
+    /// One line from the manager; the lines to answer it with (any
+    /// `MESSAGE` lines told while thinking first).
     pub fn handle(&mut self, line: &str) -> Vec<String> {
+        let mut told = Vec::new();
+        let mut answers = self.handle_with(line, &mut |message| told.push(message));
+        told.append(&mut answers);
+        told
+    }
+
+    /// One line from the manager: the lines told while thinking (several
+    /// best lines, see [`nbest`]) go to `messages` as they come; returns
+    /// the lines to answer with.
+    pub fn handle_with(&mut self, line: &str, messages: &mut dyn FnMut(String)) -> Vec<String> {
         let line = line.trim();
         if line.is_empty() {
             return Vec::new();
@@ -90,15 +125,17 @@ impl Session {
             None => (line.to_ascii_uppercase(), ""),
         };
         if self.board_lines.is_some() {
-            return self.board_line(&command, line);
+            return self.board_line(&command, line, messages);
         }
         let result = match command.as_str() {
             "START" => self.start(args),
             "RECTSTART" => self.rect_start(args),
             "RESTART" => self.restart(),
-            "BEGIN" => self.begin(),
-            "TURN" => self.turn(args),
-            "BOARD" => self.board(),
+            "BEGIN" => self.begin(messages),
+            "TURN" => self.turn(args, messages),
+            "BOARD" => self.board(true),
+            "YXBOARD" => self.yx_board(args, messages),
+            "YXNBEST" => self.nbest(args, messages),
             "TAKEBACK" => self.takeback(args),
             "INFO" => self.info(args),
             "ABOUT" => Ok(vec![
@@ -161,15 +198,19 @@ impl Session {
         }
     }
 
-    fn begin(&mut self) -> Result<Vec<String>, String> {
+    fn begin(&mut self, messages: &mut dyn FnMut(String)) -> Result<Vec<String>, String> {
         self.started()?;
         if !self.stones.is_empty() {
             return Err("BEGIN on a board with stones".to_string());
         }
-        self.reply()
+        self.reply(self.lines(), messages)
     }
 
-    fn turn(&mut self, args: &str) -> Result<Vec<String>, String> {
+    fn turn(
+        &mut self,
+        args: &str,
+        messages: &mut dyn FnMut(String),
+    ) -> Result<Vec<String>, String> {
         self.started()?;
         let mv = wire::parse_move(args, self.size)?;
         let mut position = self.position()?;
@@ -179,21 +220,62 @@ impl Session {
             Move::Stone(p) => self.stones.push((p, side)),
             Move::Pass => self.passes.push(side),
         }
-        self.reply()
+        self.reply(self.lines(), messages)
     }
 
-    fn board(&mut self) -> Result<Vec<String>, String> {
+    /// `BOARD` (`thinks`: a move after `DONE`) or `YXBOARD` (none).
+    fn board(&mut self, thinks: bool) -> Result<Vec<String>, String> {
         self.started()?;
         self.board_lines = Some(Vec::new());
+        self.board_thinks = thinks;
         Ok(Vec::new())
     }
 
+    /// Yixin's `YXBOARD`: a `BOARD` that only sets the position (the
+    /// manager asks next, with `YXNBEST`). Its stones and `DONE` may follow
+    /// on the same line, as some managers send them.
+    fn yx_board(
+        &mut self,
+        args: &str,
+        messages: &mut dyn FnMut(String),
+    ) -> Result<Vec<String>, String> {
+        self.board(false)?;
+        let mut answers = Vec::new();
+        for word in args.split_whitespace() {
+            if self.board_lines.is_none() {
+                answers.push(format!("ERROR '{word}' after DONE"));
+                continue;
+            }
+            answers.extend(self.board_line(&word.to_ascii_uppercase(), word, messages));
+        }
+        Ok(answers)
+    }
+
+    /// Yixin's `YXNBEST N`: the best move with N lines told while thinking;
+    /// the move is played, as after `BEGIN` or `TURN`.
+    fn nbest(
+        &mut self,
+        args: &str,
+        messages: &mut dyn FnMut(String),
+    ) -> Result<Vec<String>, String> {
+        self.started()?;
+        let lines: usize = args
+            .parse()
+            .map_err(|_| format!("YXNBEST needs a number of lines, not '{args}'"))?;
+        self.reply(Some(lines.max(1)), messages)
+    }
+
     /// One line inside `BOARD`: a stone, or `DONE`.
-    fn board_line(&mut self, command: &str, line: &str) -> Vec<String> {
+    fn board_line(
+        &mut self,
+        command: &str,
+        line: &str,
+        messages: &mut dyn FnMut(String),
+    ) -> Vec<String> {
         if command == "DONE" {
             let lines = self.board_lines.take().unwrap_or_default();
             return self
-                .board_done(lines)
+                .board_done(lines, messages)
                 .unwrap_or_else(|m| vec![format!("ERROR {m}")]);
         }
         match numbers::<3>(line).and_then(|[x, y, field]| {
@@ -216,7 +298,11 @@ impl Session {
     /// The stones of a `BOARD` command: ours are field 1. We are to move, so
     /// we are Black when the counts are equal. Field 3 (continuous games)
     /// counts as the opponent's.
-    fn board_done(&mut self, lines: Vec<(Point, u8)>) -> Result<Vec<String>, String> {
+    fn board_done(
+        &mut self,
+        lines: Vec<(Point, u8)>,
+        messages: &mut dyn FnMut(String),
+    ) -> Result<Vec<String>, String> {
         let own = lines.iter().filter(|(_, f)| *f == 1).count();
         let theirs = lines.len() - own;
         let (me, them) = if own >= theirs {
@@ -233,7 +319,10 @@ impl Session {
         self.stones = stones;
         // A board cannot say who passed: it is taken as none.
         self.passes.clear();
-        self.reply()
+        if !self.board_thinks {
+            return Ok(Vec::new());
+        }
+        self.reply(self.lines(), messages)
     }
 
     fn takeback(&mut self, args: &str) -> Result<Vec<String>, String> {
@@ -262,6 +351,12 @@ impl Session {
             "timeout_match" => self.timeout_match = number()?,
             "time_left" => self.time_left = Some(number()?),
             "rule" => self.rule = wire::rule_of(number()?),
+            // Lineup's own: each move thinks with this many lines and tells
+            // them (1: the plain search, as without it).
+            "multipv" => self.multipv = number()?.clamp(1, 225) as usize,
+            // Yixin's: bit 1 asks for `MESSAGE REALTIME` lines (told while
+            // thinking with several lines only).
+            "show_detail" => self.realtime = number()? & 1 != 0,
             "max_memory" => {
                 let megabytes = (number()? >> 20) as usize;
                 if megabytes > 0 {
@@ -314,16 +409,43 @@ impl Session {
         wire::parse_point(args, self.size)
     }
 
-    /// Thinks, plays our move and answers it.
-    fn reply(&mut self) -> Result<Vec<String>, String> {
+    /// The lines a move's thinking tells: `None` for the plain search.
+    fn lines(&self) -> Option<usize> {
+        (self.multipv > 1).then_some(self.multipv)
+    }
+
+    /// Thinks, plays our move and answers it: with the plain search, or
+    /// with `lines` best lines told to `messages` as each depth completes
+    /// (the first line's first move is played).
+    fn reply(
+        &mut self,
+        lines: Option<usize>,
+        messages: &mut dyn FnMut(String),
+    ) -> Result<Vec<String>, String> {
         let position = self.position()?;
-        let stop = AtomicBool::new(false);
         let time = self.move_time();
         let side = position.to_move();
-        let p = match self
-            .engine
-            .choose(&position, Level::Master, &mut self.rng, &stop, time)
-        {
+        let found = lines.and_then(|n| {
+            nbest::think(
+                &mut self.engine,
+                &position,
+                n,
+                time,
+                self.realtime,
+                messages,
+            )
+        });
+        // Without lines the plain search; with them but no depth completed
+        // (no point to take, or no time left) its quick answer: the time is
+        // spent, so it starts stopped.
+        let stop = AtomicBool::new(lines.is_some());
+        let chosen = match found {
+            Some(p) => Some(Move::Stone(p)),
+            None => self
+                .engine
+                .choose(&position, Level::Master, &mut self.rng, &stop, time),
+        };
+        let p = match chosen {
             Some(Move::Stone(p)) => p,
             // No point we may take (the rest are Renju fouls).
             Some(Move::Pass) => {

@@ -48,6 +48,11 @@ impl Folders {
         self.data.join("saves")
     }
 
+    /// The analysis board's studies, a save file each (the study library).
+    pub fn studies(&self) -> PathBuf {
+        self.data.join("studies")
+    }
+
     /// Where exported move strings and `.psq` files go.
     pub fn exports(&self) -> PathBuf {
         self.data.join("exports")

@@ -2,8 +2,12 @@
 //! players, the whole move list (and the redo list), and timestamps. Loading
 //! replays every move through the rules, so a file can never put an
 //! impossible board on screen; anything wrong is a `LoadError` that says what.
+//! A save may also hold an analysis board's study (its set-up, its tree of
+//! lines with their notes, the node on show), checked the same way.
 
 use super::atomic::write_atomic;
+use crate::analysis::setup::{Setup, Spot};
+use crate::analysis::tree::{MoveMark, NodeId, PointMark, Tree};
 use crate::match_setup::{GameKind, MatchSetup};
 use crate::net::OnlineSeat;
 use crate::rules::opening::{Opening, OpeningRule, notation as opening_notation};
@@ -14,13 +18,19 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
 
-/// The format this version writes; files from a newer version are refused.
+/// The newest format this version writes (each only when a save needs it,
+/// as below); files from a newer version are refused.
 /// 2: a resignation names the side that resigned (`resigned_by`); format 1
 /// files (`resigned: true`, the side to move) are still read.
 /// 3: a game under an opening rule (`opening`); only such games are
 /// written as 3, so that an older version refuses them instead of loading
 /// a swapped game with its colours wrong, and reads the rest.
-pub const FORMAT: u32 = 3;
+/// 4: an analysis (`analysis`); only saves holding one are written as 4,
+/// so an older version refuses them instead of dropping the analysis, and
+/// reads the rest.
+pub const FORMAT: u32 = 4;
+/// The format of a save under an opening rule and with no analysis.
+const FORMAT_OPENING: u32 = 3;
 /// The format of a save with no opening rule.
 const FORMAT_PLAIN: u32 = 2;
 /// A save larger than this is refused before it is parsed.
@@ -62,6 +72,70 @@ pub struct SaveFile {
     /// An online game's seat, to rejoin it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online: Option<OnlineSeat>,
+    /// An analysis board's study (format 4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<SavedAnalysis>,
+}
+
+/// An analysis as the file holds it: the tree flattened into a list where
+/// each node follows its parent, so that a file cannot hold a cycle and
+/// loading checks each move in the position its parent leaves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedAnalysis {
+    pub setup: Setup,
+    /// The root's notes: those on the set-up position itself.
+    #[serde(default, skip_serializing_if = "SavedNotes::is_empty")]
+    pub root: SavedNotes,
+    /// Every other node, depth-first with the main line first.
+    #[serde(default)]
+    pub nodes: Vec<SavedNode>,
+    /// The node on show: 0 the root, `n` the `n`th of `nodes`.
+    #[serde(default)]
+    pub shown: u32,
+}
+
+/// One move of an analysis.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedNode {
+    /// 0 the root, `n` the `n`th of `nodes`, which must come before this one.
+    pub parent: u32,
+    /// The move in the game's notation (`4`, `h8`, `pass`).
+    pub mv: String,
+    #[serde(default, skip_serializing_if = "SavedNotes::is_empty")]
+    pub notes: SavedNotes,
+}
+
+/// A node's comment and marks.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedNotes {
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub comment: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark: Option<MoveMark>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub point_marks: Vec<(Spot, PointMark)>,
+}
+
+impl SavedNotes {
+    fn is_empty(&self) -> bool {
+        *self == SavedNotes::default()
+    }
+
+    fn of(tree: &Tree<BoardMove>, id: NodeId) -> SavedNotes {
+        SavedNotes {
+            comment: tree.comment(id).to_string(),
+            mark: tree.mark(id),
+            point_marks: tree.point_marks(id).to_vec(),
+        }
+    }
+}
+
+/// An analysis read back: every move legal, the node on show in the tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadedAnalysis {
+    pub setup: Setup,
+    pub tree: Tree<BoardMove>,
+    pub shown: NodeId,
 }
 
 /// Why a save could not be loaded.
@@ -81,6 +155,15 @@ pub enum LoadError {
         reason: String,
     },
     BadRedo(String),
+    /// The analysis is broken: a node before its parent, a move that cannot
+    /// be read, a mark off the board, a position of another game.
+    BadAnalysis(String),
+    /// A move of the analysis that is not legal where it stands: `line` is
+    /// the moves from the set-up up to it, the illegal one last.
+    IllegalAnalysisMove {
+        line: String,
+        reason: String,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -106,16 +189,22 @@ impl fmt::Display for LoadError {
                 write!(f, "has an illegal move {number}: {reason}")
             }
             LoadError::BadRedo(why) => write!(f, "has a broken redo list: {why}"),
+            LoadError::BadAnalysis(why) => write!(f, "has a broken analysis: {why}"),
+            LoadError::IllegalAnalysisMove { line, reason } => {
+                write!(f, "has an illegal move in its analysis ({line}): {reason}")
+            }
         }
     }
 }
+
+impl std::error::Error for LoadError {}
 
 impl SaveFile {
     /// The same, with the opening's actions.
     pub fn with_opening(self, opening: Option<&Opening>) -> SaveFile {
         SaveFile {
             format: if opening.is_some() {
-                FORMAT
+                self.format.max(FORMAT_OPENING)
             } else {
                 self.format
             },
@@ -156,6 +245,39 @@ impl SaveFile {
             saved_nanos: nanos_past(now),
             game_id: 0,
             online: None,
+            analysis: None,
+        }
+    }
+
+    /// The same, holding an analysis: `tree` played from `setup`, shown at
+    /// `shown` (the root when that is not in the tree).
+    pub fn with_analysis(self, setup: &Setup, tree: &Tree<BoardMove>, shown: NodeId) -> SaveFile {
+        let order = tree.preorder();
+        let index: std::collections::HashMap<NodeId, u32> = order
+            .iter()
+            .enumerate()
+            .map(|(i, &id)| (id, i as u32))
+            .collect();
+        let nodes = order
+            .iter()
+            .filter_map(|&id| {
+                let (parent, mv) = (tree.parent(id)?, tree.mv(id)?);
+                Some(SavedNode {
+                    parent: index.get(&parent).copied().unwrap_or(0),
+                    mv: move_text(*mv),
+                    notes: SavedNotes::of(tree, id),
+                })
+            })
+            .collect();
+        SaveFile {
+            format: FORMAT,
+            analysis: Some(SavedAnalysis {
+                setup: setup.clone(),
+                root: SavedNotes::of(tree, tree.root()),
+                nodes,
+                shown: index.get(&shown).copied().unwrap_or(0),
+            }),
+            ..self
         }
     }
 
@@ -232,7 +354,9 @@ impl SaveFile {
 
     /// The game the file describes, every move replayed through the rules.
     /// Under an opening rule its moves must begin with the opening's stones.
+    /// An analysis in the file is checked too (see [`SaveFile::replay_analysis`]).
     pub fn replay(&self) -> Result<MatchGame, LoadError> {
+        self.replay_analysis()?;
         let game = self.replay_moves()?;
         if let (Some(opening), MatchGame::Gomoku(g)) = (self.replay_opening()?, &game) {
             let stones = opening.game().history();
@@ -249,6 +373,97 @@ impl SaveFile {
             }
         }
         Ok(game)
+    }
+
+    /// The analysis the file holds (`None` without one), every node's move
+    /// replayed through the rules from the set-up's position.
+    pub fn replay_analysis(&self) -> Result<Option<LoadedAnalysis>, LoadError> {
+        let Some(saved) = &self.analysis else {
+            return Ok(None);
+        };
+        let bad = LoadError::BadAnalysis;
+        let kind = self.setup.kind;
+        if saved.setup.kind() != kind {
+            return Err(bad("its position is of another game".into()));
+        }
+        let mut tree = Tree::new();
+        let root = tree.root();
+        set_notes(&mut tree, root, &saved.root, kind)?;
+        let mut game = match saved.setup.game() {
+            Ok(game) => Some(game),
+            Err(_) if saved.nodes.is_empty() => None,
+            Err(e) => {
+                return Err(bad(format!(
+                    "its moves follow a position that cannot be played: {e}"
+                )));
+            }
+        };
+        // For each record (0 the root): its tree node, its parent, its move.
+        let mut ids = vec![root];
+        let mut parents = vec![0usize];
+        let mut moves = vec![BoardMove::Pass];
+        // The records whose moves are on `game`, in order.
+        let mut on_board: Vec<usize> = Vec::new();
+        for (i, node) in saved.nodes.iter().enumerate() {
+            let index = i + 1;
+            let parent = node.parent as usize;
+            if parent >= index {
+                return Err(bad(format!("move {index} comes before its parent")));
+            }
+            let mv = read_move(kind, &node.mv)
+                .map_err(|why| bad(format!("move {index} ({:?}) {why}", node.mv)))?;
+            let Some(game) = game.as_mut() else {
+                return Err(bad("it has moves but no position to play them".into()));
+            };
+            // Take back to where the parent's line forks from the board's,
+            // then play the parent's line: each move was checked as it came.
+            let mut line = Vec::new();
+            let mut n = parent;
+            while n != 0 {
+                line.push(n);
+                n = parents[n];
+            }
+            line.reverse();
+            let common = on_board
+                .iter()
+                .zip(&line)
+                .take_while(|(a, b)| a == b)
+                .count();
+            while on_board.len() > common {
+                game.undo();
+                on_board.pop();
+            }
+            for &n in &line[common..] {
+                game.play(moves[n])
+                    .map_err(|e| bad(format!("move {n} ({}) no longer plays: {e}", moves[n])))?;
+                on_board.push(n);
+            }
+            game.play(mv).map_err(|e| LoadError::IllegalAnalysisMove {
+                line: line
+                    .iter()
+                    .map(|&n| moves[n])
+                    .chain([mv])
+                    .map(move_text)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                reason: e.to_string(),
+            })?;
+            on_board.push(index);
+            let id = tree.add(ids[parent], mv);
+            set_notes(&mut tree, id, &node.notes, kind)?;
+            ids.push(id);
+            parents.push(parent);
+            moves.push(mv);
+        }
+        let shown = ids
+            .get(saved.shown as usize)
+            .copied()
+            .ok_or_else(|| bad(format!("the move shown, {}, is not in it", saved.shown)))?;
+        Ok(Some(LoadedAnalysis {
+            setup: saved.setup.clone(),
+            tree,
+            shown,
+        }))
     }
 
     fn replay_moves(&self) -> Result<MatchGame, LoadError> {
@@ -317,6 +532,64 @@ impl SaveFile {
 #[serde(rename = "SaveFile")]
 struct VersionOnly {
     format: u32,
+}
+
+/// A move of an analysis in the game's notation (`4`, `h8`, `pass`).
+fn move_text(mv: BoardMove) -> String {
+    match mv {
+        BoardMove::Column(c) => connect_four::format_moves(&[c]),
+        BoardMove::Point(p) => p.to_string(),
+        BoardMove::Pass => gomoku::Move::PASS.to_string(),
+    }
+}
+
+/// One move of an analysis in the notation of `kind`'s game.
+fn read_move(kind: GameKind, text: &str) -> Result<BoardMove, String> {
+    let moves: Vec<BoardMove> = match kind {
+        GameKind::ConnectFour { .. } => connect_four::parse_moves(text)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(BoardMove::Column)
+            .collect(),
+        GameKind::Gomoku { .. } => gomoku::parse_moves(text)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(BoardMove::from)
+            .collect(),
+    };
+    match moves[..] {
+        [mv] => Ok(mv),
+        _ => Err("is not one move".into()),
+    }
+}
+
+/// Puts a saved node's notes on `id`, refusing a mark off `kind`'s board.
+fn set_notes(
+    tree: &mut Tree<BoardMove>,
+    id: NodeId,
+    notes: &SavedNotes,
+    kind: GameKind,
+) -> Result<(), LoadError> {
+    tree.set_comment(id, notes.comment.as_str());
+    tree.set_mark(id, notes.mark);
+    for &(spot, mark) in &notes.point_marks {
+        let on_board = match (kind, spot) {
+            (GameKind::ConnectFour { size }, Spot::Cell(c)) => {
+                c.column < size.columns() && c.row < size.rows()
+            }
+            (GameKind::Gomoku { size, .. }, Spot::Point(p)) => p.x < size && p.y < size,
+            _ => false,
+        };
+        if !on_board {
+            return Err(LoadError::BadAnalysis(format!(
+                "a mark is off the board: {spot:?}"
+            )));
+        }
+        if !tree.point_marks(id).contains(&(spot, mark)) {
+            tree.toggle_point_mark(id, spot, mark);
+        }
+    }
+    Ok(())
 }
 
 fn is_false(b: &bool) -> bool {

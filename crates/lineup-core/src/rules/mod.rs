@@ -15,6 +15,7 @@ mod notation;
 pub mod opening;
 mod outcome;
 mod side;
+pub mod symmetry;
 
 pub use connect_four::{Column, ConnectFour, ConnectFourSize};
 pub use error::{Foul, MoveError, SizeError};

@@ -2,10 +2,16 @@
 //! reference, the engines, the Gomocup protocol, files and online play's
 //! authority, all without Bevy. Each module covers one part.
 
+mod analysis_engine;
+mod analysis_library;
+mod analysis_renlib;
+mod analysis_setup;
+mod analysis_tree;
 mod connect_four;
 mod fuzz_regressions;
 mod games;
 mod gomocup;
+mod gomocup_nbest;
 mod gomoku;
 mod gomoku_engine;
 mod net_lobby;

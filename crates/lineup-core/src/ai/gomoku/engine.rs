@@ -8,6 +8,7 @@ use super::board::Board;
 use super::clock::Clock;
 use super::levels::{LevelSettings, settings};
 use super::moves::{candidates, defences};
+use super::multipv::{PvLine, PvReport, deepen_lines};
 use super::search::{PvsSearch, RootMove, WIN, WON};
 use super::threat::{ThreatCache, VctLimits, vcf, vct};
 use super::tt::Table;
@@ -248,6 +249,60 @@ impl GomokuEngine {
             best: board.point(best.index),
             vcf: None,
         })
+    }
+
+    /// The best `lines` moves for the side to move in `position`, each
+    /// with its score and principal variation, deepening a ply at a time up
+    /// to `max_depth` or until `stop`; `report` after each completed depth.
+    /// For the analysis board, on one thread, with Master's search but
+    /// without its guard against the opponent's VCF, so that a move losing
+    /// to one still gets a line (shown lost once the search sees it)
+    /// instead of vanishing. A five to make is reported at once, each five
+    /// point a line: the search never plays the move that ends the game.
+    /// Nothing is reported on a full board or when Black may play nowhere.
+    pub fn analyse(
+        &mut self,
+        position: &Gomoku,
+        lines: usize,
+        max_depth: i32,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&PvReport),
+    ) {
+        let mut board = Board::from_position(position);
+        if board.is_full() {
+            return;
+        }
+        let me = board.to_move();
+        if board.has_five(me) {
+            let fives = board.five_points(me, lines.max(1));
+            let lines = fives
+                .into_iter()
+                .map(|i| PvLine {
+                    moves: vec![board.point(i)],
+                    score: WIN,
+                })
+                .collect();
+            report(&PvReport {
+                depth: 1,
+                nodes: 0,
+                lines,
+            });
+            return;
+        }
+        let mut set = settings(Level::Master);
+        set.depth = max_depth;
+        set.guard_vcf = false;
+        // No deadline: the analysis runs until it is stopped.
+        let start = Instant::now();
+        let far = Duration::from_secs(24 * 3600);
+        let roots = self.root_moves(&mut board, &set, &mut Rng::new(0), stop, start, far);
+        if roots.is_empty() {
+            return;
+        }
+        let clock = Clock::new(stop, start + far);
+        let mut search = PvsSearch::new(board, &self.tt, &mut self.cache, &set, clock);
+        deepen_lines(&mut search, &self.tt, roots, lines, max_depth, report);
+        self.last_nodes = search.clock.nodes;
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -6,14 +6,18 @@
 //! - `moves`: candidate moves and their order;
 //! - `threat`: VCF and VCT searches;
 //! - `search`: PVS with iterative deepening and a transposition table (`tt`);
+//! - `multipv`: the analysis board's several best lines at once;
+//! - `forced`: a threat search's whole forced line, for the analysis board;
 //! - `levels` and `engine`: what each level does, and the one entry point.
 
 #[doc(hidden)] // public for the tests of its invariants only
 pub mod board;
 mod clock;
 mod engine;
+mod forced;
 mod levels;
 mod moves;
+mod multipv;
 #[doc(hidden)] // public for the tests of its table only
 pub mod pattern;
 mod search;
@@ -23,6 +27,8 @@ pub mod tt;
 pub mod weights;
 
 pub use engine::{Evaluation, GomokuEngine};
+pub use forced::{ForcedLine, Forcing, forced_win};
+pub use multipv::{PV_MOVES, PvLine, PvReport};
 pub use search::{WIN, WON};
 
 use crate::ai::{Level, Rng};

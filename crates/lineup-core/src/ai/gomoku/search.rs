@@ -137,64 +137,9 @@ impl<'a, 'c> PvsSearch<'a, 'c> {
     ) -> (Vec<RootMove>, i32) {
         let mut completed = 0;
         for depth in first_depth..=max_depth {
-            self.root_depth = depth;
-            // Aspiration: once a few plies are done the score moves little
-            // from one iteration to the next, so the window starts narrow
-            // around the last one (more cuts) and widens fourfold each time
-            // the score lands outside it, to the full window past 2000.
-            let previous = roots[0].score;
-            let mut delta = self.aspiration;
-            let narrow = delta > 0 && depth >= 4 && completed > 0 && previous.abs() < WON;
-            let (mut low, mut high) = if narrow {
-                (previous - delta, previous + delta)
-            } else {
-                (-WIN - 1, WIN + 1)
-            };
-            let mut scored = loop {
-                let scored = self.iterate(&roots, depth, low, high);
-                if self.clock.stopped() {
-                    break scored;
-                }
-                let best = scored.iter().map(|r| r.score).max().unwrap_or(low);
-                delta *= 4;
-                if best <= low && low > -WIN - 1 {
-                    low = if delta > 2000 {
-                        -WIN - 1
-                    } else {
-                        previous - delta
-                    };
-                } else if best >= high && high < WIN + 1 {
-                    // Past a proven win only the full window is left.
-                    high = if delta > 2000 || best >= WON {
-                        WIN + 1
-                    } else {
-                        previous + delta
-                    };
-                    // The move that failed high is searched first, its bound
-                    // as its score: should the clock stop the search again,
-                    // that is what it is known to be worth.
-                    if let Some(top) = scored.iter().max_by_key(|r| r.score).copied() {
-                        roots.retain(|r| r.index != top.index);
-                        roots.insert(0, top);
-                    }
-                } else {
-                    break scored;
-                }
-            };
-            if self.clock.stopped() {
-                // A partial iteration counts only if it found a new best.
-                if let Some(best) = scored.iter().max_by_key(|r| r.score)
-                    && scored.len() > 1
-                    && best.index != roots[0].index
-                    && best.score > roots[0].score
-                {
-                    let best = *best;
-                    roots.retain(|r| r.index != best.index);
-                    roots.insert(0, best);
-                }
+            let Some(scored) = self.deepen(&mut roots, depth, completed) else {
                 break;
-            }
-            scored.sort_by_key(|r| std::cmp::Reverse(r.score));
+            };
             roots = scored;
             completed = depth;
             if roots[0].score.abs() >= WON || roots.len() == 1 {
@@ -202,6 +147,80 @@ impl<'a, 'c> PvsSearch<'a, 'c> {
             }
         }
         (roots, completed)
+    }
+
+    /// One iteration of the deepening at `depth` over `roots` (not empty;
+    /// the last iteration's order and scores, `completed` its depth, 0 for
+    /// none): the moves sorted by their new scores, best first. `None` when
+    /// the clock stopped it, `roots` then holding the partial iteration's
+    /// new best first if it found one. Why apart from [`PvsSearch::run_from`]:
+    /// the analysis board's several lines deepen each line's moves in turn
+    /// (`multipv`), with the same windows.
+    pub fn deepen(
+        &mut self,
+        roots: &mut Vec<RootMove>,
+        depth: i32,
+        completed: i32,
+    ) -> Option<Vec<RootMove>> {
+        self.root_depth = depth;
+        // Aspiration: once a few plies are done the score moves little
+        // from one iteration to the next, so the window starts narrow
+        // around the last one (more cuts) and widens fourfold each time
+        // the score lands outside it, to the full window past 2000.
+        let previous = roots[0].score;
+        let mut delta = self.aspiration;
+        let narrow = delta > 0 && depth >= 4 && completed > 0 && previous.abs() < WON;
+        let (mut low, mut high) = if narrow {
+            (previous - delta, previous + delta)
+        } else {
+            (-WIN - 1, WIN + 1)
+        };
+        let mut scored = loop {
+            let scored = self.iterate(roots, depth, low, high);
+            if self.clock.stopped() {
+                break scored;
+            }
+            let best = scored.iter().map(|r| r.score).max().unwrap_or(low);
+            delta *= 4;
+            if best <= low && low > -WIN - 1 {
+                low = if delta > 2000 {
+                    -WIN - 1
+                } else {
+                    previous - delta
+                };
+            } else if best >= high && high < WIN + 1 {
+                // Past a proven win only the full window is left.
+                high = if delta > 2000 || best >= WON {
+                    WIN + 1
+                } else {
+                    previous + delta
+                };
+                // The move that failed high is searched first, its bound
+                // as its score: should the clock stop the search again,
+                // that is what it is known to be worth.
+                if let Some(top) = scored.iter().max_by_key(|r| r.score).copied() {
+                    roots.retain(|r| r.index != top.index);
+                    roots.insert(0, top);
+                }
+            } else {
+                break scored;
+            }
+        };
+        if self.clock.stopped() {
+            // A partial iteration counts only if it found a new best.
+            if let Some(best) = scored.iter().max_by_key(|r| r.score)
+                && scored.len() > 1
+                && best.index != roots[0].index
+                && best.score > roots[0].score
+            {
+                let best = *best;
+                roots.retain(|r| r.index != best.index);
+                roots.insert(0, best);
+            }
+            return None;
+        }
+        scored.sort_by_key(|r| std::cmp::Reverse(r.score));
+        Some(scored)
     }
 
     /// One iteration over `roots` at `depth` in the window `low..high`:

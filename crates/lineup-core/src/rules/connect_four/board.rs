@@ -1,6 +1,7 @@
 use crate::rules::error::SizeError;
 use crate::rules::{MoveError, Outcome, Rules, Side};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// A column, 0-based from the left. Checked against the board when played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -127,6 +128,46 @@ impl Default for ConnectFour {
     }
 }
 
+/// Why a set-up Connect Four position could not be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnsError {
+    /// The board has `expected` columns; `got` lists were given.
+    ColumnCount { expected: u8, got: usize },
+    /// Column `column` (0-based) holds more discs than the board has rows.
+    TooTall { column: u8, discs: usize },
+    /// Red must have as many discs as yellow or one more: only those counts
+    /// come from play, and they decide whose turn it is.
+    Counts { first: usize, second: usize },
+    /// A four already stands: the game would be over before it began.
+    Line(Side),
+}
+
+impl fmt::Display for ColumnsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ColumnsError::ColumnCount { expected, got } => {
+                write!(f, "the board has {expected} columns, not {got}")
+            }
+            ColumnsError::TooTall { column, discs } => {
+                write!(f, "column {} cannot hold {discs} discs", column + 1)
+            }
+            ColumnsError::Counts { first, second } => write!(
+                f,
+                "red has {first} discs and yellow {second}: red must have as many or one more"
+            ),
+            ColumnsError::Line(side) => {
+                let name = match side {
+                    Side::First => "red",
+                    Side::Second => "yellow",
+                };
+                write!(f, "{name} already has four in a row")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ColumnsError {}
+
 impl ConnectFour {
     /// An empty board.
     pub fn new(size: ConnectFourSize) -> Self {
@@ -135,6 +176,51 @@ impl ConnectFour {
             stones: [0; 2],
             moves: 0,
         }
+    }
+
+    /// A set-up position (the analysis board, a puzzle): `columns[c]` lists
+    /// column `c`'s discs from the bottom up, so a floating disc cannot be
+    /// written. Refused unless it is a position play can reach and go on
+    /// from: each column fits, the counts alternate (they decide whose turn
+    /// it is) and no four stands yet.
+    pub fn from_columns(
+        size: ConnectFourSize,
+        columns: &[Vec<Side>],
+    ) -> Result<Self, ColumnsError> {
+        if columns.len() != size.columns as usize {
+            return Err(ColumnsError::ColumnCount {
+                expected: size.columns,
+                got: columns.len(),
+            });
+        }
+        let mut board = ConnectFour::new(size);
+        for (c, discs) in columns.iter().enumerate() {
+            if discs.len() > size.rows as usize {
+                return Err(ColumnsError::TooTall {
+                    column: c as u8,
+                    discs: discs.len(),
+                });
+            }
+            for (row, side) in discs.iter().enumerate() {
+                let cell = Cell {
+                    column: c as u8,
+                    row: row as u8,
+                };
+                board.stones[side.index()] |= board.bit(cell);
+                board.moves += 1;
+            }
+        }
+        let first = board.bits(Side::First).count_ones() as usize;
+        let second = board.bits(Side::Second).count_ones() as usize;
+        if first != second && first != second + 1 {
+            return Err(ColumnsError::Counts { first, second });
+        }
+        for side in [Side::First, Side::Second] {
+            if board.lines_of(side) != 0 {
+                return Err(ColumnsError::Line(side));
+            }
+        }
+        Ok(board)
     }
 
     pub fn size(&self) -> ConnectFourSize {

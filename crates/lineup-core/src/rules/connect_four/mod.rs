@@ -4,5 +4,5 @@
 mod board;
 mod notation;
 
-pub use board::{Cell, Column, ConnectFour, ConnectFourSize};
+pub use board::{Cell, Column, ColumnsError, ConnectFour, ConnectFourSize};
 pub use notation::{format_moves, parse_moves};

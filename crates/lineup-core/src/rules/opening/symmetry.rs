@@ -5,27 +5,12 @@
 //! which is not the board's middle, so g6 and k6 are one move there.
 //!
 //! A symmetry of the stones is one of the eight turns and mirrors of the
-//! grid followed by a shift. Knowing it must take `a` to `b` fixes the
-//! shift, so each of the eight is checked on every stone.
+//! grid ([`Symmetry`], the same transforms the analysis board rotates and
+//! flips with) followed by a shift. Knowing it must take `a` to `b` fixes
+//! the shift, so each of the eight is checked on every stone.
 
+use crate::rules::symmetry::Symmetry;
 use crate::rules::{Gomoku, Point};
-
-/// The eight turns and mirrors of the grid, as 2×2 matrices `[[xx, xy],
-/// [yx, yy]]` acting on (x, y).
-const TURNS_AND_MIRRORS: [[[i32; 2]; 2]; 8] = [
-    [[1, 0], [0, 1]],
-    [[0, -1], [1, 0]],
-    [[-1, 0], [0, -1]],
-    [[0, 1], [-1, 0]],
-    [[-1, 0], [0, 1]],
-    [[1, 0], [0, -1]],
-    [[0, 1], [1, 0]],
-    [[0, -1], [-1, 0]],
-];
-
-fn turn(m: [[i32; 2]; 2], (x, y): (i32, i32)) -> (i32, i32) {
-    (m[0][0] * x + m[0][1] * y, m[1][0] * x + m[1][1] * y)
-}
 
 fn coords(p: Point) -> (i32, i32) {
     (i32::from(p.x), i32::from(p.y))
@@ -34,20 +19,23 @@ fn coords(p: Point) -> (i32, i32) {
 /// Whether `a` and `b` are the same move on `position`: some symmetry of
 /// the stones (every stone onto a stone of its colour) takes `a` to `b`.
 pub fn same_move(position: &Gomoku, a: Point, b: Point) -> bool {
-    let size = i32::from(position.size());
-    let stones: Vec<(Point, _)> = (0..position.size())
-        .flat_map(|y| (0..position.size()).map(move |x| Point::new(x, y)))
+    let size = position.size();
+    let stones: Vec<(Point, _)> = (0..size)
+        .flat_map(|y| (0..size).map(move |x| Point::new(x, y)))
         .filter_map(|p| Some((p, Some(position.at(p)?))))
         .collect();
-    TURNS_AND_MIRRORS.into_iter().any(|m| {
-        let (ax, ay) = turn(m, coords(a));
+    // Each board symmetry is a turn or mirror of the grid plus a fixed
+    // shift; the shift that takes `a` to `b` absorbs that one.
+    let range = 0..i32::from(size);
+    Symmetry::ALL.into_iter().any(|sym| {
+        let (ax, ay) = coords(sym.point(a, size));
         let (bx, by) = coords(b);
         let shift = (bx - ax, by - ay);
         stones.iter().all(|&(p, colour)| {
-            let (x, y) = turn(m, coords(p));
+            let (x, y) = coords(sym.point(p, size));
             let (x, y) = (x + shift.0, y + shift.1);
-            (0..size).contains(&x)
-                && (0..size).contains(&y)
+            range.contains(&x)
+                && range.contains(&y)
                 && position.at(Point::new(x as u8, y as u8)) == colour
         })
     })
