@@ -56,6 +56,16 @@ pub fn run(launch: Launch) -> AppExit {
         app.insert_resource(crate::window::SizeFromCommandLine);
     }
     if let Some(start) = launch.start {
+        match launch.study {
+            Some((study, file)) => {
+                app.insert_resource(crate::analysis::OpenAnalysis(study, file));
+            }
+            None if launch.analyse => {
+                let study = lineup_core::analysis::study::Study::of_game(start.game());
+                app.insert_resource(crate::analysis::OpenAnalysis(study, None));
+            }
+            None => {}
+        }
         app.insert_resource(MatchAtStart(start));
     }
     if let Some(ply) = launch.review {
@@ -163,6 +173,7 @@ pub fn game_plugins(app: &mut App) {
         crate::board::plugin,
         crate::panel::plugin,
         crate::review::plugin,
+        crate::analysis::plugin,
         crate::search::plugin,
     ))
     .add_plugins((

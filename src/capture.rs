@@ -73,6 +73,8 @@ fn capture_when_settled(
     animating: Query<(), With<Animating>>,
     mode: Option<Res<State<BoardMode>>>,
     values: Option<Res<ReviewValues>>,
+    studied: Option<Res<crate::analysis::Studied>>,
+    engine: Option<Res<crate::analysis::thinking::EngineLines>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if request.taken {
@@ -85,8 +87,19 @@ fn capture_when_settled(
         return;
     }
     // In review, the graph is part of the picture: wait for the analysis.
-    let analysing = mode.is_some_and(|m| *m.get() == BoardMode::Review)
-        && values.is_none_or(|v| v.took.is_none());
+    let mode = mode.map(|m| *m.get());
+    let analysing = mode == Some(BoardMode::Review) && values.is_none_or(|v| v.took.is_none());
+    // On the analysis board, the engine's first lines are: wait for them
+    // (when the position can be thought about at all).
+    let thinking = match (&studied, mode) {
+        (Some(s), _) => {
+            let can_think = s.study.position().is_ok_and(|g| !g.is_over());
+            can_think && engine.is_none_or(|e| e.key != s.key || e.report.is_none())
+        }
+        (None, Some(BoardMode::Analysis)) => true,
+        (None, _) => false,
+    };
+    let analysing = analysing || thinking;
     let still = *screen.get() != Screen::Loading && animating.is_empty() && !analysing;
     request.settled = if still { request.settled + 1 } else { 0 };
     if request.settled < SETTLE_FRAMES {

@@ -3,6 +3,8 @@
 //! into plain data ([`Launch`]); the game layer acts on it.
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use lineup_core::analysis::import::{StudyFormat, read_study};
+use lineup_core::analysis::study::Study;
 use lineup_core::gomocup::registry::{self, ProgramError};
 use lineup_core::i18n::Language;
 use lineup_core::match_setup::{EngineSlot, GameKind, Level, MatchSetup, PlayerKind};
@@ -77,7 +79,9 @@ struct PlayArgs {
     /// Play these moves first: 4453 (Connect Four), h8i9j10 (Gomoku).
     #[arg(long, value_name = "MOVES")]
     moves: Option<String>,
-    /// Open a saved game (.ron) or a Gomoku .psq file (with --rule).
+    /// Open a saved game (.ron) or a Gomoku .psq file (with --rule); a
+    /// study (.ron from the analysis board, .sgf, or a RenLib .lib) opens
+    /// on the analysis board.
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
     /// Who plays Red/Black: human (default), computer[:LEVEL] or engine[:N]
@@ -96,6 +100,11 @@ struct PlayArgs {
     /// if omitted).
     #[arg(long, value_name = "N", num_args = 0..=1)]
     review: Option<Option<usize>>,
+    /// Open the analysis board on the game of --moves or --load (an empty
+    /// Renju board without one): set up positions, the engine's lines,
+    /// threat searches, variations.
+    #[arg(long, visible_alias = "analyze")]
+    analyse: bool,
     /// Open a menu at start (pause, resign and save in a game).
     #[arg(long, value_enum, value_name = "NAME")]
     menu: Option<StartMenu>,
@@ -192,6 +201,11 @@ pub struct Launch {
     pub frame_stats: bool,
     /// Open the game in review mode, at this move (the last if `None`).
     pub review: Option<Option<usize>>,
+    /// Open the analysis board on the game (`--analyse`).
+    pub analyse: bool,
+    /// The study `--load` named (SGF, RenLib, or a study of Lineup's own,
+    /// with its file to save back to): the analysis board opens on it.
+    pub study: Option<(Study, Option<PathBuf>)>,
     /// The language to use until the player picks one (else the system's).
     pub language: Option<Language>,
     /// Gomocup engines to add to the settings' list.
@@ -292,11 +306,16 @@ impl PlayArgs {
             quit_after: self.quit_after,
             frame_stats: self.frame_stats,
             review: self.review,
+            analyse: self.analyse,
+            study: None,
             language: self.language,
             add_engines: self.add_engine,
             soak: self.soak,
             start: None,
         };
+        if launch.analyse && (launch.review.is_some() || launch.soak.is_some()) {
+            return Err("--analyse opens the analysis board: no --review or --soak with it".into());
+        }
         if launch.soak.is_some()
             && (self.game.is_some()
                 || self.load.is_some()
@@ -322,7 +341,27 @@ impl PlayArgs {
                     "--load brings its own game: no --game, --size or --moves with it".into(),
                 );
             }
+            if let Some(study) = study_in(&path)? {
+                let kind = study.setup().kind();
+                launch.start = Some(Match::new(MatchSetup::new(kind, players)));
+                let file =
+                    (StudyFormat::of(&path) == Some(StudyFormat::Lineup)).then(|| path.clone());
+                launch.study = Some((study, file));
+                launch.analyse = true;
+                return Ok(Command::Play(Box::new(launch)));
+            }
             launch.start = Some(load_file(&path, rule, players)?);
+            return Ok(Command::Play(Box::new(launch)));
+        }
+        if launch.analyse && self.game.is_none() {
+            if rule.is_some() || size.is_some() || moves.is_some() {
+                return Err("--rule, --size and --moves need --game".into());
+            }
+            let kind = GameKind::Gomoku {
+                size: Gomoku::STANDARD_SIZE,
+                rule: RuleSet::Renju,
+            };
+            launch.start = Some(Match::new(MatchSetup::new(kind, players)));
             return Ok(Command::Play(Box::new(launch)));
         }
         let kind = match self.game {
@@ -502,6 +541,21 @@ fn parse_window(text: &str) -> Result<(u32, u32), String> {
 }
 
 /// A saved game, or a `.psq` game (Gomoku under `rule`, freestyle if none).
+/// The study in `path`, when it holds one: an SGF or RenLib file always
+/// (or the reason it cannot be read), a save of Lineup's when it holds a
+/// study (a game is opened by [`load_file`]).
+fn study_in(path: &std::path::Path) -> Result<Option<Study>, String> {
+    match StudyFormat::of(path) {
+        Some(format @ (StudyFormat::Sgf | StudyFormat::RenLib)) => read_study(path, format)
+            .map(Some)
+            .map_err(|e| format!("--load: {e}")),
+        Some(StudyFormat::Lineup) => Ok(SaveFile::read(path)
+            .ok()
+            .and_then(|save| Study::from_save(&save).ok().flatten())),
+        None => Ok(None),
+    }
+}
+
 fn load_file(
     path: &std::path::Path,
     rule: Option<RuleSet>,

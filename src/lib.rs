@@ -17,6 +17,8 @@
 //!   the game-over banner;
 //! - `review/`: review mode: stepping through a game, its evaluation graph,
 //!   a new game from any position, a picture of the board;
+//! - `analysis/`: the analysis board: a position set up freely, the
+//!   engine's lines, threat searches, variations, SGF;
 //! - `search/`: searches off the frame: the background-search helper, the
 //!   computer player, Hint and Values;
 //! - `gomocup_player`: Gomocup engines as players (their processes, their
@@ -43,6 +45,7 @@
 
 pub mod cli;
 
+pub mod analysis;
 pub mod app;
 pub mod audio;
 pub mod board;

@@ -37,6 +37,8 @@ pub enum Menu {
     Online,
     /// Add a Gomocup engine (from New game).
     AddEngine,
+    /// The analysis board's comment on the move on show.
+    Comment,
 }
 
 /// Whether the board takes moves or shows a finished game: derived each
@@ -50,18 +52,20 @@ pub enum GamePhase {
     Over,
 }
 
-/// Whether the board is played on or a game is being looked through
-/// (review mode): while reviewing, nothing acts on the match.
+/// Whether the board is played on, a game is being looked through (review
+/// mode) or positions are studied (the analysis board): out of play,
+/// nothing acts on the match.
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[source(Screen = Screen::Game)]
 pub enum BoardMode {
     #[default]
     Play,
     Review,
+    Analysis,
 }
 
-/// Hidden while the board is in review (the game panel, the game-over
-/// banner): the review panel takes their place.
+/// Hidden while the board is out of play (the game panel, the game-over
+/// banner): the review or analysis panel takes their place.
 #[derive(Component, Default)]
 pub struct HiddenInReview;
 

@@ -6,7 +6,7 @@
 //! highlight.
 
 use super::layout::BoardLayout;
-use super::pieces::{Animating, Falling, Piece};
+use super::pieces::{Animating, Falling};
 use super::{BoardRoot, BoardSpawn};
 use super::{shadow, smooth};
 use crate::current_match::CurrentMatch;
@@ -16,6 +16,7 @@ use crate::theme::paint::{Ink, Shade};
 use crate::theme::palette::{self, Colour, Palette, PieceColours};
 use bevy::prelude::*;
 use lineup_core::match_setup::GameKind;
+use lineup_core::rules::Side;
 use lineup_core::rules::connect_four::Cell;
 
 pub(super) fn plugin(app: &mut App) {
@@ -215,22 +216,23 @@ fn spawn_frame(
     }
 }
 
-/// A disc resting at `cell`, or falling into it from above the frame.
+/// A disc of `side` resting at `cell`, or falling into it from above the
+/// frame; `order` puts later discs in front.
 pub(super) fn spawn_disc(
     commands: &mut Commands,
     art: &DiscArt,
     layout: &BoardLayout,
-    piece: Piece,
+    side: Side,
+    order: usize,
     cell: Cell,
     animate: bool,
 ) -> Entity {
     let rest = layout.cell_centre(cell);
     // Later discs sit a hair in front, so two discs never fight over depth.
-    let depth = z::DISC + piece.ply as f32 * 0.01;
+    let depth = z::DISC + order as f32 * 0.01;
     let mut disc = commands.spawn((
         Name::new("Disc"),
-        piece,
-        Mesh2d(art.bodies[piece.side.index()].clone()),
+        Mesh2d(art.bodies[side.index()].clone()),
         MeshMaterial2d(art.paint.clone()),
         Transform::from_xyz(rest.x, rest.y, depth),
     ));

@@ -1,13 +1,15 @@
-//! Which position the board shows: the match's own, or in review mode an
-//! earlier one of the same game. Everything drawn on the board (pieces,
-//! last-move dot, win glow) reads it through [`DrawnPosition`], so browsing a game
-//! never touches the match itself.
+//! Which position the board shows: the match's own, in review mode an
+//! earlier one of the same game, on the analysis board the study's.
+//! Everything drawn on the board (pieces, last-move dot, win glow) reads it
+//! through [`DrawnPosition`], so browsing a game never touches the match
+//! itself.
 
 use crate::current_match::CurrentMatch;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use lineup_core::analysis::setup::Spot;
 use lineup_core::match_state::fresh_revision;
-use lineup_core::rules::MatchGame;
+use lineup_core::rules::{MatchGame, Side};
 
 /// The position review mode shows: the match's game with its last moves
 /// taken back (a copy; the match keeps its own).
@@ -39,30 +41,51 @@ impl ReviewPosition {
     }
 }
 
+/// The position the analysis board shows (kept by `analysis`): a game
+/// from the set-up position, whose moves are the line on show, and the
+/// set-up's own pieces, which are not moves.
+#[derive(Resource, Clone, Debug)]
+pub struct StudyPosition {
+    pub game: MatchGame,
+    pub setup_pieces: Vec<(Spot, Side)>,
+    pub key: u64,
+}
+
 /// The game on show and its name, for the systems that draw the board.
 #[derive(SystemParam)]
 pub struct DrawnPosition<'w> {
     current: Res<'w, CurrentMatch>,
     review: Option<Res<'w, ReviewPosition>>,
+    study: Option<Res<'w, StudyPosition>>,
 }
 
 impl DrawnPosition<'_> {
     pub fn game(&self) -> &MatchGame {
-        match &self.review {
-            Some(review) => &review.game,
-            None => self.current.game(),
+        match (&self.study, &self.review) {
+            (Some(study), _) => &study.game,
+            (None, Some(review)) => &review.game,
+            (None, None) => self.current.game(),
         }
     }
 
     /// Changes whenever the board should show something else.
     pub fn key(&self) -> u64 {
-        match &self.review {
-            Some(review) => review.key,
-            None => self.current.revision(),
+        match (&self.study, &self.review) {
+            (Some(study), _) => study.key,
+            (None, Some(review)) => review.key,
+            (None, None) => self.current.revision(),
         }
     }
 
+    /// Whether the board shows something other than the match in play
+    /// (review, analysis): nothing animates as if just played.
     pub fn reviewing(&self) -> bool {
-        self.review.is_some()
+        self.review.is_some() || self.study.is_some()
+    }
+
+    /// Pieces on the board that are no move of [`Self::game`]: the
+    /// analysis board's set-up.
+    pub fn setup_pieces(&self) -> &[(Spot, Side)] {
+        self.study.as_ref().map_or(&[], |s| &s.setup_pieces)
     }
 }

@@ -2,7 +2,7 @@
 //! points, coordinates on the edges, and stones with a soft shadow.
 
 use super::layout::BoardLayout;
-use super::pieces::{Animating, Piece, Settling};
+use super::pieces::{Animating, Settling};
 use super::{BoardRoot, BoardSpawn};
 use super::{shadow, smooth};
 use crate::current_match::CurrentMatch;
@@ -374,19 +374,21 @@ pub fn star_points(n: u8) -> Vec<Point> {
     points
 }
 
-/// A stone at `p`, or dropping onto it.
+/// A stone of `side` at `p`, or dropping onto it, with its move number
+/// (a set-up stone of the analysis board has none).
 pub(super) fn spawn_stone(
     commands: &mut Commands,
     art: &StoneArt,
     layout: &BoardLayout,
     settings: &Settings,
-    piece: Piece,
+    side: Side,
+    number: Option<usize>,
     p: Point,
     animate: bool,
 ) -> Entity {
     let at = layout.point_centre(p);
     let r = art.radius;
-    let number_colour = match piece.side {
+    let number_colour = match side {
         Side::First => palette::STONE_WHITE,
         Side::Second => palette::STONE_BLACK,
     };
@@ -400,19 +402,20 @@ pub(super) fn spawn_stone(
     let z = z::STONE + f32::from(layout.rows - p.y) * 0.001;
     let mut stone = commands.spawn((
         Name::new("Stone"),
-        piece,
-        Mesh2d(art.bodies[piece.side.index()].clone()),
+        Mesh2d(art.bodies[side.index()].clone()),
         MeshMaterial2d(art.paint.clone()),
         Transform::from_xyz(at.x, at.y, z),
-        children![(
+    ));
+    if let Some(number) = number {
+        stone.with_child((
             MoveNumber,
-            Text2d::new((piece.ply + 1).to_string()),
+            Text2d::new(number.to_string()),
             TextFont::from_font_size(layout_size((r * 0.8).clamp(9.0, 18.0))),
             TextColor(number_colour),
             numbers,
             Transform::from_xyz(0.0, 0.0, 0.05),
-        )],
-    ));
+        ));
+    }
     if animate {
         stone.insert((
             Animating,

@@ -74,7 +74,10 @@ impl BoardCursor {
 }
 
 /// The pointer in the board's own coordinates.
-fn pointer_on_board(window: &Window, camera: (&Camera, &GlobalTransform)) -> Option<Vec2> {
+pub(crate) fn pointer_on_board(
+    window: &Window,
+    camera: (&Camera, &GlobalTransform),
+) -> Option<Vec2> {
     let screen = window.cursor_position()?;
     let world = camera.0.viewport_to_world_2d(camera.1, screen).ok()?;
     Some(world - BOARD_CENTRE)
@@ -94,7 +97,7 @@ fn follow_mouse(
     cursor.target = pointer.and_then(|p| target_at(&layout, p));
 }
 
-fn target_at(layout: &BoardLayout, local: Vec2) -> Option<BoardMove> {
+pub(crate) fn target_at(layout: &BoardLayout, local: Vec2) -> Option<BoardMove> {
     if layout.gomoku {
         layout.point_at(local).map(BoardMove::Point)
     } else {

@@ -39,6 +39,34 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 struct Ghost;
 
+/// What a ghost piece of `side` is drawn with on the board in use: the
+/// plain disc or stone, `side`'s translucent colour, and the depth a ghost
+/// sits at (a disc among the discs, a stone over the stones). The hover
+/// ghost, the analysis board's tool ghost and its numbered lines use it.
+pub struct GhostArt {
+    pub mesh: Handle<Mesh>,
+    pub material: Handle<ColorMaterial>,
+    pub z: f32,
+}
+
+impl GhostArt {
+    pub fn of(discs: Option<&DiscArt>, stones: Option<&StoneArt>, side: Side) -> Option<Self> {
+        match (discs, stones) {
+            (Some(art), _) => Some(GhostArt {
+                mesh: art.disc.clone(),
+                material: art.ghosts[side.index()].clone(),
+                z: connect_four_view::z::DISC,
+            }),
+            (_, Some(art)) => Some(GhostArt {
+                mesh: art.stone.clone(),
+                material: art.ghosts[side.index()].clone(),
+                z: gomoku_view::z::MARK,
+            }),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Component)]
 struct LastMoveDot;
 
@@ -65,18 +93,10 @@ fn spawn_markers(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let (mesh, material, z) = match (&discs, &stones) {
-        (Some(art), _) => (
-            art.disc.clone(),
-            art.ghosts[0].clone(),
-            connect_four_view::z::DISC,
-        ),
-        (_, Some(art)) => (
-            art.stone.clone(),
-            art.ghosts[0].clone(),
-            gomoku_view::z::MARK,
-        ),
-        _ => return,
+    let Some(GhostArt { mesh, material, z }) =
+        GhostArt::of(discs.as_deref(), stones.as_deref(), Side::First)
+    else {
+        return;
     };
     let ghost = commands
         .spawn((
@@ -141,13 +161,11 @@ fn move_ghost(
             transform.translation.x = at.x;
             transform.translation.y = at.y;
             visibility.set_if_neq(Visibility::Inherited);
-            let wanted = match (&discs, &stones) {
-                (Some(art), _) => art.ghosts[side.index()].clone(),
-                (_, Some(art)) => art.ghosts[side.index()].clone(),
-                _ => return,
+            let Some(wanted) = GhostArt::of(discs.as_deref(), stones.as_deref(), side) else {
+                return;
             };
-            if material.0 != wanted {
-                material.0 = wanted;
+            if material.0 != wanted.material {
+                material.0 = wanted.material;
             }
         }
         _ => {
@@ -182,11 +200,11 @@ fn move_last_move_dot(
 }
 
 /// Renju: on Black's turn, a red cross on every point Black may not play
-/// (in play, not in review). Recomputed only when the position or the
-/// settings change.
+/// (in play and on the analysis board, where they follow every edit; not
+/// in review). Recomputed only when the position or the settings change.
 fn mark_forbidden_points(
     mut commands: Commands,
-    game: Res<CurrentMatch>,
+    shown: DrawnPosition,
     mode: Res<State<BoardMode>>,
     settings: Res<Settings>,
     phase: Res<State<GamePhase>>,
@@ -195,18 +213,18 @@ fn mark_forbidden_points(
     marks: Query<Entity, With<ForbiddenMark>>,
     mut shown_for: Local<Option<(u64, bool)>>,
 ) {
-    let MatchGame::Gomoku(gomoku) = &game.game() else {
+    let MatchGame::Gomoku(gomoku) = shown.game() else {
         return;
     };
+    let in_play = *phase.get() == GamePhase::Playing && *mode.get() == BoardMode::Play;
     let show = settings.show_forbidden
-        && *phase.get() == GamePhase::Playing
-        && *mode.get() == BoardMode::Play
+        && (in_play || *mode.get() == BoardMode::Analysis)
         && gomoku.to_move() == Side::First;
     // A board drawn anew (flipped) has lost its marks.
-    if *shown_for == Some((game.revision(), show)) && !layout.is_changed() {
+    if *shown_for == Some((shown.key(), show)) && !layout.is_changed() {
         return;
     }
-    *shown_for = Some((game.revision(), show));
+    *shown_for = Some((shown.key(), show));
     for mark in &marks {
         commands.entity(mark).despawn();
     }

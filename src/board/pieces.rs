@@ -12,13 +12,14 @@ use crate::current_match::MoveApplied;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
 use bevy::prelude::*;
+use lineup_core::analysis::setup::Spot;
 use lineup_core::rules::connect_four::Cell;
 use lineup_core::rules::{BoardMove, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<DiscBounced>().add_systems(
         Update,
-        (sync_pieces, fall, settle)
+        (sync_pieces, sync_setup_pieces, fall, settle)
             .chain()
             .in_set(AppSystems::Animate)
             .run_if(in_state(Screen::Game)),
@@ -112,20 +113,28 @@ fn sync_pieces(
         let fresh = fresh.contains(&ply);
         let entity = match (mv, &disc_art, &stone_art) {
             (BoardMove::Column(column), Some(art), _) => {
-                // The disc rests on the discs played into its column before it.
+                // The disc rests on the discs played into its column before
+                // it, and on the set-up's discs there.
+                let below_set_up = shown
+                    .setup_pieces()
+                    .iter()
+                    .filter(|(spot, _)| matches!(spot, Spot::Cell(c) if c.column == column.0))
+                    .count();
                 let row = moves[..ply]
                     .iter()
                     .filter(|m| **m == BoardMove::Column(*column))
-                    .count() as u8;
+                    .count()
+                    + below_set_up;
                 let cell = Cell {
                     column: column.0,
-                    row,
+                    row: row as u8,
                 };
                 connect_four_view::spawn_disc(
                     &mut commands,
                     art,
                     &layout,
-                    piece,
+                    piece.side,
+                    ply + SETUP_ORDER,
                     cell,
                     fresh && animate,
                 )
@@ -135,12 +144,14 @@ fn sync_pieces(
                 art,
                 &layout,
                 &settings,
-                piece,
+                piece.side,
+                Some(ply + 1),
                 *p,
                 fresh && animate,
             ),
             _ => continue,
         };
+        commands.entity(entity).insert(piece);
         commands.entity(*root).add_child(entity);
         if fresh && !animate {
             landed.write(PieceLanded {
@@ -150,6 +161,69 @@ fn sync_pieces(
                 drop: 0.0,
             });
         }
+    }
+}
+
+/// Set-up pieces sit behind the moves played after them.
+const SETUP_ORDER: usize = 100;
+
+/// A piece of the analysis board's set-up position: on the board, but no
+/// move of the game shown.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetupPiece {
+    pub spot: Spot,
+    pub side: Side,
+}
+
+/// Keeps the set-up pieces in step with the position shown: drawn anew
+/// whenever it changes (they never animate; only the few an edit changed
+/// differ, and an edit shows at once).
+fn sync_setup_pieces(
+    mut commands: Commands,
+    shown: DrawnPosition,
+    mut drawn: Local<Option<(u64, Entity)>>,
+    pieces: Query<(Entity, &SetupPiece)>,
+    root: Single<Entity, With<BoardRoot>>,
+    layout: Res<BoardLayout>,
+    settings: Res<Settings>,
+    disc_art: Option<Res<connect_four_view::DiscArt>>,
+    stone_art: Option<Res<gomoku_view::StoneArt>>,
+) {
+    let now = (shown.key(), *root);
+    if *drawn == Some(now) {
+        return;
+    }
+    *drawn = Some(now);
+    let wanted = shown.setup_pieces();
+    let mut present = vec![false; wanted.len()];
+    for (entity, piece) in &pieces {
+        match wanted
+            .iter()
+            .position(|&(spot, side)| piece.spot == spot && piece.side == side)
+        {
+            Some(i) if !present[i] => present[i] = true,
+            _ => commands.entity(entity).despawn(),
+        }
+    }
+    for (i, &(spot, side)) in wanted.iter().enumerate().filter(|(i, _)| !present[*i]) {
+        let entity = match (spot, &disc_art, &stone_art) {
+            (Spot::Cell(cell), Some(art), _) => {
+                connect_four_view::spawn_disc(&mut commands, art, &layout, side, i, cell, false)
+            }
+            (Spot::Point(p), _, Some(art)) => gomoku_view::spawn_stone(
+                &mut commands,
+                art,
+                &layout,
+                &settings,
+                side,
+                None,
+                p,
+                false,
+            ),
+            _ => continue,
+        };
+        commands.entity(entity).insert(SetupPiece { spot, side });
+        commands.entity(*root).add_child(entity);
     }
 }
 

@@ -21,6 +21,7 @@ use crate::theme::widgets;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use lineup_core::analysis::study::Study;
 use lineup_core::match_setup::GameKind;
 use lineup_core::match_state::Match;
 use lineup_core::persist::games;
@@ -81,6 +82,8 @@ pub enum Section {
     Saved,
     /// Kept without asking, over (the newest few).
     Finished,
+    /// The analysis board's study library.
+    Studies,
 }
 
 impl Section {
@@ -89,6 +92,7 @@ impl Section {
             Section::Unfinished => "load.section_unfinished",
             Section::Saved => "load.section_saved",
             Section::Finished => "load.section_finished",
+            Section::Studies => "load.section_studies",
         }
     }
 }
@@ -130,8 +134,12 @@ fn list_saves(
     let finished = games::finished(folders)
         .into_iter()
         .map(|entry| (Section::Finished, entry));
+    let studies = slots::list(&folders.studies())
+        .into_iter()
+        .map(|entry| (Section::Studies, entry));
     let entries: Vec<ListedGame> = unfinished
         .chain(saved)
+        .chain(studies)
         .chain(finished)
         .map(|(section, entry)| ListedGame { section, entry })
         .collect();
@@ -191,11 +199,13 @@ fn spawn(
                     ));
                 }
                 let entry = &listed.entry;
-                let preview = entry
-                    .content
-                    .as_ref()
-                    .ok()
-                    .map(|s| images.add(preview_image(&s.game, s.save.setup.kind, &palette)));
+                // A study's thumbnail is the position it was left at.
+                let preview = entry.content.as_ref().ok().map(|s| {
+                    let studied = Study::from_save(&s.save).ok().flatten();
+                    let shown = studied.as_ref().and_then(|st| st.position().ok());
+                    let game = shown.unwrap_or(&s.game);
+                    images.add(preview_image(game, s.save.setup.kind, &palette))
+                });
                 let (line, colour) = match &entry.content {
                     Ok(s) => {
                         let (y, mo, d, h, mi) = slots::civil_time(s.save.saved);
@@ -273,10 +283,13 @@ fn spawn(
                         });
                         if entry.content.is_ok() {
                             row.spawn(widgets::row_button("load.load", LoadRequest::Load(index)));
-                            row.spawn(widgets::row_button(
-                                "load.review",
-                                LoadRequest::Review(index),
-                            ));
+                            // A study has no game to review: Load opens it to study.
+                            if listed.section != Section::Studies {
+                                row.spawn(widgets::row_button(
+                                    "load.review",
+                                    LoadRequest::Review(index),
+                                ));
+                            }
                         }
                         row.spawn(widgets::row_button(
                             "load.delete",
@@ -398,7 +411,39 @@ fn handle_requests(
     for request in requests.read() {
         match *request {
             LoadRequest::Load(i) | LoadRequest::Review(i) => {
-                if let Some(Ok(summary)) = list.0.get(i).map(|l| &l.entry.content) {
+                let listed = list.0.get(i);
+                // A study opens on the analysis board.
+                if let Some(listed) = listed.filter(|l| l.section == Section::Studies) {
+                    match listed
+                        .entry
+                        .content
+                        .as_ref()
+                        .map(|s| Study::from_save(&s.save))
+                    {
+                        Ok(Ok(Some(study))) => crate::analysis::start_from_title(
+                            study,
+                            Some(listed.entry.path.clone()),
+                            &mut commands,
+                            &mut starts,
+                        ),
+                        Ok(Err(e)) => {
+                            toasts.write(Toast::window(e.to_string()));
+                        }
+                        Err(e) => {
+                            toasts.write(Toast::window(e.to_string()));
+                        }
+                        Ok(Ok(None)) => {}
+                    }
+                    if listed
+                        .entry
+                        .content
+                        .as_ref()
+                        .is_ok_and(|s| s.save.analysis.is_some())
+                    {
+                        continue;
+                    }
+                }
+                if let Some(Ok(summary)) = listed.map(|l| &l.entry.content) {
                     if matches!(request, LoadRequest::Review(_)) {
                         commands.insert_resource(OpenReview(None));
                     }

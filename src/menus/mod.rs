@@ -62,6 +62,9 @@ pub enum MenuRequest {
     OpenSave,
     /// Add a Gomocup engine (from New game).
     OpenAddEngine,
+    /// The analysis board on an empty board of the last game's kind (from
+    /// the title).
+    OpenAnalysis,
     Pause,
     Resume,
     /// Asks whether to resign (the resign dialog).
@@ -95,7 +98,7 @@ fn parent(menu: Menu, screen: Screen) -> Menu {
     };
     match menu {
         Menu::None | Menu::Main => Menu::None,
-        Menu::Pause | Menu::ConfirmResign => Menu::None,
+        Menu::Pause | Menu::ConfirmResign | Menu::Comment => Menu::None,
         Menu::NewGame
         | Menu::Load
         | Menu::HowToPlay
@@ -123,10 +126,10 @@ fn menu_keys(
     if !keys.just_pressed(KeyCode::Escape) {
         return;
     }
-    let reviewing = mode.is_some_and(|m| *m.get() == BoardMode::Review);
+    let out_of_play = mode.is_some_and(|m| *m.get() != BoardMode::Play);
     match (*menu.get(), *screen.get()) {
-        // In review, Esc goes back to the game (`review`).
-        (Menu::None, Screen::Game) if reviewing => {}
+        // In review and analysis, Esc goes back to the game (their own keys).
+        (Menu::None, Screen::Game) if out_of_play => {}
         (Menu::None, Screen::Game) => {
             requests.write(MenuRequest::Pause);
         }
@@ -159,7 +162,10 @@ fn open_menus(
             MenuRequest::OpenSave => Menu::Save,
             MenuRequest::OpenAddEngine => Menu::AddEngine,
             MenuRequest::Back => parent(*menu.get(), *screen.get()),
-            MenuRequest::Continue | MenuRequest::Quit | MenuRequest::QuitToTitle => continue,
+            MenuRequest::Continue
+            | MenuRequest::Quit
+            | MenuRequest::QuitToTitle
+            | MenuRequest::OpenAnalysis => continue,
         };
         next.set(target);
     }

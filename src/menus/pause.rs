@@ -2,6 +2,7 @@
 
 use super::MenuRequest;
 use super::save::SaveRequest;
+use crate::analysis::AnalysisRequest;
 use crate::current_match::CurrentMatch;
 use crate::disk::Storage;
 use crate::locale::Locale;
@@ -36,6 +37,7 @@ fn spawn(mut commands: Commands) {
                 widgets::button("pause.resume", MenuRequest::Resume),
                 widgets::button("pause.save", MenuRequest::OpenSave),
                 widgets::button("pause.review", ReviewRequest::Open),
+                widgets::button("pause.analyse", AnalysisRequest::Open),
                 widgets::button("pause.export", SaveRequest::Export),
                 widgets::button("menu.settings", MenuRequest::OpenSettings),
                 widgets::button("pause.resign", MenuRequest::Resign),

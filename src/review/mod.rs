@@ -196,13 +196,13 @@ fn forget_position(mut commands: Commands) {
     info!("Review: back to the game");
 }
 
-/// The game panel and the banner give way to the review panel.
+/// The game panel and the banner give way to the review (or analysis) panel.
 fn hide_the_game_panel(
     mode: Option<Res<State<BoardMode>>>,
     mut hidden: Query<&mut Visibility, With<HiddenInReview>>,
 ) {
-    let reviewing = mode.is_some_and(|m| *m.get() == BoardMode::Review);
-    let wanted = if reviewing {
+    let out_of_play = mode.is_some_and(|m| *m.get() != BoardMode::Play);
+    let wanted = if out_of_play {
         Visibility::Hidden
     } else {
         Visibility::Inherited

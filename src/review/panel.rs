@@ -5,6 +5,7 @@
 
 use super::ReviewRequest;
 use super::graph::{GRAPH_SIZE, GraphArea, ProgressFill, ProgressText, ReviewValues};
+use crate::analysis::AnalysisRequest;
 use crate::board::drawn_position::ReviewPosition;
 use crate::current_match::{CurrentMatch, MatchAuthority};
 use crate::locale::Locale;
@@ -219,6 +220,15 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
                 }
                 row.spawn(small("review.back_to_game", ReviewRequest::Leave, width));
             });
+            // The position on show on the analysis board, the game's moves
+            // as its main line.
+            panel.spawn(widgets::sized_button(
+                "pause.analyse",
+                AnalysisRequest::Open,
+                INNER,
+                34.0,
+                size::CAPTION + 1.0,
+            ));
         })
         .id();
     commands.entity(panel).insert(GlobalZIndex(4));

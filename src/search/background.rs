@@ -153,6 +153,21 @@ fn drop_stale<K: SearchKind>(
     }
 }
 
+/// Makes the calling thread run only when a core would otherwise be idle
+/// (Linux's SCHED_IDLE): for a search nobody waits on, such as the
+/// analysis board's, which runs for as long as a position is on show and
+/// must never take time from drawing the frame. Elsewhere it changes
+/// nothing (the thread keeps the lowered priority it started with).
+pub fn only_when_idle() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: sched_setscheduler only reads its arguments; pid 0 is the
+    // calling thread, and SCHED_IDLE takes a priority of 0.
+    unsafe {
+        let param = libc::sched_param { sched_priority: 0 };
+        libc::sched_setscheduler(0, libc::SCHED_IDLE, &param);
+    }
+}
+
 /// Lowers the calling thread's priority (Linux: a nice value of its own),
 /// so that a search gives way to drawing the frame when they compete for a
 /// core: the board stays smooth, and the search takes what is left.

@@ -273,6 +273,11 @@ impl Journey {
         assert!(status.success(), "xdotool {args:?}: {status}");
     }
 
+    /// Moves the pointer to window pixel `at` (a hover, no click).
+    pub fn xdotool_move(&self, at: (u32, u32)) {
+        self.xdotool(&["mousemove", &at.0.to_string(), &at.1.to_string()]);
+    }
+
     /// A left click at window pixel (x, y) (the window fills the display).
     pub fn click(&self, x: u32, y: u32) {
         self.xdotool(&["mousemove", &x.to_string(), &y.to_string()]);

@@ -15,12 +15,12 @@ pub mod at {
     /// The board's centre: Connect Four's middle column, Gomoku's h8.
     pub const BOARD_CENTRE: (u32, u32) = (490, 410);
     /// New game, first on the title's menu when there is nothing to continue.
-    pub const TITLE_NEW_GAME: (u32, u32) = (640, 314);
+    pub const TITLE_NEW_GAME: (u32, u32) = (640, 284);
     /// New game, second on the title's menu, under Continue.
-    pub const TITLE_NEW_GAME_UNDER_CONTINUE: (u32, u32) = (640, 346);
+    pub const TITLE_NEW_GAME_UNDER_CONTINUE: (u32, u32) = (640, 316);
     /// Load game, fourth on the title's menu under Continue, New game and
     /// Play online.
-    pub const TITLE_LOAD_UNDER_CONTINUE: (u32, u32) = (640, 474);
+    pub const TITLE_LOAD_UNDER_CONTINUE: (u32, u32) = (640, 444);
     /// Start, at the foot of the new-game menu: for Connect Four (the
     /// first game, without the Rules and Opening rows), and for Gomoku.
     pub const NEW_GAME_START: (u32, u32) = (482, 561);
@@ -32,8 +32,8 @@ pub mod at {
     /// Resign, in the resign dialog (Keep playing has the keyboard's focus).
     pub const DIALOG_RESIGN: (u32, u32) = (534, 448);
     /// The pause menu's Resign and Quit to title (its last two buttons).
-    pub const PAUSE_RESIGN: (u32, u32) = (640, 557);
-    pub const PAUSE_QUIT_TO_TITLE: (u32, u32) = (640, 621);
+    pub const PAUSE_RESIGN: (u32, u32) = (640, 589);
+    pub const PAUSE_QUIT_TO_TITLE: (u32, u32) = (640, 653);
     /// Load, on the load menu's only row.
     pub const LOAD_ONLY_ROW: (u32, u32) = (756, 398);
 }

@@ -1,6 +1,8 @@
 //! The one integration-test binary (one link of the game crate): each module
 //! covers one part of the project.
 
+mod analysis_app;
+mod analysis_journey;
 mod app_flow;
 mod audio_assets;
 mod cli;

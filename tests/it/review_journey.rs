@@ -9,11 +9,11 @@ use crate::window::Shot;
 /// Window pixels, read off screenshots (1280x800).
 mod at {
     /// Review game, third in the pause menu.
-    pub const PAUSE_REVIEW: (u32, u32) = (640, 365);
+    pub const PAUSE_REVIEW: (u32, u32) = (640, 333);
     /// The first move of the move list's second row (move 3).
     pub const LIST_MOVE_3: (u32, u32) = (1080, 275);
-    pub const SAVE_IMAGE: (u32, u32) = (1176, 681);
-    pub const PLAY_FROM_HERE: (u32, u32) = (1110, 637);
+    pub const SAVE_IMAGE: (u32, u32) = (1176, 663);
+    pub const PLAY_FROM_HERE: (u32, u32) = (1110, 623);
 }
 
 #[test]

@@ -112,7 +112,7 @@ fn the_font_has_every_character_of_every_string() {
         for c in ('a'..='z')
             .chain('A'..='Z')
             .chain('0'..='9')
-            .chain("|<>?!+-.:×…·".chars())
+            .chain("|<>?!+-.:×…·△□○".chars())
         {
             assert_ne!(charmap.map(c), 0, "the {name} font lacks {c:?}");
         }

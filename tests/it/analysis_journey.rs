@@ -1,0 +1,117 @@
+//! The analysis board on the real binary, used as a player does: the
+//! editor driven by clicks (Black and White stones, whose turn), Renju's
+//! foul cross appearing, the engine's lines, a line hovered and drawn on
+//! the board (a screenshot kept to look at), a VCF asked for, the study
+//! saved in the library and found there, exported as SGF, then back to the
+//! title.
+
+use crate::journey::{Journey, SoundOut};
+use lineup_core::analysis::study::Study;
+use lineup_core::persist::save_file::SaveFile;
+
+/// Window pixels, read off screenshots (1280x800).
+mod at {
+    pub const BLACK_TOOL: (u32, u32) = (1060, 81);
+    pub const WHITE_TOOL: (u32, u32) = (1112, 81);
+    pub const SWAP_TURN: (u32, u32) = (1024, 115);
+    pub const LINE_1: (u32, u32) = (1111, 261);
+    pub const VCF_FOR_BLACK: (u32, u32) = (1045, 399);
+    pub const SAVE: (u32, u32) = (1013, 754);
+    pub const FIND: (u32, u32) = (1078, 754);
+    pub const EXPORT_SGF: (u32, u32) = (1143, 754);
+
+    /// Point `name` of the 15×15 board ("h8").
+    pub fn point(name: &str) -> (u32, u32) {
+        let column = u32::from(name.as_bytes()[0] - b'a');
+        let row: u32 = name[1..].parse().expect("a row");
+        (174 + 45 * column, 725 - 45 * (row - 1))
+    }
+}
+
+#[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
+fn a_position_is_set_up_by_clicks_analysed_saved_and_exported() {
+    let mut journey = Journey::new("analysis");
+    journey.launch(SoundOut::Nowhere, &["--analyse"]);
+    journey.wait_for("Analysis: opened");
+    journey.park_pointer();
+    // Black's stones: two across, two up, with h8 between them.
+    journey.click_button(at::BLACK_TOOL, "AnalysisRequest::Tool(Place(First))");
+    for name in ["f8", "g8", "h10", "h9"] {
+        let (x, y) = at::point(name);
+        journey.click(x, y);
+        journey.wait_for("Analysis: Edit(Place {");
+    }
+    journey.click_button(at::WHITE_TOOL, "AnalysisRequest::Tool(Place(Second))");
+    for name in ["i9", "g9"] {
+        let (x, y) = at::point(name);
+        journey.click(x, y);
+        journey.wait_for("side: Second })");
+    }
+    // White has fewer stones and moves; Black to move instead: h8 is a
+    // double three, crossed out.
+    journey.click_button(at::SWAP_TURN, "AnalysisRequest::SwapSideToMove");
+    journey.wait_for("Analysis: SwapSideToMove");
+    journey.wait_for("Analysis: the engine's first lines");
+    journey.park_pointer();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let before = journey.screen();
+    let (hx, hy) = at::point("h8");
+    assert!(
+        before.count_near_within(
+            [219, 20, 20],
+            40,
+            hx as usize - 12..hx as usize + 12,
+            hy as usize - 12..hy as usize + 12
+        ) > 20,
+        "the foul cross on h8"
+    );
+    // The engine's first line, hovered, is drawn on the board.
+    journey.xdotool_move(at::LINE_1);
+    journey.wait_for("Analysis: line 1 drawn on the board");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let hovered = journey.screen();
+    let picture = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("analysis-hover.png");
+    hovered.save(&picture);
+    println!("The hovered line: {}", picture.display());
+    assert!(
+        hovered.differences_within(&before, 140..850, 60..770) > 2_000,
+        "numbered ghost stones on the board"
+    );
+    journey.click_button(at::VCF_FOR_BLACK, "AnalysisRequest::Threat(Vcf, First)");
+    journey.wait_for("Analysis: Vcf for First: ");
+    journey.click_button(at::SAVE, "AnalysisRequest::Save");
+    let line = journey.wait_for("Analysis: saved ");
+    let path = line
+        .split("saved ")
+        .nth(1)
+        .expect("a path")
+        .trim()
+        .to_string();
+    let save = SaveFile::read(std::path::Path::new(&path)).expect("a study file");
+    let study = Study::from_save(&save).expect("readable").expect("a study");
+    assert_eq!(study.setup().pieces().len(), 6, "the six stones set up");
+    // The position on show is in the library now: the study just saved.
+    journey.click_button(at::FIND, "AnalysisRequest::Find");
+    journey.wait_for("Analysis: the position is in 1 places of the library");
+    journey.click_button(at::EXPORT_SGF, "AnalysisRequest::ExportSgf");
+    let line = journey.wait_for("Analysis: exported ");
+    let path = line
+        .split("exported ")
+        .nth(1)
+        .expect("a path")
+        .trim()
+        .to_string();
+    let sgf = std::fs::read_to_string(&path).expect("the SGF");
+    assert!(
+        sgf.contains("GM[4]") && sgf.contains("AB[") && sgf.contains("AW["),
+        "{sgf}"
+    );
+    journey.park_pointer();
+    journey.key("Escape");
+    journey.wait_for("Screen: Some(Game) -> Some(Title)");
+    journey.interrupt();
+}
