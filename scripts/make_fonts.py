@@ -36,6 +36,8 @@ FAMILY = "Lineup Sans"
 BASE = "".join(chr(c) for c in range(0x20, 0x7F))
 BASE += "".join(chr(c) for c in range(0xA0, 0x100))
 BASE += "–—‘’“”…•·×←→↑↓−"
+# The analysis board's point marks (drawn on the board, not in a table).
+BASE += "△□○"
 # Chinese punctuation that translations commonly use.
 BASE += "，。、：；！？（）《》「」【】"
 
