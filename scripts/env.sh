@@ -13,7 +13,7 @@ LINEUP_RUN_PACKAGES="libvulkan1 mesa-vulkan-drivers libxcursor1 libxrandr2 libxi
 # A virtual display, input tools, xprop (the window icon) and xwd (what the
 # screen shows) for the window tests, gdb for the stacks of a game that
 # crashed or hung in one, and g++ for libFuzzer (scripts/fuzz.sh builds it).
-LINEUP_TEST_PACKAGES="xvfb xauth xdotool x11-utils x11-apps gdb g++"
+LINEUP_TEST_PACKAGES="xvfb xauth xdotool x11-utils x11-apps xclip gdb g++"
 # Throw-away PostgreSQL and Redis for the tests of several server instances
 # (scripts/services.sh starts them on loopback).
 LINEUP_SERVICE_PACKAGES="postgresql redis-server redis-tools"

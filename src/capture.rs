@@ -93,7 +93,10 @@ fn capture_when_settled(
     // (when the position can be thought about at all).
     let thinking = match (&studied, mode) {
         (Some(s), _) => {
-            let can_think = s.study.position().is_ok_and(|g| !g.is_over());
+            let can_think = s
+                .study
+                .position()
+                .is_ok_and(lineup_core::analysis::thinking::can_think);
             can_think && engine.is_none_or(|e| e.key != s.key || e.report.is_none())
         }
         (None, Some(BoardMode::Analysis)) => true,

@@ -342,6 +342,11 @@ impl PlayArgs {
                 );
             }
             if let Some(study) = study_in(&path)? {
+                if launch.review.is_some() {
+                    return Err(
+                        "--load: a study opens on the analysis board: no --review with it".into(),
+                    );
+                }
                 let kind = study.setup().kind();
                 launch.start = Some(Match::new(MatchSetup::new(kind, players)));
                 let file =
@@ -549,9 +554,14 @@ fn study_in(path: &std::path::Path) -> Result<Option<Study>, String> {
         Some(format @ (StudyFormat::Sgf | StudyFormat::RenLib)) => read_study(path, format)
             .map(Some)
             .map_err(|e| format!("--load: {e}")),
-        Some(StudyFormat::Lineup) => Ok(SaveFile::read(path)
-            .ok()
-            .and_then(|save| Study::from_save(&save).ok().flatten())),
+        // A save that cannot be read is load_file's to report; one holding
+        // a study that does not replay is refused here, not opened empty.
+        Some(StudyFormat::Lineup) => match SaveFile::read(path) {
+            Ok(save) => {
+                Study::from_save(&save).map_err(|e| format!("--load: {} {e}", path.display()))
+            }
+            Err(_) => Ok(None),
+        },
         None => Ok(None),
     }
 }

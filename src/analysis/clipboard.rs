@@ -40,7 +40,10 @@ fn copy_and_paste(
             AnalysisRequest::Copy => {
                 let text = diagram(&shown_setup(&studied.study));
                 let said = match clipboard.set_text(text) {
-                    Ok(()) => locale.t("analysis.copied").to_string(),
+                    Ok(()) => {
+                        info!("Analysis: copied the position");
+                        locale.t("analysis.copied").to_string()
+                    }
                     Err(e) => locale.f("analysis.clipboard_failed", &[("error", &e)]),
                 };
                 toasts.write(Toast::window(said));
@@ -69,11 +72,20 @@ fn copy_and_paste(
                         .map(|p| study_of(p, &kind))
                         .map_err(|e| e.to_string())
                 };
+                // Another game or board than this study's: Load opens it.
+                let pasted = pasted.and_then(|study| {
+                    if study.setup().kind() == kind {
+                        Ok(study)
+                    } else {
+                        Err(locale.t("analysis.paste_other_kind").to_string())
+                    }
+                });
                 match pasted {
                     Ok(study) => {
                         // A new study: a save goes to a new file.
                         let from_title = studied.from_title;
                         *studied = Studied::new(study, from_title);
+                        info!("Analysis: pasted a position");
                         toasts.write(Toast::window(locale.t("analysis.pasted")));
                     }
                     Err(e) => {

@@ -6,6 +6,7 @@ use super::thinking::EngineLines;
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::paint::Edge;
 use crate::theme::palette::{Colour, Palette};
+use crate::theme::widgets::{SIDE_CARD_MARGIN, SIDE_CARD_WIDTH};
 use bevy::prelude::*;
 use lineup_core::analysis::thinking::LineScore;
 use lineup_core::rules::Side;
@@ -33,8 +34,8 @@ fn spawn(mut commands: Commands) {
         DespawnOnExit(BoardMode::Analysis),
         Node {
             position_type: PositionType::Absolute,
-            // Left of the side panel (290 wide, 24 from the edge).
-            right: px(24 + 290 + 14),
+            // Left of the side panel, a little apart.
+            right: px(SIDE_CARD_MARGIN + SIDE_CARD_WIDTH + 14.0),
             top: px(90),
             bottom: px(90),
             width: px(16),

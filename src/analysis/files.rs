@@ -6,24 +6,34 @@
 use super::{AnalysisRequest, Studied};
 use crate::disk::Storage;
 use crate::locale::Locale;
+use crate::search::background::{BackgroundSearch, SearchKind};
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::toast::Toast;
 use bevy::prelude::*;
-use lineup_core::analysis::library::{self, PositionKey};
+use lineup_core::analysis::library::{self, Found, PositionKey};
 use lineup_core::analysis::sgf::to_sgf;
 use lineup_core::match_state::now;
 use lineup_core::persist::atomic::write_atomic;
 use lineup_core::persist::folders::Folders;
+use lineup_core::persist::save_file::SaveFile;
 use lineup_core::persist::slots;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (save, find, export)
-            .in_set(AppSystems::Persist)
-            .run_if(in_state(BoardMode::Analysis)),
-    );
+        (
+            found
+                .in_set(AppSystems::Think)
+                .run_if(in_state(BoardMode::Analysis)),
+            (save, find, export)
+                .in_set(AppSystems::Persist)
+                .run_if(in_state(BoardMode::Analysis)),
+        ),
+    )
+    .add_systems(OnExit(BoardMode::Analysis), |mut commands: Commands| {
+        commands.remove_resource::<BackgroundSearch<LibrarySearch>>()
+    });
 }
 
 /// Saves the study: into its own file when it came from one, else a new
@@ -42,15 +52,22 @@ fn save(
     let Some(folder) = folder(storage.as_deref(), Folders::studies, &locale, &mut toasts) else {
         return;
     };
+    // Saved before: the same file, name and first date. Else a new file
+    // that takes no other study's place.
     let time = now();
-    let name = format!("{} {}", locale.t("analysis.title"), slots::date_stamp(time));
-    let path = studied
-        .file
-        .clone()
-        .unwrap_or_else(|| folder.join(format!("{}.ron", slots::safe_name(&name))));
-    let save = studied
-        .study
-        .to_save(&name, studied.created.unwrap_or(time), time);
+    let earlier = studied.file.as_ref().and_then(|p| SaveFile::read(p).ok());
+    let (path, name, created) = match (&studied.file, earlier) {
+        (Some(path), Some(earlier)) => (path.clone(), earlier.name, earlier.created),
+        _ => {
+            let name = format!("{} {}", locale.t("analysis.title"), slots::date_stamp(time));
+            (
+                free_path(&folder, &slots::safe_name(&name), "ron"),
+                name,
+                time,
+            )
+        }
+    };
+    let save = studied.study.to_save(&name, created, time);
     let written = std::fs::create_dir_all(&folder)
         .map_err(|e| e.to_string())
         .and_then(|()| save.write(&path));
@@ -58,7 +75,6 @@ fn save(
         Ok(()) => {
             info!("Analysis: saved {}", path.display());
             studied.file = Some(path);
-            studied.created.get_or_insert(time);
             locale.t("analysis.saved").to_string()
         }
         Err(e) => locale.f("analysis.save_failed", &[("error", &e)]),
@@ -66,13 +82,32 @@ fn save(
     toasts.write(Toast::window(said));
 }
 
+/// `folder/stem.extension`, or with " (2)", " (3)"… when that is taken.
+fn free_path(folder: &Path, stem: &str, extension: &str) -> PathBuf {
+    (1..)
+        .map(|n| match n {
+            1 => folder.join(format!("{stem}.{extension}")),
+            n => folder.join(format!("{stem} ({n}).{extension}")),
+        })
+        .find(|path| !path.exists())
+        .expect("some number is free")
+}
+
+pub struct LibrarySearch;
+
+impl SearchKind for LibrarySearch {
+    type Output = Vec<Found>;
+}
+
 /// Searches the study library for the position on show, turned and
-/// mirrored too, and says where it is (the first few).
+/// mirrored too, off the frame (it reads every study).
 fn find(
+    mut commands: Commands,
     mut requests: MessageReader<AnalysisRequest>,
     studied: Option<Res<Studied>>,
     storage: Option<Res<Storage>>,
     locale: Res<Locale>,
+    time: Res<Time<Real>>,
     mut toasts: MessageWriter<Toast>,
 ) {
     if !requests.read().any(|r| *r == AnalysisRequest::Find) {
@@ -87,7 +122,24 @@ fn find(
         Ok(game) => PositionKey::of_game(game),
         Err(_) => PositionKey::of_setup(study.setup()),
     };
-    let found = library::search(&folder, &key);
+    commands.insert_resource(BackgroundSearch::<LibrarySearch>::start(
+        studied.key,
+        time.elapsed(),
+        move |_| library::search(&folder, &key),
+    ));
+}
+
+/// Says where the position was found (the first few places).
+fn found(
+    mut commands: Commands,
+    search: Option<ResMut<BackgroundSearch<LibrarySearch>>>,
+    locale: Res<Locale>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    let Some(found) = search.and_then(|mut s| s.poll()) else {
+        return;
+    };
+    commands.remove_resource::<BackgroundSearch<LibrarySearch>>();
     info!(
         "Analysis: the position is in {} places of the library",
         found.len()
@@ -158,7 +210,7 @@ fn export(
         locale.t("analysis.title"),
         slots::date_stamp(now())
     ));
-    let path = folder.join(format!("{name}.sgf"));
+    let path = free_path(&folder, &name, "sgf");
     let said = match std::fs::create_dir_all(&folder)
         .and_then(|()| write_atomic(&path, text.as_bytes()))
     {

@@ -42,14 +42,15 @@ fn draw(
     palette: Res<Palette>,
     root: Single<Entity, With<BoardRoot>>,
     marks: Query<Entity, With<PointMarkGlyph>>,
-    mut drawn: Local<Option<(u64, Entity)>>,
+    mut drawn_on: Local<Option<Entity>>,
 ) {
     let Some(studied) = studied else { return };
-    let now = (studied.key, *root);
-    if *drawn == Some(now) && !layout.is_changed() {
+    // Marks change without the position: any change of the study redraws.
+    let fresh_board = *drawn_on != Some(*root);
+    if !studied.is_changed() && !layout.is_changed() && !fresh_board {
         return;
     }
-    *drawn = Some(now);
+    *drawn_on = Some(*root);
     for mark in &marks {
         commands.entity(mark).despawn();
     }

@@ -5,8 +5,9 @@
 //! into edits and moves (`tools`), the engine thinks on a thread of its own
 //! (`thinking`), threat searches run on demand (`threats`), the panel shows
 //! it all (`panel`, `tree_list`), the lines are drawn on the board
-//! (`lines_on_board`, `eval_bar`), and positions travel as text
-//! (`clipboard`, `export`).
+//! (`lines_on_board`, `marks_on_board`, `eval_bar`), comments are typed in
+//! a dialog (`comment`), positions travel as text (`clipboard`), and the
+//! study is saved, found and exported (`files`).
 //!
 //! Ways in: Analysis board on the title screen (an empty board of the last
 //! game's kind), Analyse in the pause menu (the game's moves as the main
@@ -124,8 +125,10 @@ pub enum AnalysisRequest {
 
 impl ButtonMessage for AnalysisRequest {}
 
-/// The study on the board, and a key that changes with it (what the board
-/// and the searches are keyed on).
+/// The study on the board, and a key that changes with the position on
+/// show (what the board and the searches are keyed on): a mark or a comment
+/// changes the study (the resource's change tick says so) but not the key,
+/// so the engine and a threat found go on.
 #[derive(Resource, Clone, Debug)]
 pub struct Studied {
     pub study: Study,
@@ -134,8 +137,6 @@ pub struct Studied {
     pub from_title: bool,
     /// The study library's file it was read from or saved to.
     pub file: Option<PathBuf>,
-    /// When it was first saved.
-    pub created: Option<u64>,
 }
 
 impl Studied {
@@ -145,12 +146,11 @@ impl Studied {
             key: fresh_revision(),
             from_title,
             file: None,
-            created: None,
         }
     }
 
-    /// After every change: a new key.
-    pub(super) fn changed(&mut self) {
+    /// The position on show is another one: a new key.
+    pub(super) fn position_changed(&mut self) {
         self.key = fresh_revision();
     }
 }
@@ -251,7 +251,10 @@ fn change(
     };
     for request in requests.read() {
         let key = studied.key;
-        let study = &mut studied.study;
+        // Marked changed only when something did (Copy, Save and the
+        // like pass through here too).
+        let study = &mut studied.bypass_change_detection().study;
+        let before = (study.at(), study.setup().clone());
         let changed = match request {
             AnalysisRequest::Play(mv) => match study.play(*mv) {
                 Ok(_) => true,
@@ -340,7 +343,12 @@ fn change(
             _ => false,
         };
         if changed {
-            studied.changed();
+            let study = &studied.study;
+            let moved = (study.at(), study.setup().clone()) != before;
+            studied.set_changed();
+            if moved {
+                studied.position_changed();
+            }
             info!("Analysis: {request:?}");
         }
     }

@@ -16,7 +16,7 @@ use crate::theme::paint::Ink;
 use crate::theme::palette::Colour;
 use crate::theme::widgets;
 use bevy::prelude::*;
-use lineup_core::analysis::thinking::{LineScore, ThinkingReport};
+use lineup_core::analysis::thinking::{LineScore, MAX_LINES, ThinkingReport, can_think};
 use lineup_core::analysis::threats::{ThreatAnswer, ThreatKind};
 use lineup_core::analysis::tree::MoveMark;
 use lineup_core::match_setup::GameKind;
@@ -45,8 +45,6 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The panel's inner width.
 pub const INNER: f32 = 254.0;
-/// The engine lines shown at most.
-const LINE_SLOTS: usize = 5;
 
 #[derive(Component)]
 struct PositionText;
@@ -181,7 +179,7 @@ fn spawn(mut commands: Commands, studied: Option<Res<Studied>>, locale: Res<Loca
             small("analysis.fewer_lines", AnalysisRequest::FewerLines, 3),
             small("analysis.more_lines", AnalysisRequest::MoreLines, 3),
         ]));
-        for slot in 0..LINE_SLOTS {
+        for slot in 0..MAX_LINES {
             panel.spawn((
                 LineSlot(slot),
                 widgets::coloured_button(
@@ -286,9 +284,15 @@ fn describe_engine(
     if !lines.is_changed() && !engine.is_changed() {
         return;
     }
+    let thinkable = studied
+        .as_ref()
+        .is_some_and(|s| s.study.position().is_ok_and(can_think));
     let current = studied.is_some_and(|s| s.key == lines.key);
     let report = lines.report.as_ref().filter(|_| current);
     let said = match (report, engine.paused) {
+        // A finished game, a position that cannot be played, a board too
+        // large for the solver: nothing for the engine to do.
+        (None, false) if !thinkable => locale.t("analysis.no_engine").to_string(),
         // Connect Four's values are the solver's, exact: no depth to tell.
         (Some(r), paused) if r.nodes == 0 => {
             let mut said = locale.t("analysis.exact").to_string();

@@ -8,7 +8,7 @@ use super::{AnalysisRequest, Studied};
 use crate::search::background::{BackgroundSearch, SearchKind, only_when_idle};
 use crate::states::{AppSystems, BoardMode};
 use bevy::prelude::*;
-use lineup_core::analysis::thinking::{ThinkingReport, think};
+use lineup_core::analysis::thinking::{MAX_LINES, ThinkingReport, can_think, think};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EngineLines>()
@@ -53,9 +53,6 @@ impl Default for EngineSettings {
     }
 }
 
-/// Lines from one to five: more cost depth.
-const MAX_LINES: usize = 5;
-
 fn settings(
     mut commands: Commands,
     mut requests: MessageReader<AnalysisRequest>,
@@ -89,10 +86,12 @@ fn start(
     time: Res<Time<Real>>,
 ) {
     let Some(studied) = studied else { return };
-    if lines.key == studied.key || engine.paused {
+    if lines.key == studied.key {
         return;
     }
     commands.remove_resource::<BackgroundSearch<Thinking>>();
+    // Paused, another position shows no lines (the last ones were not
+    // about it); resumed, the engine starts on it.
     *lines = EngineLines {
         key: studied.key,
         report: None,
@@ -100,7 +99,7 @@ fn start(
     let Ok(game) = studied.study.position() else {
         return;
     };
-    if game.is_over() {
+    if engine.paused || !can_think(game) {
         return;
     }
     let game = game.clone();

@@ -38,8 +38,8 @@ pub enum Tool {
     /// A move for the side to move, into the tree.
     #[default]
     Play,
-    /// A piece of this side on the set-up (a second click on one of the
-    /// same colour takes it off).
+    /// A piece of this side on the set-up (in Gomoku, a second click on a
+    /// stone of the same colour takes it off).
     Place(Side),
     Erase,
     /// A mark on a point (triangle, square, circle, none in turn).

@@ -83,6 +83,17 @@ impl DrawnPosition<'_> {
         self.review.is_some() || self.study.is_some()
     }
 
+    /// Who played the first move of [`Self::game`]: the first side, but on
+    /// the analysis board whoever the set-up gave the move to.
+    pub fn first_side(&self) -> Side {
+        let game = self.game();
+        if game.move_count().is_multiple_of(2) {
+            game.to_move()
+        } else {
+            game.to_move().other()
+        }
+    }
+
     /// Pieces on the board that are no move of [`Self::game`]: the
     /// analysis board's set-up.
     pub fn setup_pieces(&self) -> &[(Spot, Side)] {

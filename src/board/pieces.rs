@@ -75,6 +75,7 @@ fn sync_pieces(
     mut commands: Commands,
     shown: DrawnPosition,
     mut drawn: Local<Option<(u64, Entity)>>,
+    mut setup_seen: Local<Vec<(Spot, Side)>>,
     mut applied: MessageReader<MoveApplied>,
     pieces: Query<(Entity, &Piece)>,
     root: Single<Entity, With<BoardRoot>>,
@@ -94,9 +95,25 @@ fn sync_pieces(
     // Only a move just played animates; a reviewed position appears at once.
     let fresh = if shown.reviewing() { Vec::new() } else { fresh };
     let moves = shown.game().moves();
+    let first = shown.first_side();
+    let side_of = |ply: usize| {
+        if ply.is_multiple_of(2) {
+            first
+        } else {
+            first.other()
+        }
+    };
+    // Another set-up under the same moves: discs may rest on other rows.
+    let same_setup = *setup_seen == shown.setup_pieces();
+    if !same_setup {
+        *setup_seen = shown.setup_pieces().to_vec();
+    }
     let mut present = vec![false; moves.len()];
     for (entity, piece) in &pieces {
-        let keep = moves.get(piece.ply) == Some(&piece.mv) && !present[piece.ply];
+        let keep = same_setup
+            && moves.get(piece.ply) == Some(&piece.mv)
+            && piece.side == side_of(piece.ply)
+            && !present[piece.ply];
         if keep {
             present[piece.ply] = true;
         } else {
@@ -108,7 +125,7 @@ fn sync_pieces(
         let piece = Piece {
             ply,
             mv: *mv,
-            side: Side::of_ply(ply),
+            side: side_of(ply),
         };
         let fresh = fresh.contains(&ply);
         let entity = match (mv, &disc_art, &stone_art) {

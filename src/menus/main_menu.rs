@@ -72,7 +72,8 @@ fn handle_requests(
     for request in requests.read() {
         match request {
             MenuRequest::OpenAnalysis => {
-                // The last game's kind, else Renju: what analysis is most for.
+                // The last game's kind, else Gomoku under the default rule set:
+                // what analysis is most for.
                 let kind = settings.last_setup.map_or(
                     GameKind::Gomoku {
                         size: settings.default_gomoku_size,

@@ -52,6 +52,10 @@ pub fn panel(width: f32) -> impl Bundle {
     )
 }
 
+/// The side cards' width, and their distance from the window's right edge.
+pub const SIDE_CARD_WIDTH: f32 = 290.0;
+pub const SIDE_CARD_MARGIN: f32 = 24.0;
+
 /// A card in the column right of the board (the game panel, the game-over
 /// banner, the online undo question), placed `top` or `bottom` pixels from
 /// the window's edge, bordered in `border`.
@@ -59,10 +63,10 @@ pub fn side_card(top: Val, bottom: Val, border: Colour) -> impl Bundle {
     (
         Node {
             position_type: PositionType::Absolute,
-            right: px(24),
+            right: px(SIDE_CARD_MARGIN),
             top,
             bottom,
-            width: px(290),
+            width: px(SIDE_CARD_WIDTH),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
             row_gap: px(10),

@@ -325,3 +325,55 @@ fn a_comment_is_typed_and_kept_and_point_marks_cycle() {
     let study = &studied(&app).study;
     assert_eq!(study.tree().comment(study.at()), "sharp");
 }
+
+#[test]
+fn moves_after_a_set_up_with_white_to_move_are_white_first() {
+    let mut app = app();
+    run(&mut app, 3);
+    act(&mut app, MenuRequest::OpenAnalysis);
+    until(&mut app, 50, "the analysis board", |app| {
+        mode(app) == Some(BoardMode::Analysis)
+    });
+    // One black stone: White moves.
+    place(&mut app, "h8", Side::First);
+    step(&mut app, AnalysisRequest::Play(point("i9")));
+    step(&mut app, AnalysisRequest::Play(point("j10")));
+    let mut sides: Vec<(usize, Side)> = {
+        let mut q = app.world_mut().query::<&Piece>();
+        q.iter(app.world()).map(|p| (p.ply, p.side)).collect()
+    };
+    sides.sort();
+    assert_eq!(sides, [(0, Side::Second), (1, Side::First)]);
+    // A mark or a comment changes the study, not the position: the
+    // engine's key stays.
+    let key = studied(&app).key;
+    step(
+        &mut app,
+        AnalysisRequest::Mark(Some(lineup_core::analysis::tree::MoveMark::Good)),
+    );
+    step(&mut app, AnalysisRequest::SetComment("note".into()));
+    assert_eq!(studied(&app).key, key);
+    step(&mut app, AnalysisRequest::Back);
+    assert_ne!(studied(&app).key, key);
+}
+
+#[test]
+fn two_new_studies_saved_in_one_minute_get_two_files() {
+    let mut app = app_in_game(RENJU, "h8i9", HUMANS);
+    step(&mut app, AnalysisRequest::Open);
+    step(&mut app, AnalysisRequest::Save);
+    let first = studied(&app).file.clone().expect("saved");
+    // Another study (as a paste makes one): no file of its own yet.
+    app.world_mut().resource_mut::<Studied>().file = None;
+    step(&mut app, AnalysisRequest::Play(point("j10")));
+    step(&mut app, AnalysisRequest::Save);
+    let second = studied(&app).file.clone().expect("saved");
+    assert_ne!(first, second);
+    let read = |path: &std::path::Path| {
+        let save = lineup_core::persist::save_file::SaveFile::read(path).expect("a study");
+        lineup_core::analysis::study::Study::from_save(&save)
+            .expect("readable")
+            .expect("a study")
+    };
+    assert_eq!(read(&first).tree().len() + 1, read(&second).tree().len());
+}

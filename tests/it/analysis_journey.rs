@@ -2,12 +2,33 @@
 //! editor driven by clicks (Black and White stones, whose turn), Renju's
 //! foul cross appearing, the engine's lines, a line hovered and drawn on
 //! the board (a screenshot kept to look at), a VCF asked for, the study
-//! saved in the library and found there, exported as SGF, then back to the
-//! title.
+//! saved in the library and found there, copied to the system's clipboard,
+//! a book's diagram pasted from it, exported as SGF, then back to the title.
 
 use crate::journey::{Journey, SoundOut};
 use lineup_core::analysis::study::Study;
 use lineup_core::persist::save_file::SaveFile;
+
+/// A position as a book prints it: rows from 15 down, `x` Black, `o` White.
+const BOOK_DIAGRAM: &str = "\
+15 . . . . . . . . . . . . . . .
+14 . . . . . . . . . . . . . . .
+13 . . . . . . . . . . . . . . .
+12 . . . . . . . . . . . . . . .
+11 . . . . . . . . . . . . . . .
+10 . . . . . . o . . . . . . . .
+ 9 . . . . . . x o . . . . . . .
+ 8 . . . . . x x x o . . . . . .
+ 7 . . . . . . o x . . . . . . .
+ 6 . . . . . . . . . . . . . . .
+ 5 . . . . . . . . . . . . . . .
+ 4 . . . . . . . . . . . . . . .
+ 3 . . . . . . . . . . . . . . .
+ 2 . . . . . . . . . . . . . . .
+ 1 . . . . . . . . . . . . . . .
+   a b c d e f g h i j k l m n o
+Black to move
+";
 
 /// Window pixels, read off screenshots (1280x800).
 mod at {
@@ -18,6 +39,8 @@ mod at {
     pub const VCF_FOR_BLACK: (u32, u32) = (1045, 399);
     pub const SAVE: (u32, u32) = (1013, 754);
     pub const FIND: (u32, u32) = (1078, 754);
+    pub const COPY: (u32, u32) = (1143, 149);
+    pub const PASTE: (u32, u32) = (1208, 149);
     pub const EXPORT_SGF: (u32, u32) = (1143, 754);
 
     /// Point `name` of the 15×15 board ("h8").
@@ -97,6 +120,35 @@ fn a_position_is_set_up_by_clicks_analysed_saved_and_exported() {
     // The position on show is in the library now: the study just saved.
     journey.click_button(at::FIND, "AnalysisRequest::Find");
     journey.wait_for("Analysis: the position is in 1 places of the library");
+    // Copy gives the system's clipboard a diagram of the position.
+    journey.click_button(at::COPY, "AnalysisRequest::Copy");
+    journey.wait_for("Analysis: copied the position");
+    let copied = journey.x_output("xclip", &["-o", "-selection", "clipboard"]);
+    assert!(copied.contains("Black to move"), "{copied}");
+    assert_eq!(
+        copied.matches(" x").count(),
+        4,
+        "four black stones: {copied}"
+    );
+    // A book's diagram pasted from another program becomes the position.
+    journey.set_clipboard(BOOK_DIAGRAM);
+    journey.click_button(at::PASTE, "AnalysisRequest::Paste");
+    journey.wait_for("Analysis: pasted a position");
+    journey.click_button(at::SAVE, "AnalysisRequest::Save");
+    let line = journey.wait_for("Analysis: saved ");
+    let path = line
+        .split("saved ")
+        .nth(1)
+        .expect("a path")
+        .trim()
+        .to_string();
+    let save = SaveFile::read(std::path::Path::new(&path)).expect("a study file");
+    let pasted = Study::from_save(&save).expect("readable").expect("a study");
+    assert_eq!(
+        pasted.setup().pieces().len(),
+        9,
+        "the diagram's nine stones"
+    );
     journey.click_button(at::EXPORT_SGF, "AnalysisRequest::ExportSgf");
     let line = journey.wait_for("Analysis: exported ");
     let path = line

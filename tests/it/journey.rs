@@ -348,6 +348,27 @@ impl Journey {
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 
+    /// Puts `text` on the display's clipboard, as another program's copy
+    /// does (`xclip` keeps it there until something else is copied).
+    pub fn set_clipboard(&self, text: &str) {
+        use std::io::Write;
+        let mut xclip = Command::new("xclip")
+            .args(["-selection", "clipboard", "-i"])
+            .env("DISPLAY", &self.display)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("xclip is installed (scripts/test.sh installs it): {e}"));
+        xclip
+            .stdin
+            .take()
+            .expect("piped")
+            .write_all(text.as_bytes())
+            .expect("the text given to xclip");
+        assert!(xclip.wait().expect("xclip ran").success(), "xclip failed");
+    }
+
     /// What the screen shows now (`xwd`, from x11-apps).
     pub fn screen(&self) -> crate::window::Shot {
         let output = Command::new("xwd")

@@ -13,8 +13,11 @@ use crate::match_setup::{MatchSetup, PlayerKind};
 use crate::persist::save_file::{LoadError, SaveFile};
 use crate::rules::{BoardMove, MatchGame, MoveError};
 
-/// How many changes take back remembers.
+/// How many changes take back remembers, and how many tree nodes at most
+/// across them: each change keeps a copy of the tree, and a library read
+/// from a file can hold tens of thousands of nodes.
 const TAKE_BACKS: usize = 200;
+const TAKE_BACK_NODES: usize = 200_000;
 
 #[derive(Clone, Debug)]
 pub struct Study {
@@ -248,11 +251,15 @@ impl Study {
     }
 
     fn remember(&mut self) {
-        if self.earlier.len() == TAKE_BACKS {
-            self.earlier.remove(0);
-        }
         self.earlier
             .push((self.setup.clone(), self.tree.clone(), self.at));
+        let mut nodes: usize = self.earlier.iter().map(|(_, tree, _)| tree.len()).sum();
+        // The oldest go first; the latest change can always be taken back.
+        while self.earlier.len() > 1 && (self.earlier.len() > TAKE_BACKS || nodes > TAKE_BACK_NODES)
+        {
+            nodes -= self.earlier[0].1.len();
+            self.earlier.remove(0);
+        }
     }
 }
 

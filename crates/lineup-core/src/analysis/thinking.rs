@@ -111,6 +111,16 @@ impl LineScore {
     }
 }
 
+/// Whether [`think`] has anything to say about `game`: not a finished game,
+/// and no Connect Four board too large for the solver.
+pub fn can_think(game: &MatchGame) -> bool {
+    match game {
+        _ if game.is_over() => false,
+        MatchGame::Gomoku(_) => true,
+        MatchGame::ConnectFour(g) => solvable(g.position()),
+    }
+}
+
 /// Thinks about `game`'s position for its side to move with `lines` lines
 /// (1 to [`MAX_LINES`]; Connect Four always values every column), calling
 /// `report` after each completed depth, until `stop` is raised or there is

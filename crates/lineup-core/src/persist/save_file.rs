@@ -518,9 +518,17 @@ impl SaveFile {
         super::settings_file::to_text(self)
     }
 
-    /// Writes the file atomically.
+    /// Writes the file atomically; a save too large for [`SaveFile::read`]
+    /// to take back (a huge study) is refused, not written.
     pub fn write(&self, path: &Path) -> Result<(), String> {
         let text = self.to_text()?;
+        if text.len() as u64 > SIZE_LIMIT {
+            return Err(format!(
+                "too large to save: {} KB, where a save holds at most {} KB",
+                text.len() / 1024,
+                SIZE_LIMIT / 1024
+            ));
+        }
         write_atomic(path, text.as_bytes())
             .map_err(|e| format!("Could not save to {}: {e}", path.display()))
     }

@@ -647,6 +647,23 @@ mod save {
         ));
     }
 
+    /// A study too large to be read back is refused when written, and no
+    /// file is left (a save the game cannot open again would be lost).
+    #[test]
+    fn a_save_too_large_to_read_back_is_not_written() {
+        let kind = gomoku(15, RuleSet::Freestyle);
+        let mut tree: Tree<BoardMove> = Tree::new();
+        let root = tree.root();
+        tree.set_comment(root, "x".repeat(300 * 1024));
+        let save = save_of(kind).with_analysis(&Setup::empty(&kind), &tree, root);
+        let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("too-large-{}.ron", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let refused = save.write(&path).expect_err("too large");
+        assert!(refused.contains("too large"), "{refused}");
+        assert!(!path.exists());
+    }
+
     #[test]
     fn a_newer_format_is_still_refused() {
         let kind = gomoku(15, RuleSet::Freestyle);
