@@ -314,3 +314,45 @@ fn every_program_explains_itself_and_refuses_with_code_2() {
         assert!(err.contains(says), "{args:?}:\n{err}");
     }
 }
+
+#[test]
+fn analyse_opens_a_game_or_a_study_file_on_the_analysis_board() {
+    let launch_of = |line: &str| match parse(&args(line)) {
+        Ok(Command::Play(launch)) => launch,
+        other => panic!("{line}: {other:?}"),
+    };
+    let launch = launch_of("--analyse --game gomoku --moves h8i9");
+    assert!(launch.analyse && launch.study.is_none());
+    assert_eq!(launch.start.expect("a match").game().move_count(), 2);
+    // Alone: an empty Renju board.
+    let launch = launch_of("--analyze");
+    assert!(launch.analyse);
+    assert!(matches!(
+        launch.start.expect("a match").setup().kind,
+        GameKind::Gomoku {
+            rule: RuleSet::Renju,
+            ..
+        }
+    ));
+    assert!(error("--analyse --game connect4 --moves 44 --review").contains("--analyse"));
+    // An SGF with a variation: a study, whatever --analyse says.
+    let folder = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cli-study-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let sgf = folder.join("line.sgf");
+    std::fs::write(&sgf, "(;FF[4]GM[4]SZ[15]RU[renju];B[hh](;W[ii])(;W[ig]))").expect("written");
+    let launch = launch_of(&format!("--load {}", sgf.display()));
+    let (study, file) = launch.study.expect("a study");
+    assert!(
+        launch.analyse && file.is_none(),
+        "an SGF is not saved back to"
+    );
+    let tree = study.tree();
+    let first = tree.children(tree.root())[0];
+    assert_eq!(tree.children(first).len(), 2, "both replies");
+    // A RenLib file that is not one is refused, saying why.
+    let lib = folder.join("bad.lib");
+    std::fs::write(&lib, b"not a library").expect("written");
+    assert!(error(&format!("--load {}", lib.display())).contains("bad.lib"));
+    let _ = std::fs::remove_dir_all(&folder);
+}
