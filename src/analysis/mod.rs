@@ -36,14 +36,15 @@ use lineup_core::analysis::study::Study;
 use lineup_core::analysis::symmetry::Symmetry;
 use lineup_core::analysis::threats::ThreatKind;
 use lineup_core::analysis::tree::{MoveMark, NodeId, PointMark};
-use lineup_core::match_setup::{MatchSetup, PlayerKind};
+use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup_core::match_state::{Match, fresh_revision};
 use lineup_core::rules::{BoardMove, MatchGame, Side};
 use std::path::PathBuf;
 
 pub(super) fn plugin(app: &mut App) {
     interaction::sends::<AnalysisRequest>(app);
-    app.add_systems(OnExit(BoardMode::Analysis), forget_study)
+    app.add_message::<StudySound>()
+        .add_systems(OnExit(BoardMode::Analysis), forget_study)
         .add_systems(
             Update,
             (
@@ -124,6 +125,18 @@ pub enum AnalysisRequest {
 }
 
 impl ButtonMessage for AnalysisRequest {}
+
+/// What the analysis board did that is heard (`audio` listens): a piece
+/// put on the board (a move or a placement), or a request refused.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StudySound {
+    /// The `.0`th piece on the board, a stone or (`disc`) a disc.
+    Piece {
+        count: usize,
+        disc: bool,
+    },
+    Refused,
+}
 
 /// The study on the board, and a key that changes with the position on
 /// show (what the board and the searches are keyed on): a mark or a comment
@@ -244,6 +257,7 @@ fn change(
     studied: Option<ResMut<Studied>>,
     engine: Res<thinking::EngineLines>,
     mut toasts: MessageWriter<Toast>,
+    mut sounds: MessageWriter<StudySound>,
 ) {
     let Some(mut studied) = studied else {
         requests.clear();
@@ -342,6 +356,19 @@ fn change(
             }
             _ => false,
         };
+        let placed = matches!(
+            request,
+            AnalysisRequest::Play(_) | AnalysisRequest::Edit(SetupEdit::Place { .. })
+        );
+        if placed {
+            sounds.write(if changed {
+                let count = pieces_on(&studied.study);
+                let disc = matches!(studied.study.setup().kind(), GameKind::ConnectFour { .. });
+                StudySound::Piece { count, disc }
+            } else {
+                StudySound::Refused
+            });
+        }
         if changed {
             let study = &studied.study;
             let moved = (study.at(), study.setup().clone()) != before;
@@ -352,6 +379,11 @@ fn change(
             info!("Analysis: {request:?}");
         }
     }
+}
+
+/// How many pieces the position on show has (which stone sound plays).
+fn pieces_on(study: &Study) -> usize {
+    study.setup().pieces().len() + study.tree().path(study.at()).len()
 }
 
 /// Where a point mark goes for a click on `on`: the point, or in Connect

@@ -11,6 +11,7 @@ mod sounds;
 
 pub use sounds::{Channel, SoundEffect, volume_db};
 
+use crate::analysis::StudySound;
 use crate::board::PieceLanded;
 use crate::board::pieces::DiscBounced;
 use crate::current_match::{GameEnded, MoveRefusal, MoveRefused, MovesTakenBack};
@@ -104,8 +105,24 @@ fn game_sounds(
     mut refused: MessageReader<MoveRefused>,
     mut ended: MessageReader<GameEnded>,
     mut taken_back: MessageReader<MovesTakenBack>,
+    mut studied: MessageReader<StudySound>,
     mut play: MessageWriter<PlaySound>,
 ) {
+    // The analysis board's pieces appear at once: a stone's click, a
+    // disc's light landing.
+    for heard in studied.read() {
+        let (sound, rate) = match *heard {
+            StudySound::Piece { count, disc: true } => {
+                (SoundEffect::DiscLand(0), variation(count, 0.04))
+            }
+            StudySound::Piece { count, disc: false } => (
+                SoundEffect::Stone((count % 4) as u8),
+                variation(count, 0.04),
+            ),
+            StudySound::Refused => (SoundEffect::Refused, 1.0),
+        };
+        play.write(PlaySound { sound, rate });
+    }
     for piece in landed.read() {
         let sound = match piece.mv {
             // Three weights of clack: a longer fall lands lower and harder.

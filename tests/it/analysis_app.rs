@@ -377,3 +377,28 @@ fn two_new_studies_saved_in_one_minute_get_two_files() {
     };
     assert_eq!(read(&first).tree().len() + 1, read(&second).tree().len());
 }
+
+#[test]
+fn a_piece_put_on_the_analysis_board_is_heard_and_a_refusal_too() {
+    use crate::app_flow::{record, seen};
+    use lineup::audio::{PlaySound, SoundEffect};
+    let mut app = app_in_game(RENJU, "h8", HUMANS);
+    step(&mut app, AnalysisRequest::Open);
+    record::<PlaySound>(&mut app);
+    step(&mut app, AnalysisRequest::Play(point("i9")));
+    place(&mut app, "a1", Side::First);
+    // Taken: refused.
+    step(&mut app, AnalysisRequest::Play(point("h8")));
+    let sounds: Vec<SoundEffect> = seen::<PlaySound>(&app).iter().map(|p| p.sound).collect();
+    assert!(
+        matches!(
+            sounds[..],
+            [
+                SoundEffect::Stone(_),
+                SoundEffect::Stone(_),
+                SoundEffect::Refused
+            ]
+        ),
+        "{sounds:?}"
+    );
+}
