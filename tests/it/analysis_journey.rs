@@ -51,6 +51,19 @@ mod at {
     }
 }
 
+/// The file a log line names after `verb` ("saved /…/x.ron").
+fn written(line: &str, verb: &str) -> String {
+    line.split(verb).nth(1).expect("a path").trim().to_string()
+}
+
+/// Save clicked, and the study as the file it was saved to holds it.
+fn save_and_read(journey: &mut Journey) -> Study {
+    journey.click_button(at::SAVE, "AnalysisRequest::Save");
+    let path = written(&journey.wait_for("Analysis: saved "), "saved ");
+    let save = SaveFile::read(std::path::Path::new(&path)).expect("a study file");
+    Study::from_save(&save).expect("readable").expect("a study")
+}
+
 #[test]
 #[cfg_attr(
     skip_window_tests,
@@ -106,16 +119,7 @@ fn a_position_is_set_up_by_clicks_analysed_saved_and_exported() {
     );
     journey.click_button(at::VCF_FOR_BLACK, "AnalysisRequest::Threat(Vcf, First)");
     journey.wait_for("Analysis: Vcf for First: ");
-    journey.click_button(at::SAVE, "AnalysisRequest::Save");
-    let line = journey.wait_for("Analysis: saved ");
-    let path = line
-        .split("saved ")
-        .nth(1)
-        .expect("a path")
-        .trim()
-        .to_string();
-    let save = SaveFile::read(std::path::Path::new(&path)).expect("a study file");
-    let study = Study::from_save(&save).expect("readable").expect("a study");
+    let study = save_and_read(&mut journey);
     assert_eq!(study.setup().pieces().len(), 6, "the six stones set up");
     // The position on show is in the library now: the study just saved.
     journey.click_button(at::FIND, "AnalysisRequest::Find");
@@ -134,29 +138,14 @@ fn a_position_is_set_up_by_clicks_analysed_saved_and_exported() {
     journey.set_clipboard(BOOK_DIAGRAM);
     journey.click_button(at::PASTE, "AnalysisRequest::Paste");
     journey.wait_for("Analysis: pasted a position");
-    journey.click_button(at::SAVE, "AnalysisRequest::Save");
-    let line = journey.wait_for("Analysis: saved ");
-    let path = line
-        .split("saved ")
-        .nth(1)
-        .expect("a path")
-        .trim()
-        .to_string();
-    let save = SaveFile::read(std::path::Path::new(&path)).expect("a study file");
-    let pasted = Study::from_save(&save).expect("readable").expect("a study");
+    let pasted = save_and_read(&mut journey);
     assert_eq!(
         pasted.setup().pieces().len(),
         9,
         "the diagram's nine stones"
     );
     journey.click_button(at::EXPORT_SGF, "AnalysisRequest::ExportSgf");
-    let line = journey.wait_for("Analysis: exported ");
-    let path = line
-        .split("exported ")
-        .nth(1)
-        .expect("a path")
-        .trim()
-        .to_string();
+    let path = written(&journey.wait_for("Analysis: exported "), "exported ");
     let sgf = std::fs::read_to_string(&path).expect("the SGF");
     assert!(
         sgf.contains("GM[4]") && sgf.contains("AB[") && sgf.contains("AW["),
