@@ -289,34 +289,33 @@ fn describe_engine(
         .is_some_and(|s| s.study.position().is_ok_and(can_think));
     let current = studied.is_some_and(|s| s.key == lines.key);
     let report = lines.report.as_ref().filter(|_| current);
-    let said = match (report, engine.paused) {
+    let said = match report {
         // A finished game, a position that cannot be played, a board too
         // large for the solver: nothing for the engine to do.
-        (None, false) if !thinkable => locale.t("analysis.no_engine").to_string(),
-        // Connect Four's values are the solver's, exact: no depth to tell.
-        (Some(r), paused) if r.nodes == 0 => {
-            let mut said = locale.t("analysis.exact").to_string();
-            if paused {
-                said = format!("{said} · {}", locale.t("analysis.paused"));
+        None if !thinkable && !engine.paused => locale.t("analysis.no_engine").to_string(),
+        None if engine.paused => locale.t("analysis.paused").to_string(),
+        None => locale.f("analysis.thinking", &[("lines", &engine.lines)]),
+        // What it found, and whether it still looks.
+        Some(r) => {
+            // Connect Four's values are the solver's, exact: no depth to tell.
+            let found = if r.nodes == 0 {
+                locale.t("analysis.exact").to_string()
+            } else {
+                locale.f(
+                    "analysis.depth",
+                    &[
+                        ("depth", &r.depth),
+                        ("speed", &format_speed(r.nodes_per_second)),
+                        ("lines", &engine.lines),
+                    ],
+                )
+            };
+            if engine.paused {
+                format!("{found} · {}", locale.t("analysis.paused"))
+            } else {
+                found
             }
-            said
         }
-        (Some(r), paused) => {
-            let mut said = locale.f(
-                "analysis.depth",
-                &[
-                    ("depth", &r.depth),
-                    ("speed", &format_speed(r.nodes_per_second)),
-                    ("lines", &engine.lines),
-                ],
-            );
-            if paused {
-                said = format!("{said} · {}", locale.t("analysis.paused"));
-            }
-            said
-        }
-        (None, true) => locale.t("analysis.paused").to_string(),
-        (None, false) => locale.f("analysis.thinking", &[("lines", &engine.lines)]),
     };
     shown.0 = said;
 }
