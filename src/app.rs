@@ -71,6 +71,9 @@ pub fn run(launch: Launch) -> AppExit {
     if let Some(ply) = launch.review {
         app.insert_resource(crate::review::OpenReview(ply));
     }
+    if let Some(clock) = launch.clock {
+        app.insert_resource(crate::menus::online::ClockAtStart(clock));
+    }
     if let Some(menu) = launch.menu {
         app.insert_resource(MenuOnEntry(menu_of(menu)));
     }

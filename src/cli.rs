@@ -7,6 +7,7 @@ use lineup_core::analysis::import::{StudyFormat, read_study};
 use lineup_core::analysis::study::Study;
 use lineup_core::gomocup::registry::{self, ProgramError};
 use lineup_core::i18n::Language;
+use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::{EngineSlot, GameKind, Level, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::persist::psq;
@@ -131,6 +132,10 @@ struct PlayArgs {
     /// from LC_ALL / LANG].
     #[arg(long, value_name = "en|zh-CN", value_parser = parse_language)]
     language: Option<Language>,
+    /// The players' clocks: minutes+seconds a move (5+3), 10s+0 for
+    /// seconds, or none; for --game, and Play online's first choice.
+    #[arg(long, value_name = "CONTROL", value_parser = parse_clock)]
+    clock: Option<TimeControl>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -212,6 +217,8 @@ pub struct Launch {
     pub add_engines: Vec<PathBuf>,
     /// Play this many computer games back to back and report (`soak`).
     pub soak: Option<u32>,
+    /// `--clock`: the time control asked for.
+    pub clock: Option<TimeControl>,
 }
 
 /// The menus `--menu` can open, by the names it takes.
@@ -312,6 +319,7 @@ impl PlayArgs {
             add_engines: self.add_engine,
             soak: self.soak,
             start: None,
+            clock: self.clock,
         };
         if launch.analyse && (launch.review.is_some() || launch.soak.is_some()) {
             return Err("--analyse opens the analysis board: no --review or --soak with it".into());
@@ -423,6 +431,7 @@ impl PlayArgs {
         if let Some(kind) = kind {
             let setup = MatchSetup {
                 opening: opening.unwrap_or_default(),
+                clock: self.clock.unwrap_or_default(),
                 ..MatchSetup::new(kind, players)
             };
             launch.start = Some(match moves {
@@ -432,6 +441,10 @@ impl PlayArgs {
         }
         Ok(Command::Play(Box::new(launch)))
     }
+}
+
+fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    TimeControl::parse(text).map_err(|e| e.to_string())
 }
 
 /// `7x6`: columns x rows.

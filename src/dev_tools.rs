@@ -51,6 +51,7 @@ fn log_online_dialog(form: Option<Res<crate::menus::online::OnlineForm>>, mut la
     let line = match &form.connection {
         Connection::Idle => "idle".to_string(),
         Connection::Connecting { to, .. } => format!("connecting to {to}"),
+        Connection::Pairing { .. } => "pairing".to_string(),
         Connection::Failed { what, check } => format!("failed: {what} {check}"),
     };
     let line = format!("{line} (fields: {})", form.fields.join(" | "));

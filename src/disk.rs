@@ -184,7 +184,8 @@ fn autosave(
     let save = SaveFile::of(&name, game.setup(), game.game(), game.created(), now())
         .with_id(game.id())
         .with_opening(game.opening())
-        .with_online(game.online().cloned());
+        .with_online(game.online().cloned())
+        .with_clock(game.clock());
     if let Err(e) = games::keep(folders, &save, game.game().is_over()) {
         // Said once per run: a full disk should not flood the screen.
         if !*failed_once {

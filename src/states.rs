@@ -35,6 +35,10 @@ pub enum Menu {
     ConfirmDelete,
     /// Play online: host, or join by code and address.
     Online,
+    /// The online lobby: seeks, games to watch, one's games and page.
+    Lobby,
+    /// An online game's chat: the last lines and a line to send.
+    Chat,
     /// Add a Gomocup engine (from New game).
     AddEngine,
     /// The analysis board's comment on the move on show.

@@ -13,7 +13,8 @@
 //! Invariants: no panic; a request that decodes, encoded again
 //! (`net::wire::encode`), decodes to the same request; a refused request
 //! (a `Reply::Refused` to its client) is the only effect and leaves every
-//! room and seat as it was (the lobby's dice may move); after every step each room's
+//! room and seat as it was (but a move after its side's flag fell: refused,
+//! it ends the game on time) (the lobby's dice may move); after every step each room's
 //! game is the one its moves replay to, and each seated client sits in a room
 //! that has it on that seat.
 #![no_main]
@@ -21,7 +22,7 @@
 use libfuzzer_sys::fuzz_target;
 use lineup_core::ai::Rng;
 use lineup_core::net::wire::{decode_request, encode};
-use lineup_core::net::{ClientKey, Effect, Lobby, Reply, RoomRecord, RoomView};
+use lineup_core::net::{ClientKey, Effect, Lobby, Refusal, Reply, RoomRecord, RoomView};
 
 const CLIENTS: ClientKey = 4;
 
@@ -29,7 +30,7 @@ const CLIENTS: ClientKey = 4;
 fn snapshot(lobby: &Lobby) -> (Vec<(RoomRecord, RoomView, String)>, Vec<String>) {
     let rooms = lobby
         .rooms()
-        .map(|room| (room.record(), room.view(), format!("{room:?}")))
+        .map(|room| (room.record(), room.view(0), format!("{room:?}")))
         .collect();
     let seats = (0..CLIENTS)
         .map(|client| format!("{:?}", lobby.seat_of(client)))
@@ -39,7 +40,7 @@ fn snapshot(lobby: &Lobby) -> (Vec<(RoomRecord, RoomView, String)>, Vec<String>)
 
 fn check(lobby: &Lobby) {
     for room in lobby.rooms() {
-        let view = room.view();
+        let view = room.view(0);
         let game = view.replay().expect("a room's moves replay");
         assert_eq!(game.moves(), room.game().moves(), "{view:?}");
         assert_eq!(game.ending(), room.game().ending(), "{view:?}");
@@ -74,8 +75,12 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(decode_request(&encode(&request)).as_ref(), Ok(&request));
                 let before = snapshot(&lobby);
                 let effects = lobby.handle(client, request.clone(), now);
+                // A move that came after its side's time ran out is refused
+                // and ends the game on time: the one refusal that changes
+                // the room.
                 let refused = effects.iter().any(|e| {
-                    matches!(e, Effect::Reply { to, reply: Reply::Refused(_) } if *to == client)
+                    matches!(e, Effect::Reply { to, reply: Reply::Refused(r) }
+                        if *to == client && *r != Refusal::Flagged)
                 });
                 if refused {
                     assert_eq!(effects.len(), 1, "{request:?}: {effects:?}");

@@ -15,6 +15,7 @@ use crate::analysis::StudySound;
 use crate::board::PieceLanded;
 use crate::board::pieces::DiscBounced;
 use crate::current_match::{GameEnded, MoveRefusal, MoveRefused, MovesTakenBack};
+use crate::panel::clocks::LowTime;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
 use crate::theme::interaction::{Activated, Focusable, PointerRest};
@@ -106,8 +107,16 @@ fn game_sounds(
     mut ended: MessageReader<GameEnded>,
     mut taken_back: MessageReader<MovesTakenBack>,
     mut studied: MessageReader<StudySound>,
+    mut low_time: MessageReader<LowTime>,
     mut play: MessageWriter<PlaySound>,
 ) {
+    // A clock running low ticks, higher as the last seconds go.
+    for tick in low_time.read() {
+        play.write(PlaySound {
+            sound: SoundEffect::UiClick,
+            rate: 1.3 + 0.05 * (10 - tick.seconds_left.min(10)) as f64,
+        });
+    }
     // The analysis board's pieces appear at once: a stone's click, a
     // disc's light landing.
     for heard in studied.read() {

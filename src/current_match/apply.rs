@@ -116,6 +116,7 @@ fn queue_requests(
 }
 
 fn apply_next_move(
+    time: Res<Time<Real>>,
     mut queue: ResMut<MoveQueue>,
     mut game: ResMut<CurrentMatch>,
     authority: Res<MatchAuthority>,
@@ -162,7 +163,7 @@ fn apply_next_move(
         }
         return;
     }
-    match game.play(mv) {
+    match game.play_at(mv, super::clock::clock_now(&time)) {
         Ok(()) => {
             let ply = game.game().move_count() - 1;
             applied.write(MoveApplied { mv, side, ply });
@@ -240,6 +241,7 @@ fn apply_forfeits(
 /// this computer has the authority (online, `online::client` asks the
 /// server instead).
 fn history_requests(
+    time: Res<Time<Real>>,
     mut requests: MessageReader<HistoryRequest>,
     mut game: ResMut<CurrentMatch>,
     mut queue: ResMut<MoveQueue>,
@@ -250,7 +252,7 @@ fn history_requests(
     for request in requests.read() {
         match request {
             HistoryRequest::Undo => {
-                if let Some(count) = game.0.undo_turn() {
+                if let Some(count) = game.0.undo_turn_at(super::clock::clock_now(&time)) {
                     queue.0.clear();
                     taken_back.write(MovesTakenBack { count });
                 }
@@ -278,6 +280,7 @@ fn history_requests(
 /// agreement, the end (a resignation or a forfeit, once every move before
 /// it is on the board: `online::client` sends it then).
 fn server_decisions(
+    time: Res<Time<Real>>,
     mut decisions: MessageReader<ServerDecision>,
     mut game: ResMut<CurrentMatch>,
     mut queue: ResMut<MoveQueue>,
@@ -292,8 +295,20 @@ fn server_decisions(
                 queue.0.clear();
                 taken_back.write(MovesTakenBack { count: *count });
             }
-            ServerDecision::Ended { loser } => {
-                if game.0.resign(*loser).is_ok()
+            ServerDecision::Clock { view, spent_ms } => {
+                let now = super::clock::clock_now(&time);
+                match view {
+                    Some(view) => game.0.set_server_clock(view, spent_ms, now),
+                    None => game.0.set_server_clock_off(),
+                }
+            }
+            ServerDecision::Ended { loser, on_time } => {
+                let lost = if *on_time {
+                    game.0.lose_on_time(*loser)
+                } else {
+                    game.0.resign(*loser)
+                };
+                if lost.is_ok()
                     && let Some(ending) = game.game().ending()
                 {
                     ended.write(GameEnded(ending));

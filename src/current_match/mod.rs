@@ -11,6 +11,7 @@
 //! `MatchAuthority`: `apply` here, or the server online.
 
 pub mod apply;
+pub mod clock;
 
 use crate::states::GamePhase;
 use crate::theme::interaction::{self, ButtonMessage};
@@ -31,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MoveRefused>()
         .add_message::<MovesTakenBack>()
         .add_message::<GameEnded>()
-        .add_plugins(apply::plugin);
+        .add_plugins((apply::plugin, clock::plugin));
 }
 
 /// The match in play, as Bevy holds it: the plain [`Match`] model in a
@@ -80,8 +81,13 @@ pub enum ServerDecision {
     Names([Option<String>; 2]),
     /// The last `.0` moves were taken back, by agreement.
     TookBack(usize),
-    /// `loser` resigned or forfeited.
-    Ended { loser: Side },
+    /// `loser` resigned, forfeited or (`on_time`) ran out of time.
+    Ended { loser: Side, on_time: bool },
+    /// The server's clocks, as its latest view of the room has them.
+    Clock {
+        view: Option<lineup_core::net::ClockView>,
+        spent_ms: Vec<u64>,
+    },
 }
 
 /// Who asked for a move: only the player whose turn it is may move.

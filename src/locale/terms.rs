@@ -180,3 +180,13 @@ pub fn raw_score(locale: &Locale, worth: Worth) -> Option<String> {
     let Worth::Score(s) = worth else { return None };
     Some(locale.f("worth.score", &[("score", &format!("{s:+}"))]))
 }
+
+/// A time control as players say it: "No clock", "5+3" (minutes and
+/// seconds added a move), "10 s+0" for a base under a minute.
+pub fn time_control(locale: &Locale, clock: lineup_core::match_clock::TimeControl) -> String {
+    use lineup_core::match_clock::TimeControl;
+    match clock {
+        TimeControl::Untimed => locale.t("clock.none").to_string(),
+        TimeControl::Fischer { .. } => clock.to_string(),
+    }
+}

@@ -5,6 +5,7 @@ pub mod add_engine;
 mod confirm_resign;
 pub mod how_to_play;
 pub mod load;
+pub mod lobby;
 mod main_menu;
 pub mod new_game;
 mod notice;
@@ -42,6 +43,7 @@ pub(super) fn plugin(app: &mut App) {
             save::plugin,
             notice::plugin,
             online::plugin,
+            lobby::plugin,
         ));
 }
 
@@ -98,13 +100,14 @@ fn parent(menu: Menu, screen: Screen) -> Menu {
     };
     match menu {
         Menu::None | Menu::Main => Menu::None,
-        Menu::Pause | Menu::ConfirmResign | Menu::Comment => Menu::None,
+        Menu::Pause | Menu::ConfirmResign | Menu::Comment | Menu::Chat => Menu::None,
         Menu::NewGame
         | Menu::Load
         | Menu::HowToPlay
         | Menu::Settings
         | Menu::Save
         | Menu::Online => home,
+        Menu::Lobby => Menu::Online,
         Menu::ConfirmDelete | Menu::Results => Menu::Load,
         Menu::AddEngine => Menu::NewGame,
     }

@@ -11,6 +11,7 @@ use crate::theme::interaction::{self, ButtonMessage};
 use crate::theme::widgets::{self, RowLabels, RowValues};
 use bevy::prelude::*;
 use lineup_core::gomocup::registry::EngineEntry;
+use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::{EngineTime, GameKind, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::rules::opening::OpeningRule;
@@ -49,6 +50,8 @@ pub enum SetupField {
     SecondPlayer,
     /// How long a Gomocup engine may think a move.
     EngineTime,
+    /// The players' clocks: none, or base + increment.
+    Clock,
 }
 
 /// New game's rows and its Start.
@@ -144,6 +147,7 @@ fn spawn(mut commands: Commands) {
                 (GomokuOnly, row(SetupField::Opening)),
                 row(SetupField::FirstPlayer),
                 row(SetupField::SecondPlayer),
+                row(SetupField::Clock),
                 (EngineTimeRow, row(SetupField::EngineTime)),
                 (
                     WhoStarts,
@@ -209,6 +213,9 @@ pub fn cycle(setup: &mut MatchSetup, field: SetupField, dir: i8, settings: &Sett
         }
         SetupField::EngineTime => {
             setup.engine_time = step(&EngineTime::CHOICES, setup.engine_time, dir);
+        }
+        SetupField::Clock => {
+            setup.clock = step(&TimeControl::CHOICES, setup.clock, dir);
         }
         SetupField::FirstPlayer | SetupField::SecondPlayer => {
             let side = if field == SetupField::FirstPlayer {
@@ -306,6 +313,10 @@ pub fn row_text(
                 &[("side", &terms::side(locale, kind, Side::Second))],
             ),
             terms::player(locale, setup.players[1], engines),
+        ),
+        SetupField::Clock => (
+            locale.t("new_game.clock").into(),
+            terms::time_control(locale, setup.clock),
         ),
         SetupField::EngineTime => (
             locale.t("new_game.engine_time").into(),

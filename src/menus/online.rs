@@ -7,6 +7,7 @@
 //! with what to check until it is dismissed; what was typed is kept.
 
 use super::MenuRequest;
+use crate::disk::Storage;
 use crate::locale::Locale;
 use crate::locale::terms;
 use crate::online::client::{self, Intent, OnlineSession};
@@ -20,12 +21,19 @@ use crate::theme::palette::{Colour, Palette};
 use crate::theme::widgets;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
+use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::GameKind;
 use lineup_core::net::address::DEFAULT_PORT;
+use lineup_core::net::pairing::PairingSpec;
 use lineup_core::net::protocol::{NAME_LIMIT, clean_name};
 use lineup_core::net::{CodeError, Refusal, RoomCode};
+use lineup_core::persist::identity_file;
 use lineup_core::rules::{ConnectFourSize, RuleSet, Side};
 use lineup_online::client::Target;
+
+/// The clock `--clock` chose: the online dialog's first choice.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct ClockAtStart(pub TimeControl);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<KeyboardInput>()
@@ -72,9 +80,18 @@ pub struct OnlineForm {
     pub fields: [String; 3],
     pub active: usize,
     pub kind: usize,
+    /// The clock of a room opened or a pairing asked for.
+    pub clock: TimeControl,
     /// What is wrong with a field (a malformed address or code).
     pub problem: String,
     pub connection: Connection,
+}
+
+impl OnlineForm {
+    /// The game chosen for a room, a pairing or a seek.
+    pub fn kind(&self) -> GameKind {
+        KINDS[self.kind]
+    }
 }
 
 /// The connection the player asked for, as the dialog tells it.
@@ -84,6 +101,8 @@ pub enum Connection {
     Idle,
     /// Asked at this many seconds of the run, to `to`.
     Connecting { to: String, since: f32 },
+    /// In the server's pairing queue since this many seconds of the run.
+    Pairing { since: f32 },
     /// What went wrong, and what to check; on show until dismissed.
     Failed { what: String, check: String },
 }
@@ -110,9 +129,13 @@ struct FormProblemText;
 #[derive(Component)]
 struct KindText;
 
+#[derive(Component)]
+struct ClockChoiceText;
+
 fn prepare(
     mut commands: Commands,
     settings: Res<Settings>,
+    clock_at_start: Option<Res<ClockAtStart>>,
     form: Option<ResMut<OnlineForm>>,
     session: Option<Res<OnlineSession>>,
 ) {
@@ -140,6 +163,10 @@ fn prepare(
             CODE
         },
         kind,
+        clock: clock_at_start
+            .map(|c| c.0)
+            .or(settings.last_setup.map(|s| s.clock))
+            .unwrap_or_default(),
         problem: String::new(),
         connection: Connection::Idle,
     });
@@ -212,6 +239,8 @@ fn spawn(mut commands: Commands) {
                     children![
                         widgets::mouse_button("online.game", OnlineRequest::CycleGame),
                         (KindText, widgets::label(String::new())),
+                        widgets::mouse_button("online.clock", OnlineRequest::CycleClock),
+                        (ClockChoiceText, widgets::label(String::new())),
                     ],
                 ),
                 // Mouse buttons: the keys are for typing.
@@ -234,8 +263,27 @@ fn spawn(mut commands: Commands) {
                     },
                     children![
                         widgets::mouse_button("online.join", OnlineRequest::Join),
-                        widgets::mouse_button("common.back", MenuRequest::Back),
+                        widgets::mouse_button("online.watch", OnlineRequest::Watch),
                     ],
+                ),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(12),
+                        ..default()
+                    },
+                    children![
+                        widgets::mouse_button("online.quick_pair", OnlineRequest::QuickPair),
+                        widgets::mouse_button("online.lobby", OnlineRequest::Lobby),
+                    ],
+                ),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(12),
+                        ..default()
+                    },
+                    children![widgets::mouse_button("common.back", MenuRequest::Back)],
                 ),
                 (
                     FormProblemText,
@@ -299,7 +347,7 @@ fn type_text(
                 Connection::Failed { .. } => {
                     requests.write(OnlineRequest::Dismiss);
                 }
-                Connection::Connecting { .. } => {}
+                Connection::Connecting { .. } | Connection::Pairing { .. } => {}
             },
             Typed::Edited => {
                 if active == CODE {
@@ -317,10 +365,39 @@ fn show_fields(
     locale: Res<Locale>,
     palette: Res<Palette>,
     time: Res<Time<Real>>,
-    mut texts: Query<(&FieldText, &mut Text), (Without<FormProblemText>, Without<KindText>)>,
+    mut texts: Query<
+        (&FieldText, &mut Text),
+        (
+            Without<FormProblemText>,
+            Without<KindText>,
+            Without<ClockChoiceText>,
+        ),
+    >,
     mut boxes: Query<(&FieldBox, &mut BorderColor)>,
-    mut problem: Single<&mut Text, (With<FormProblemText>, Without<KindText>)>,
-    mut kind: Single<&mut Text, (With<KindText>, Without<FormProblemText>)>,
+    mut problem: Single<
+        &mut Text,
+        (
+            With<FormProblemText>,
+            Without<KindText>,
+            Without<ClockChoiceText>,
+        ),
+    >,
+    mut kind: Single<
+        &mut Text,
+        (
+            With<KindText>,
+            Without<FormProblemText>,
+            Without<ClockChoiceText>,
+        ),
+    >,
+    mut clock: Single<
+        &mut Text,
+        (
+            With<ClockChoiceText>,
+            Without<FormProblemText>,
+            Without<KindText>,
+        ),
+    >,
 ) {
     let caret = if time.elapsed_secs().fract() < 0.5 {
         "|"
@@ -351,10 +428,16 @@ fn show_fields(
     if kind.0 != title {
         kind.0 = title;
     }
+    let control = terms::time_control(&locale, form.clock);
+    if clock.0 != control {
+        clock.0 = control;
+    }
 }
 
 fn handle_requests(
     mut commands: Commands,
+    storage: Res<Storage>,
+    mut next_menu: ResMut<NextState<Menu>>,
     mut requests: MessageReader<OnlineRequest>,
     mut form: ResMut<OnlineForm>,
     mut settings: ResMut<Settings>,
@@ -367,6 +450,7 @@ fn handle_requests(
         let host = Intent::Host {
             kind,
             side: Side::First,
+            clock: form.clock,
         };
         let session = match *request {
             OnlineRequest::EditField(i) => {
@@ -377,8 +461,16 @@ fn handle_requests(
                 form.kind = (form.kind + 1) % KINDS.len();
                 continue;
             }
+            OnlineRequest::CycleClock => {
+                form.clock = form.clock.next();
+                continue;
+            }
             OnlineRequest::HostHere => OnlineSession::new(None, &name, host),
-            OnlineRequest::HostOnServer | OnlineRequest::Join => {
+            OnlineRequest::HostOnServer
+            | OnlineRequest::Join
+            | OnlineRequest::Watch
+            | OnlineRequest::QuickPair
+            | OnlineRequest::Lobby => {
                 let server = match Target::parse(&form.fields[ADDRESS]) {
                     Ok(address) => address,
                     Err(problem) => {
@@ -387,26 +479,70 @@ fn handle_requests(
                         continue;
                     }
                 };
-                let intent = if *request == OnlineRequest::Join {
-                    match RoomCode::parse(&form.fields[CODE]) {
-                        Ok(code) => Intent::join(code),
-                        Err(problem) => {
-                            form.problem = code_problem(&locale, &problem);
-                            form.active = CODE;
-                            continue;
+                let code = match *request {
+                    OnlineRequest::Join | OnlineRequest::Watch => {
+                        match RoomCode::parse(&form.fields[CODE]) {
+                            Ok(code) => Some(code),
+                            Err(problem) => {
+                                form.problem = code_problem(&locale, &problem);
+                                form.active = CODE;
+                                continue;
+                            }
                         }
                     }
-                } else {
-                    host
+                    _ => None,
                 };
-                OnlineSession::new(Some(server), &name, intent)
+                let session = |intent| OnlineSession::new(Some(server.clone()), &name, intent);
+                match (*request, code) {
+                    (OnlineRequest::Join, Some(code)) => session(Intent::join(code)),
+                    (OnlineRequest::Watch, Some(code)) => session(Intent::Watch(code)),
+                    (OnlineRequest::QuickPair | OnlineRequest::Lobby, _) => {
+                        // The player's key, made on first use, signs the login.
+                        let identity = match storage.folders.as_ref() {
+                            Some(folders) => identity_file::load_or_make(&folders.identity_file()),
+                            None => Err("no data folder".to_string()),
+                        };
+                        let intent = if *request == OnlineRequest::Lobby {
+                            Intent::Lobby
+                        } else {
+                            Intent::QuickPair(PairingSpec {
+                                kind,
+                                clock: form.clock,
+                            })
+                        };
+                        match identity {
+                            Ok(identity) => session(intent).with_identity(identity),
+                            Err(problem) => {
+                                form.problem =
+                                    locale.f("online.no_identity", &[("problem", &problem)]);
+                                continue;
+                            }
+                        }
+                    }
+                    _ => session(host),
+                }
             }
             OnlineRequest::Cancel | OnlineRequest::Dismiss => {
                 form.connection = Connection::Idle;
                 continue;
             }
-            // The in-game answers to an undo request (`online::status`).
-            OnlineRequest::AllowUndo | OnlineRequest::RefuseUndo => continue,
+            // The in-game answers to an undo request (`online::status`),
+            // and the game-over banner's rematch.
+            // The in-game answers, and the lobby's own buttons
+            // (`menus::lobby`, `online::client`).
+            OnlineRequest::AllowUndo
+            | OnlineRequest::RefuseUndo
+            | OnlineRequest::Rematch
+            | OnlineRequest::OpenSeek
+            | OnlineRequest::AcceptSeek(_)
+            | OnlineRequest::WatchGame(_)
+            | OnlineRequest::LobbyLists
+            | OnlineRequest::MyGames
+            | OnlineRequest::MyPage
+            | OnlineRequest::OpenGame(_)
+            | OnlineRequest::OpenChat
+            | OnlineRequest::SendChat
+            | OnlineRequest::ToggleMute => continue,
         };
         // Remembered for next time.
         if settings.player_name != name || settings.online_address != form.fields[ADDRESS] {
@@ -414,7 +550,13 @@ fn handle_requests(
             settings.online_address = form.fields[ADDRESS].trim().to_string();
         }
         form.problem.clear();
+        let to_lobby = session.intent == Intent::Lobby;
+        if to_lobby {
+            // The lobby says how the connection goes itself.
+            next_menu.set(Menu::Lobby);
+        }
         form.connection = match &session.server {
+            Some(_) if to_lobby => Connection::Idle,
             Some(server) => Connection::Connecting {
                 to: server.to_string(),
                 since: time.elapsed_secs(),
@@ -446,6 +588,7 @@ fn hear_news(
     mut news: MessageReader<ConnectionNews>,
     mut form: ResMut<OnlineForm>,
     locale: Res<Locale>,
+    time: Res<Time<Real>>,
 ) {
     for item in news.read() {
         let (what, check) = match item {
@@ -465,6 +608,12 @@ fn hear_news(
                 locale.f("online.refused", &[("reason", other)]),
                 String::new(),
             ),
+            ConnectionNews::Queued => {
+                form.connection = Connection::Pairing {
+                    since: time.elapsed_secs(),
+                };
+                continue;
+            }
         };
         form.connection = Connection::Failed { what, check };
     }
@@ -493,6 +642,15 @@ fn show_connection(
                     ("server", to),
                     ("seconds", &((time.elapsed_secs() - since).max(0.0) as u32)),
                 ],
+            ),
+            String::new(),
+            Some(OnlineRequest::Cancel),
+        ),
+        Connection::Pairing { since } => (
+            format!(
+                "{} {} s",
+                locale.t("online.pairing"),
+                (time.elapsed_secs() - since).max(0.0) as u32
             ),
             String::new(),
             Some(OnlineRequest::Cancel),

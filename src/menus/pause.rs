@@ -75,7 +75,13 @@ fn export_game(
         return;
     };
     let name = slots::default_name(&game.setup().kind.title(), game.game().move_count(), now());
-    match export::export(game.game(), game.opening(), &name, &folders.exports()) {
+    match export::export(
+        game.game(),
+        game.opening(),
+        game.clock(),
+        &name,
+        &folders.exports(),
+    ) {
         Ok(files) => {
             // Short enough for one line at the window's foot: the kinds of
             // file written and the folder, not every full path.

@@ -211,6 +211,7 @@ pub fn save(name: &str, game: &Match, folder: &std::path::Path) -> Result<String
         .with_id(game.id())
         .with_opening(game.opening())
         .with_online(game.online().cloned())
+        .with_clock(game.clock())
         .write(&path)
         .map_err(SaveProblem::Write)?;
     Ok(name)

@@ -144,7 +144,24 @@ fn spawn(mut commands: Commands) {
                         ),
                     ],
                 ),
-                widgets::button("common.back", MenuRequest::Back),
+                (
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(16),
+                        ..default()
+                    },
+                    children![
+                        widgets::button(
+                            "identity.back_up",
+                            crate::online::identity::IdentityRequest::BackUp
+                        ),
+                        widgets::button(
+                            "identity.restore",
+                            crate::online::identity::IdentityRequest::Restore
+                        ),
+                        widgets::button("common.back", MenuRequest::Back),
+                    ],
+                ),
             ],
         )],
     ));

@@ -11,6 +11,7 @@
 //! thread and connects to it like any player.
 
 use super::{ConnectionNews, OnlineRequest};
+use crate::current_match::clock::clock_now;
 use crate::current_match::{
     CurrentMatch, HistoryRequest, MoveRefusal, MoveRefused, MoveRequested, Requester,
     ServerDecision, StartMatch,
@@ -18,15 +19,21 @@ use crate::current_match::{
 use crate::disk::Storage;
 use crate::locale::Locale;
 use crate::menus::MenuRequest;
+use crate::review::OpenReview;
 use crate::screens::game::MenuOnEntry;
 use crate::settings::Settings;
 use crate::states::{AppSystems, Menu, Screen};
 use crate::theme::toast::Toast;
 use bevy::prelude::*;
-use lineup_core::match_setup::{GameKind, MatchSetup};
+use lineup_core::match_clock::TimeControl;
+use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup_core::match_state::{Match, new_id, now};
+use lineup_core::net::Identity;
 use lineup_core::net::OnlineSeat;
 use lineup_core::net::address::DEFAULT_PORT;
+use lineup_core::net::pairing::PairingSpec;
+use lineup_core::net::rating::ShownRating;
+use lineup_core::net::views::{ChatLine, GameSummary, LobbyView, PlayerPage};
 use lineup_core::net::wire::ToClient;
 use lineup_core::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret, unguessable_seed};
 use lineup_core::rules::{BoardMove, Side};
@@ -55,6 +62,7 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             cancel,
+            super::lobby::lobby_actions,
             forward_moves,
             online_actions,
             follow_the_room,
@@ -73,7 +81,15 @@ pub enum Intent {
     Host {
         kind: GameKind,
         side: Side,
+        clock: TimeControl,
     },
+    /// Any opponent of this game and clock, through the server's queue
+    /// (after logging in with the player's key).
+    QuickPair(PairingSpec),
+    /// Watch the game in room `.0`.
+    Watch(RoomCode),
+    /// The lobby (after logging in): seeks, games, one's records.
+    Lobby,
     /// The secret is chosen once, so that the join asked again after a
     /// lost connection is the same join.
     Join(RoomCode, SeatSecret),
@@ -131,7 +147,30 @@ pub struct OnlineSession {
     alternates: Vec<Target>,
     /// Reconnection attempts since the link was lost.
     attempts: usize,
+    /// The player's key pair, to log in with (quick pairing).
+    identity: Option<Identity>,
+    /// The room watched (no seat).
+    pub watching: Option<RoomCode>,
+    /// The name and ratings the server welcomed this player with.
+    pub welcome: Option<(String, [ShownRating; 3])>,
+    /// The lobby as the server last sent it.
+    pub lobby: Option<LobbyView>,
+    /// The player's finished games, when asked for.
+    pub history: Option<Vec<GameSummary>>,
+    /// The player's page, when asked for.
+    pub page: Option<PlayerPage>,
+    /// Counts the lobby's news (a new lobby, history or page), so a
+    /// screen redraws only when something came.
+    news: u64,
+    /// The room's chat as it came, the newest last (at most
+    /// [`CHAT_KEPT`] lines).
+    pub chat: Vec<ChatLine>,
+    /// Whether the others' lines are hidden (this player's own always show).
+    pub muted: bool,
 }
+
+/// How many chat lines a session keeps.
+pub const CHAT_KEPT: usize = 50;
 
 /// How long a first connection may take before the player is told.
 const CONNECT_SECONDS: f32 = 8.0;
@@ -162,12 +201,61 @@ impl OnlineSession {
             latest: None,
             alternates: Vec::new(),
             attempts: 0,
+            identity: None,
+            watching: None,
+            welcome: None,
+            lobby: None,
+            history: None,
+            page: None,
+            news: 0,
+            chat: Vec::new(),
+            muted: false,
+        }
+    }
+
+    /// Sends a line of chat to the room (checked and passed on by the
+    /// server).
+    pub fn say(&self, text: &str) {
+        self.send(Request::Chat(text.to_string()));
+    }
+
+    /// The chat lines on show: this player's own, and the others' unless
+    /// muted.
+    pub fn shown_chat(&self) -> impl Iterator<Item = &ChatLine> {
+        let mine = self.seat.map(|(_, side, _)| side);
+        let own_name = self
+            .welcome
+            .as_ref()
+            .map(|(n, _)| n.as_str())
+            .unwrap_or(&self.name);
+        self.chat.iter().filter(move |line| {
+            !self.muted || (line.side.is_some() && line.side == mine) || line.from == own_name
+        })
+    }
+
+    /// Changes with every piece of the lobby's news that came.
+    pub fn news(&self) -> u64 {
+        self.news
+    }
+
+    /// The same session, logging in with `identity` first.
+    pub fn with_identity(mut self, identity: Identity) -> OnlineSession {
+        self.identity = Some(identity);
+        self
+    }
+
+    /// The seat, or the watched room with no side.
+    fn place(&self) -> Option<(RoomCode, Option<Side>)> {
+        match (self.seat, self.watching) {
+            (Some((code, side, _)), _) => Some((code, Some(side))),
+            (None, Some(code)) => Some((code, None)),
+            (None, None) => None,
         }
     }
 
     /// Sends a request to the server (dropped when not connected: the
     /// intent is asked again on reconnection).
-    fn send(&self, request: Request) {
+    pub(super) fn send(&self, request: Request) {
         if let Some(connection) = &self.connection {
             connection.send(request);
         }
@@ -175,11 +263,15 @@ impl OnlineSession {
 
     fn request(&self) -> Request {
         match self.intent {
-            Intent::Host { kind, side } => Request::Host {
+            Intent::Host { kind, side, clock } => Request::Host {
                 kind,
                 side,
                 name: self.name.clone(),
+                clock,
             },
+            Intent::QuickPair(spec) => Request::QuickPair(spec),
+            Intent::Watch(code) => Request::Watch(code),
+            Intent::Lobby => Request::WatchLobby,
             Intent::Join(code, secret) => Request::Join {
                 code,
                 name: self.name.clone(),
@@ -282,7 +374,10 @@ fn rejoin_saved_match(
     let Some(seat) = game.online() else {
         return;
     };
-    if session.is_some_and(|s| s.drives(&game)) || *tried == Some(game.id()) {
+    // A session going on keeps going: it drives this match, or is on its
+    // way to the next (a rematch, a pairing: the board still shows the last
+    // game for a frame or two).
+    if session.is_some() || *tried == Some(game.id()) {
         return;
     }
     *tried = Some(game.id());
@@ -356,6 +451,48 @@ fn take_updates(
                 }
             }
             Update::Message(ToClient::Room(room)) => session.latest = Some(room),
+            Update::Message(ToClient::Lobby(lobby)) => {
+                session.lobby = Some(lobby);
+                session.news += 1;
+            }
+            Update::Message(ToClient::History(history)) => {
+                info!("Online: {} finished games in the history", history.len());
+                session.history = Some(history);
+                session.news += 1;
+            }
+            Update::Message(ToClient::Player(page)) => {
+                info!(
+                    "Online: the page of {}: {} rating points, {} games",
+                    page.name,
+                    page.history.len(),
+                    page.last_games.len()
+                );
+                session.page = Some(page);
+                session.news += 1;
+            }
+            Update::Message(ToClient::Finished(finished)) => {
+                info!(
+                    "Online: game {} opened in review ({} moves)",
+                    finished.summary.id.0,
+                    finished.moves.len()
+                );
+                match super::lobby::finished_match(&finished) {
+                    Some(game) => {
+                        commands.insert_resource(OpenReview(None));
+                        starts.write(StartMatch(game));
+                    }
+                    None => {
+                        toasts.write(Toast::window(locale.t("lobby.unreadable").to_string()));
+                    }
+                }
+            }
+            Update::Message(ToClient::Chat(line)) => {
+                info!("Online: chat from {}: {}", line.from, line.text);
+                session.chat.push(line);
+                if session.chat.len() > CHAT_KEPT {
+                    session.chat.remove(0);
+                }
+            }
             Update::Message(ToClient::Servers(servers)) => {
                 session.alternates = servers
                     .iter()
@@ -457,11 +594,20 @@ fn watch_connection(
     }
 }
 
-/// Once connected (at once when hosting), asks for the seat.
+/// Once connected (at once when hosting), asks for the seat: quick
+/// pairing logs in first (the reply to the challenge sends the request).
 fn send_intent(mut session: ResMut<OnlineSession>) {
     if !session.asked && session.link == Link::Connected {
         session.asked = true;
-        session.send(session.request());
+        match (&session.identity, session.intent) {
+            (Some(identity), Intent::QuickPair(_) | Intent::Lobby) => {
+                session.send(Request::Hello {
+                    key: identity.key(),
+                    name: session.name.clone(),
+                })
+            }
+            _ => session.send(session.request()),
+        }
     }
 }
 
@@ -483,15 +629,55 @@ fn on_reply(
     match reply {
         // Followed where the connection's updates are taken.
         Reply::Elsewhere { .. } => {}
+        Reply::Challenge(challenge) => {
+            if let Some(identity) = &session.identity {
+                session.send(Request::Prove {
+                    signature: identity.sign(challenge),
+                });
+            }
+        }
+        Reply::Welcome { name, ratings } => {
+            info!(
+                "Online: logged in as {name} ({})",
+                ratings.map(|r| r.to_string()).join(" / ")
+            );
+            session.welcome = Some((name.clone(), *ratings));
+            session.send(session.request());
+        }
+        Reply::Queued(spec) => {
+            info!("Online: waiting for an opponent ({})", spec.clock);
+            news.write(ConnectionNews::Queued);
+        }
+        Reply::Seeking(_) => {}
+        Reply::Watching(code) => {
+            info!("Online: watching room {code}");
+            session.watching = Some(*code);
+            session.intent = Intent::Watch(*code);
+        }
         Reply::Seated { code, side, secret } => {
             info!("Online: seated in room {code} as {side:?}");
+            if session.seat.is_some_and(|(old, _, _)| old != *code) {
+                // A rematch: a new game, on a new board.
+                session.match_id = None;
+                session.room = None;
+                session.handed = 0;
+            }
+            session.watching = None;
             session.seat = Some((*code, *side, *secret));
             // From now on, a reconnection takes this seat back.
             session.intent = Intent::Rejoin(*code, *secret);
         }
         Reply::Refused(refusal) => {
             info!("Online: refused: {refusal}");
-            if session.seat.is_none() {
+            if session.intent == Intent::Lobby && session.welcome.is_some() {
+                // In the lobby (a seek gone, one's own seek): said, and
+                // the lobby stays.
+                toasts.write(Toast::window(
+                    locale.f("online.refused", &[("reason", &refusal)]),
+                ));
+                return false;
+            }
+            if session.seat.is_none() && session.watching.is_none() {
                 // Hosting, joining or rejoining failed: nothing to play.
                 commands.queue(stop);
                 if matches!(session.intent, Intent::Rejoin(..)) && *screen.get() == Screen::Game {
@@ -632,6 +818,10 @@ fn online_actions(
     let answers = answers.read().filter_map(|answer| match answer {
         OnlineRequest::AllowUndo => Some(Request::AnswerUndo { accept: true }),
         OnlineRequest::RefuseUndo => Some(Request::AnswerUndo { accept: false }),
+        OnlineRequest::Rematch => {
+            info!("Online: asked for a rematch");
+            Some(Request::Rematch)
+        }
         _ => None,
     });
     let asked: Vec<Request> = history
@@ -659,6 +849,7 @@ fn online_actions(
 /// network; a taken-back move changes the match here; any other
 /// difference (after a reconnection) rebuilds the board from the room.
 fn follow_the_room(
+    time: Res<Time<Real>>,
     locale: Res<Locale>,
     mut commands: Commands,
     mut session: ResMut<OnlineSession>,
@@ -669,12 +860,14 @@ fn follow_the_room(
     mut toasts: MessageWriter<Toast>,
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
-    let Some((code, side, _)) = session.seat else {
+    let Some((code, seat_side)) = session.place() else {
         return;
     };
     let Some(room) = session.latest.clone().filter(|r| r.code == code) else {
         return;
     };
+    // A watcher's board is seen from the first side.
+    let side = seat_side.unwrap_or(Side::First);
     let driving = game.as_ref().is_some_and(|g| session.drives(g));
     if driving && session.room.as_ref() == Some(&room) {
         return;
@@ -692,7 +885,14 @@ fn follow_the_room(
         }
     };
     if session.room.is_none() {
-        info!("Online: in room {code}, {} moves", room.moves.len());
+        let ratings = room
+            .ratings
+            .map(|r| r.map_or_else(|| "-".to_string(), |r| r.to_string()));
+        info!(
+            "Online: in room {code}, {} moves, ratings {}",
+            room.moves.len(),
+            ratings.join(" / ")
+        );
     }
     session.room = Some(room.clone());
     let names = room.names.clone();
@@ -700,21 +900,35 @@ fn follow_the_room(
         Some(game) if driving => game,
         _ => {
             // First sight of the room: the game screen opens on it.
-            let setup = MatchSetup::online(room.kind, side);
-            let (_, _, secret) = session.seat.unwrap_or((code, side, SeatSecret(0)));
-            let opened = Match::resumed(setup, replayed, now(), new_id())
-                .with_seat(Some(OnlineSeat {
-                    server: session.server.as_ref().map(Target::to_string),
-                    code,
-                    secret,
-                }))
+            let setup = match seat_side {
+                Some(side) => MatchSetup::online(room.kind, side),
+                None => MatchSetup {
+                    players: [PlayerKind::Online; 2],
+                    ..MatchSetup::new(room.kind, [PlayerKind::Online; 2])
+                },
+            };
+            // A watcher keeps no seat to come back to.
+            let seat = session.seat.map(|(_, _, secret)| OnlineSeat {
+                server: session.server.as_ref().map(Target::to_string),
+                code,
+                secret,
+            });
+            let mut opened = Match::resumed(setup, replayed, now(), new_id())
+                .with_seat(seat)
                 .with_names(names);
+            if let Some(clock) = &room.clock {
+                opened.set_server_clock(clock, &room.spent_ms, clock_now(&time));
+            }
             session.match_id = Some(opened.id());
             session.handed = room.moves.len();
             starts.write(StartMatch(opened));
             return;
         }
     };
+    decisions.write(ServerDecision::Clock {
+        view: room.clock,
+        spent_ms: room.spent_ms.clone(),
+    });
     if *game.names() != names {
         if let Some(name) = &names[side.other().index()]
             && game.names()[side.other().index()].is_none()
@@ -769,5 +983,8 @@ fn follow_the_end(
     {
         return;
     }
-    decisions.write(ServerDecision::Ended { loser: end.loser() });
+    decisions.write(ServerDecision::Ended {
+        loser: end.loser(),
+        on_time: matches!(end, lineup_core::net::RoomEnd::Flagged(_)),
+    });
 }

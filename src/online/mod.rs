@@ -5,9 +5,17 @@
 //!
 //! - `client`: the window's online match: requests up, the room down into
 //!   the board's usual move flow; hosting a game;
-//! - `status`: the connection and the opponent, under the board.
+//! - `status`: the connection and the opponent, under the board, with the
+//!   chat's last line;
+//! - `lobby`: the lobby's requests, and a finished game opened in review;
+//! - `identity`: Settings' backup and restore of the player's key;
+//! - `chat`: the game's chat dialog (players to players, watchers to
+//!   watchers), and the mute.
 
+pub mod chat;
 pub mod client;
+pub mod identity;
+pub mod lobby;
 pub mod status;
 
 use crate::theme::interaction::{self, ButtonMessage};
@@ -17,8 +25,12 @@ use bevy::prelude::*;
 /// and joining.
 pub fn plugin(app: &mut App) {
     interaction::sends::<OnlineRequest>(app);
-    app.add_message::<ConnectionNews>()
-        .add_plugins((client::plugin, status::plugin));
+    app.add_message::<ConnectionNews>().add_plugins((
+        client::plugin,
+        status::plugin,
+        chat::plugin,
+        identity::plugin,
+    ));
 }
 
 /// Play online's buttons, and the answers to the opponent's undo request.
@@ -34,6 +46,31 @@ pub enum OnlineRequest {
     EditField(u8),
     /// The next game a room can be opened for.
     CycleGame,
+    /// The next time control.
+    CycleClock,
+    /// Wait on the server for any opponent of this game and clock.
+    QuickPair,
+    /// Watch the game in the room whose code is given.
+    Watch,
+    /// After an online game: another, colours swapped.
+    Rematch,
+    /// Open the lobby of the server at the address given (logged in).
+    Lobby,
+    /// Offer a game of the dialog's kind and clock to anyone in the lobby.
+    OpenSeek,
+    AcceptSeek(lineup_core::net::pairing::SeekId),
+    WatchGame(lineup_core::net::RoomCode),
+    /// The lobby's tabs: the lists, one's finished games, one's page.
+    LobbyLists,
+    MyGames,
+    MyPage,
+    /// Open one's finished game in review.
+    OpenGame(lineup_core::net::GameId),
+    /// The game's chat: open it, send the line typed, hide or show the
+    /// others' lines.
+    OpenChat,
+    SendChat,
+    ToggleMute,
     AllowUndo,
     RefuseUndo,
     /// Stop connecting, or stop hosting while no friend has come.
@@ -50,6 +87,8 @@ pub enum ConnectionNews {
     Unreachable { server: std::net::SocketAddr },
     /// The server answered, and said no.
     Refused(lineup_core::net::Refusal),
+    /// The server put the player in its pairing queue.
+    Queued,
 }
 
 impl ButtonMessage for OnlineRequest {}

@@ -1,7 +1,8 @@
 //! What an online player sees of the connection, on one line under the
 //! board (below the column numbers): where the game is (the room code to
 //! tell a friend) and whether the opponent is there; and under the game
-//! panel, the opponent's undo request with Allow / Refuse.
+//! panel, the opponent's undo request with Allow / Refuse. Beside them,
+//! Chat, Mute and the chat's last line.
 
 use super::OnlineRequest;
 use super::client::{Link, OnlineSession};
@@ -20,7 +21,8 @@ pub fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        show.in_set(AppSystems::Present)
+        (show, show_chat)
+            .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Game).and_then(resource_exists::<OnlineSession>)),
     );
 }
@@ -30,6 +32,14 @@ struct ConnectionText;
 
 #[derive(Component)]
 struct WhoText;
+
+/// The chat's last line on show.
+#[derive(Component)]
+struct LastChatText;
+
+/// Mute (`.0` false), or Unmute (shown while muted).
+#[derive(Component)]
+struct MuteButton(bool);
 
 #[derive(Component)]
 struct UndoPrompt;
@@ -63,6 +73,39 @@ fn spawn(mut commands: Commands) {
                 Text::new(""),
                 TextFont::from_font_size(size::SMALL),
                 Ink(Colour::TextDim),
+            ),
+            widgets::sized_button(
+                "chat.open",
+                OnlineRequest::OpenChat,
+                80.0,
+                32.0,
+                size::SMALL
+            ),
+            (
+                MuteButton(false),
+                widgets::sized_button(
+                    "chat.mute",
+                    OnlineRequest::ToggleMute,
+                    80.0,
+                    32.0,
+                    size::SMALL
+                ),
+            ),
+            (
+                MuteButton(true),
+                widgets::sized_button(
+                    "chat.unmute",
+                    OnlineRequest::ToggleMute,
+                    100.0,
+                    32.0,
+                    size::SMALL
+                ),
+            ),
+            (
+                LastChatText,
+                Text::new(""),
+                TextFont::from_font_size(size::SMALL),
+                Ink(Colour::Accent),
             ),
         ],
     ));
@@ -98,35 +141,69 @@ fn spawn(mut commands: Commands) {
 
 /// The two lines and the prompt, from the session.
 pub fn lines(session: &OnlineSession, locale: &Locale) -> (String, String, Option<String>) {
+    // A lobby session with no game of its own says nothing under the board
+    // (a finished game opened in review, say).
+    if session.intent == super::client::Intent::Lobby
+        && session.seat.is_none()
+        && session.watching.is_none()
+    {
+        return (String::new(), String::new(), None);
+    }
+    let room = session.room.as_ref();
+    let watchers = room.map_or(0, |r| r.watchers);
+    if let (None, Some(code)) = (session.seat, session.watching) {
+        let place = locale.f(
+            "online.watching",
+            &[("code", &code), ("watchers", &watchers)],
+        );
+        return (place, String::new(), None);
+    }
     let code = session.seat.map(|(code, _, _)| code);
-    let place = match (session.hosted_at, code) {
+    let mut place = match (session.hosted_at, code) {
         (Some(at), Some(code)) => locale.f("online.hosting", &[("address", &at), ("code", &code)]),
         (None, Some(code)) => locale.f("online.room", &[("code", &code)]),
         (_, None) => locale.t("online.waiting_room").into(),
     };
+    if watchers > 0 {
+        place = format!(
+            "{place} · {}",
+            locale.f("online.watchers", &[("watchers", &watchers)])
+        );
+    }
     let Some((_, side, _)) = session.seat else {
         return (place, String::new(), None);
     };
-    let room = session.room.as_ref();
     let other = side.other();
     let who = if session.link == Link::Lost {
         locale.t("online.lost").into()
     } else {
+        // The opponent's name, with their rating where the game has one.
+        let rated = |name: String| match room.and_then(|r| r.ratings[other.index()]) {
+            Some(rating) => locale.f(
+                "hud.rating",
+                &[("name", &name), ("rating", &rating.to_string())],
+            ),
+            None => name,
+        };
         match room.and_then(|r| r.names[other.index()].clone()) {
             None => locale.t("online.waiting_friend").into(),
             Some(name) if room.is_some_and(|r| r.present[other.index()]) => {
-                locale.f("online.playing", &[("name", &name)])
+                locale.f("online.playing", &[("name", &rated(name))])
             }
             Some(name) => locale.f("online.gone", &[("name", &name)]),
         }
     };
     let asked = room.is_some_and(|r| r.undo_asked_by == Some(other) && r.end.is_none());
-    let prompt = asked.then(|| {
-        let name = session
-            .opponent()
-            .unwrap_or(locale.t("online.your_opponent"));
-        locale.f("online.asks_undo", &[("name", &name)])
-    });
+    let name = session
+        .opponent()
+        .unwrap_or(locale.t("online.your_opponent"));
+    let prompt = asked.then(|| locale.f("online.asks_undo", &[("name", &name)]));
+    // A rematch is asked for with the game-over banner's Rematch: said here.
+    let who = if room.is_some_and(|r| r.rematch_asked_by == Some(other)) {
+        locale.f("online.rematch_asked", &[("name", &name)])
+    } else {
+        who
+    };
     (place, who, prompt)
 }
 
@@ -156,5 +233,27 @@ fn show(
     let asked = asked.unwrap_or_default();
     if question.0 != asked {
         question.0 = asked;
+    }
+}
+
+/// The chat's last line on show, and Mute or Unmute as it stands; none of
+/// it in a game with no room (a lobby session behind a review).
+fn show_chat(
+    session: Res<OnlineSession>,
+    mut last: Single<&mut Text, With<LastChatText>>,
+    mut mutes: Query<(&MuteButton, &mut Node, &mut Visibility)>,
+) {
+    let in_room = session.seat.is_some() || session.watching.is_some();
+    let line = session
+        .shown_chat()
+        .last()
+        .filter(|_| in_room)
+        .map(super::chat::line_text)
+        .unwrap_or_default();
+    if last.0 != line {
+        last.0 = line;
+    }
+    for (MuteButton(unmute), node, visibility) in &mut mutes {
+        widgets::set_shown(node, visibility, in_room && *unmute == session.muted);
     }
 }

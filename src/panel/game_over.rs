@@ -84,9 +84,15 @@ fn spawn_banner(
                 ),
                 TextLayout::justify(Justify::Center),
             ));
-            // Online, a new game is hosted anew (Play online).
+            // Online, the server opens the rematch once both players ask
+            // (a watcher has no seat to ask with).
             if *authority == MatchAuthority::Local {
                 banner.spawn(widgets::small_button("over.rematch", Rematch));
+            } else if game.online().is_some() {
+                banner.spawn(widgets::small_button(
+                    "over.rematch",
+                    crate::online::OnlineRequest::Rematch,
+                ));
             }
             banner.spawn(widgets::small_button("over.review", ReviewRequest::Open));
             banner.spawn(widgets::small_button("over.save", MenuRequest::OpenSave));

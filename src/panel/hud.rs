@@ -172,6 +172,7 @@ fn player_row(side: Side) -> impl Bundle {
                     ..default()
                 },
             ),
+            crate::panel::clocks::clock_text_node(side),
         ],
     )
 }
@@ -308,6 +309,10 @@ pub fn status_line(
     match game.game().ending() {
         Some(Ending::Win(side)) => locale.f("hud.wins", &[("side", &name(side))]),
         Some(Ending::Draw) => locale.t("hud.draw").into(),
+        Some(Ending::Resigned { winner }) if game.lost_on_time().is_some() => locale.f(
+            "hud.flagged",
+            &[("loser", &name(winner.other())), ("winner", &name(winner))],
+        ),
         Some(Ending::Resigned { winner }) if game.forfeit().is_some() => locale.f(
             "hud.forfeit",
             &[
@@ -461,7 +466,9 @@ fn enable_buttons(
     }
     for (entity, Sends(request), disabled) in &menus {
         if *request == MenuRequest::Resign {
-            let enabled = *phase.get() == GamePhase::Playing && !game.game().is_over();
+            // A watcher (online, no seat) has nothing to resign.
+            let seated = !online || game.online().is_some();
+            let enabled = seated && *phase.get() == GamePhase::Playing && !game.game().is_over();
             set_enabled(&mut commands, entity, enabled, disabled);
         }
     }

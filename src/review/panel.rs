@@ -20,6 +20,7 @@ use crate::theme::palette::{Colour, Palette};
 use crate::theme::widgets;
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
+use lineup_core::match_clock::spent_text;
 use lineup_core::rules::opening::notation;
 use lineup_core::rules::{MatchGame, Side};
 
@@ -302,6 +303,11 @@ fn describe(
                     ("move", &format!("{}{mark}", move_name(mv))),
                 ],
             );
+            // A timed game: how long the move took.
+            let said = match game.clock().and_then(|c| c.spent_ms().get(ply)) {
+                Some(ms) => format!("{said} · {}", spent_text(*ms)),
+                None => said,
+            };
             (said, value, !mark.is_empty())
         }
     };
@@ -344,8 +350,13 @@ fn list_moves(
                 .and_then(|v| v.review.report(ply))
                 .and_then(|r| r.mark)
                 .map_or("", |m| m.symbol());
+            // A timed game lists each move's time beside it.
+            let time = game
+                .clock()
+                .and_then(|c| c.spent_ms().get(ply))
+                .map_or_else(String::new, |ms| format!(" {}", spent_text(*ms)));
             ListedMove {
-                label: format!("{}{mark}", move_name(&locale, *mv)),
+                label: format!("{}{mark}{time}", move_name(&locale, *mv)),
                 marked: !mark.is_empty(),
             }
         })

@@ -578,6 +578,7 @@ fn every_move_is_autosaved_and_continue_resumes_it() {
     let start = Match::new(MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
+        clock: Default::default(),
         kind: RENJU,
         players: HUMANS,
     });
@@ -612,6 +613,7 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     app.insert_resource(MatchAtStart(Match::new(MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
+        clock: Default::default(),
         kind: C4,
         players: HUMANS,
     })));
@@ -732,6 +734,7 @@ fn export_writes_the_move_string_and_a_psq() {
         MatchSetup {
             opening: Default::default(),
             engine_time: Default::default(),
+            clock: Default::default(),
             kind: RENJU,
             players: HUMANS,
         },

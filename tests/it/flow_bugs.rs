@@ -94,6 +94,7 @@ fn a_hint_of_the_last_match_never_shows_in_the_next() {
         StartMatch(Match::new(MatchSetup {
             opening: Default::default(),
             engine_time: Default::default(),
+            clock: Default::default(),
             kind: C4,
             players: HUMANS,
         })),
@@ -122,6 +123,7 @@ fn opening_a_finished_game_keeps_continue() {
     app.insert_resource(MatchAtStart(Match::new(MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
+        clock: Default::default(),
         kind: C4,
         players: HUMANS,
     })));
@@ -137,6 +139,7 @@ fn opening_a_finished_game_keeps_continue() {
         MatchSetup {
             opening: Default::default(),
             engine_time: Default::default(),
+            clock: Default::default(),
             kind: C4,
             players: HUMANS,
         },
@@ -160,6 +163,7 @@ fn redo_is_autosaved() {
     app.insert_resource(MatchAtStart(Match::new(MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
+        clock: Default::default(),
         kind: C4,
         players: HUMANS,
     })));
@@ -187,6 +191,7 @@ fn saving_over_a_damaged_save_keeps_it() {
     let game = Match::new(MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
+        clock: Default::default(),
         kind: C4,
         players: HUMANS,
     });
@@ -416,6 +421,7 @@ fn a_new_game_keeps_the_unfinished_one_and_load_lists_it() {
     let c4 = Match::new(MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
+        clock: Default::default(),
         kind: C4,
         players: HUMANS,
     });
@@ -429,6 +435,7 @@ fn a_new_game_keeps_the_unfinished_one_and_load_lists_it() {
         StartMatch(Match::new(MatchSetup {
             opening: Default::default(),
             engine_time: Default::default(),
+            clock: Default::default(),
             kind: RENJU,
             players: HUMANS,
         })),

@@ -23,8 +23,8 @@ pub mod at {
     pub const TITLE_LOAD_UNDER_CONTINUE: (u32, u32) = (640, 444);
     /// Start, at the foot of the new-game menu: for Connect Four (the
     /// first game, without the Rules and Opening rows), and for Gomoku.
-    pub const NEW_GAME_START: (u32, u32) = (482, 561);
-    pub const NEW_GAME_START_GOMOKU: (u32, u32) = (482, 618);
+    pub const NEW_GAME_START: (u32, u32) = (482, 589);
+    pub const NEW_GAME_START_GOMOKU: (u32, u32) = (482, 646);
     /// Hint, on the Connect Four game panel.
     pub const CONNECT_FOUR_HINT: (u32, u32) = (1044, 319);
     /// Hint, on the Gomoku game panel.
@@ -284,6 +284,7 @@ fn opening_a_finished_game_keeps_continue() {
     let setup = MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
+        clock: Default::default(),
         kind: GameKind::ConnectFour {
             size: ConnectFourSize::STANDARD,
         },
@@ -394,8 +395,8 @@ fn a_failed_join_is_told_in_the_dialog_until_dismissed() {
     let shot = journey.screen();
     // In the dialog, under its buttons: the failure in the accent colour,
     // what to check in light text (read off a screenshot at 1280x800).
-    let said = shot.count_near_within([253, 196, 69], 30, 330..950, 535..565);
-    let advice = shot.count_near_within([235, 235, 240], 40, 330..950, 570..615);
+    let said = shot.count_near_within([253, 196, 69], 30, 330..950, 590..620);
+    let advice = shot.count_near_within([235, 235, 240], 40, 330..950, 625..670);
     assert!(
         said > 100 && advice > 200,
         "the failure is not in the dialog: {said} accent and {advice} light pixels"

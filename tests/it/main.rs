@@ -6,6 +6,7 @@ mod analysis_journey;
 mod app_flow;
 mod audio_assets;
 mod cli;
+mod clock_app;
 mod engine_journey;
 mod engine_player;
 mod first_hour;

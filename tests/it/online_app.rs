@@ -4,7 +4,7 @@
 //! their own, and the tests look at the match the board shows. A lying
 //! server is a real socket too.
 
-use crate::app_flow::{C4, app, run, screen, toast, until};
+use crate::app_flow::{C4, act, app, run, screen, toast, until};
 use bevy::prelude::*;
 use lineup::current_match::{CurrentMatch, MoveRequested, Requester};
 use lineup::online::OnlineRequest;
@@ -27,6 +27,7 @@ fn hosting() -> App {
     let host = Intent::Host {
         kind: C4,
         side: Side::First,
+        clock: lineup_core::match_clock::TimeControl::Untimed,
     };
     let session = OnlineSession::new(None, "Ann", host);
     lineup::online::client::start(app.world_mut(), session, 0).expect("hosts");
@@ -179,6 +180,15 @@ fn lying_server() -> std::net::SocketAddr {
             moves: vec![col(0); 7],
             end: None,
             undo_asked_by: None,
+            clock: None,
+            spent_ms: Vec::new(),
+            rated: false,
+            ratings: [None, None],
+            rating_change: None,
+            watchers: 0,
+            rematch_asked_by: None,
+            rematch_room: None,
+            game_id: Default::default(),
         };
         for message in [ToClient::Reply(seated), ToClient::Room(lie)] {
             let frame = tungstenite::Message::Binary(wire::encode(&message).into());
@@ -351,4 +361,231 @@ fn a_room_code_that_cannot_be_read_says_why() {
         assert_eq!(app.world().resource::<OnlineForm>().problem, says);
         assert!(app.world().get_resource::<OnlineSession>().is_none());
     }
+}
+
+/// A server of its own on 127.0.0.1 (rooms in memory) for the lobby tests.
+fn lobby_server() -> lineup_online::server::RunningServer {
+    lineup_online::server::RunningServer::start(
+        std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+        Box::new(lineup_online::store::memory::MemoryStore::default()),
+        lineup_online::server::Settings::default(),
+    )
+    .expect("a server on 127.0.0.1")
+}
+
+/// The next message of `connection` that `pick` takes, within 5 s.
+fn next_of<T>(
+    connection: &Connection,
+    pick: impl Fn(lineup_core::net::wire::ToClient) -> Option<T>,
+) -> T {
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while std::time::Instant::now() < deadline {
+        if let Some(lineup_online::client::Update::Message(message)) =
+            connection.next(Duration::from_millis(100))
+            && let Some(found) = pick(message)
+        {
+            return found;
+        }
+    }
+    panic!("the server never sent what was awaited");
+}
+
+/// A raw player connected to `server` and logged in as `name`.
+fn player(server: std::net::SocketAddr, name: &str) -> Connection {
+    use lineup_core::net::Reply;
+    use lineup_core::net::wire::ToClient;
+    let identity = lineup_core::net::Identity::generate();
+    let connection = Connection::open(Target::plain(server), Duration::from_secs(5));
+    connection.send(Request::Hello {
+        key: identity.key(),
+        name: name.into(),
+    });
+    let challenge = next_of(&connection, |m| match m {
+        ToClient::Reply(Reply::Challenge(c)) => Some(c),
+        _ => None,
+    });
+    connection.send(Request::Prove {
+        signature: identity.sign(&challenge),
+    });
+    next_of(&connection, |m| match m {
+        ToClient::Reply(Reply::Welcome { .. }) => Some(()),
+        _ => None,
+    });
+    connection
+}
+
+/// An app whose Play online session is `intent` at `server`, logged in
+/// with a fresh identity as `name`.
+fn online_app(server: std::net::SocketAddr, name: &str, intent: Intent) -> App {
+    let mut app = app();
+    run(&mut app, 3);
+    let session = OnlineSession::new(Some(Target::plain(server)), name, intent)
+        .with_identity(lineup_core::net::Identity::generate());
+    lineup::online::client::start(app.world_mut(), session, 0).expect("connects");
+    app
+}
+
+#[test]
+fn a_seek_in_the_lobby_is_accepted_from_the_window_and_the_game_opens() {
+    use lineup_core::match_clock::TimeControl;
+    use lineup_core::net::pairing::SeekSpec;
+    let server = lobby_server();
+    let bo = player(server.address(), "Bo");
+    bo.send(Request::Seek(SeekSpec {
+        kind: C4,
+        clock: TimeControl::fischer(5, 3),
+        rated: true,
+        side: Some(Side::First),
+    }));
+    let mut app = online_app(server.address(), "Ann", Intent::Lobby);
+    until(&mut app, 400, "Bo's seek in the lobby", |app| {
+        let session = app.world().resource::<OnlineSession>();
+        session.lobby.as_ref().is_some_and(|l| l.seeks.len() == 1)
+    });
+    let session = app.world().resource::<OnlineSession>();
+    let lobby = session.lobby.clone().expect("the lobby");
+    assert_eq!(lobby.seeks[0].name, "Bo");
+    assert_eq!(
+        lobby.seeks[0].rating.map(|r| r.to_string()),
+        Some("1500?".into())
+    );
+    assert_eq!(session.welcome.as_ref().map(|w| w.0.as_str()), Some("Ann"));
+    let id = lobby.seeks[0].id;
+
+    act(&mut app, OnlineRequest::AcceptSeek(id));
+    until(&mut app, 400, "the game screen", |app| {
+        screen(app) == Screen::Game && app.world().resource::<CurrentMatch>().names()[0].is_some()
+    });
+    let game = app.world().resource::<CurrentMatch>();
+    // Bo asked for Red: Ann plays Yellow, on a 5+3 clock, rated.
+    assert_eq!(game.names(), &[Some("Bo".into()), Some("Ann".into())]);
+    assert_eq!(
+        game.clock().map(|c| c.control()),
+        Some(TimeControl::fischer(5, 3))
+    );
+    let session = app.world().resource::<OnlineSession>();
+    assert_eq!(session.seat.map(|s| s.1), Some(Side::Second));
+    assert!(session.room.as_ref().is_some_and(|r| r.rated));
+}
+
+#[test]
+fn a_watcher_sees_every_move_and_the_clocks_and_changes_nothing() {
+    use lineup_core::net::Reply;
+    use lineup_core::net::pairing::PairingSpec;
+    use lineup_core::net::wire::ToClient;
+    let server = lobby_server();
+    let spec = PairingSpec {
+        kind: C4,
+        clock: lineup_core::match_clock::TimeControl::fischer(5, 0),
+    };
+    let (ann, bo) = (
+        player(server.address(), "Ann"),
+        player(server.address(), "Bo"),
+    );
+    ann.send(Request::QuickPair(spec));
+    bo.send(Request::QuickPair(spec));
+    let seated = |c: &Connection| {
+        next_of(c, |m| match m {
+            ToClient::Reply(Reply::Seated { code, side, .. }) => Some((code, side)),
+            _ => None,
+        })
+    };
+    let (code, ann_side) = seated(&ann);
+    let (_, bo_side) = seated(&bo);
+    assert_ne!(ann_side, bo_side);
+    let (red, yellow) = if ann_side == Side::First {
+        (ann, bo)
+    } else {
+        (bo, ann)
+    };
+
+    let mut app = online_app(server.address(), "Cy", Intent::Watch(code));
+    until(&mut app, 400, "the watched game on screen", |app| {
+        screen(app) == Screen::Game
+    });
+    for (ply, (who, column)) in [(&red, 3), (&yellow, 3), (&red, 4)].into_iter().enumerate() {
+        who.send(Request::Play {
+            mv: col(column),
+            ply,
+        });
+        until(&mut app, 400, "the move on the watcher's board", |app| {
+            moves(app).len() == ply + 1
+        });
+    }
+    assert_eq!(moves(&app), vec![col(3), col(3), col(4)]);
+    // The server's clocks came along: Yellow's runs.
+    let game = app.world().resource::<CurrentMatch>();
+    assert_eq!(game.clock().and_then(|c| c.running()), Some(Side::Second));
+    let session = app.world().resource::<OnlineSession>();
+    assert_eq!(session.room.as_ref().map(|r| r.watchers), Some(1));
+    assert!(session.seat.is_none(), "a watcher has no seat");
+    // The watcher's click is never a move.
+    click(&mut app, col(0));
+    assert_eq!(moves(&app).len(), 3);
+}
+
+#[test]
+fn chat_reaches_the_opponent_only_and_mute_hides_their_lines() {
+    use lineup_core::net::pairing::PairingSpec;
+    use lineup_core::net::wire::ToClient;
+    let server = lobby_server();
+    let spec = PairingSpec {
+        kind: C4,
+        clock: lineup_core::match_clock::TimeControl::Untimed,
+    };
+    let bo = player(server.address(), "Bo");
+    bo.send(Request::QuickPair(spec));
+    let mut app = online_app(server.address(), "Ann", Intent::QuickPair(spec));
+    until(&mut app, 400, "the paired game", |app| {
+        screen(app) == Screen::Game && app.world().resource::<OnlineSession>().room.is_some()
+    });
+    let code = app
+        .world()
+        .resource::<OnlineSession>()
+        .seat
+        .expect("seated")
+        .0;
+    let cy = player(server.address(), "Cy");
+    cy.send(Request::Watch(code));
+
+    // Ann types a line in the chat dialog and sends it.
+    act(&mut app, OnlineRequest::OpenChat);
+    run(&mut app, 3);
+    crate::app_flow::type_keys(&mut app, "good luck");
+    act(&mut app, OnlineRequest::SendChat);
+    run(&mut app, 5);
+    let heard = next_of(&bo, |m| match m {
+        ToClient::Chat(line) => Some(line),
+        _ => None,
+    });
+    assert_eq!(
+        (heard.from.as_str(), heard.text.as_str()),
+        ("Ann", "good luck")
+    );
+    // The watcher hears nothing of the players' chat (its next message is
+    // no chat line within the wait).
+    assert!(
+        !std::iter::repeat_with(|| cy.next(Duration::from_millis(100)))
+            .take(10)
+            .flatten()
+            .any(|u| matches!(u, lineup_online::client::Update::Message(ToClient::Chat(_)))),
+        "a watcher never reads the players' chat"
+    );
+
+    // Bo answers; Ann sees it, then mutes and sees only her own.
+    bo.send(Request::Chat("you too".into()));
+    until(&mut app, 400, "Bo's line in Ann's window", |app| {
+        app.world().resource::<OnlineSession>().chat.len() == 2
+    });
+    let shown = |app: &App| -> Vec<String> {
+        app.world()
+            .resource::<OnlineSession>()
+            .shown_chat()
+            .map(lineup::online::chat::line_text)
+            .collect()
+    };
+    assert_eq!(shown(&app), vec!["Ann: good luck", "Bo: you too"]);
+    act(&mut app, OnlineRequest::ToggleMute);
+    run(&mut app, 2);
+    assert_eq!(shown(&app), vec!["Ann: good luck"]);
 }

@@ -14,11 +14,15 @@ use std::time::Duration;
 /// Window pixels (1280x800) of what these journeys click, read off
 /// screenshots of the Play online menu and the Connect Four board.
 mod at {
-    pub const HOST_HERE: (u32, u32) = (534, 511);
+    pub const HOST_HERE: (u32, u32) = (534, 443);
+    pub const WATCH: (u32, u32) = (746, 497);
+    pub const QUICK_PAIR: (u32, u32) = (534, 551);
+    /// The game-over banner's Rematch.
+    pub const OVER_REMATCH: (u32, u32) = (1111, 581);
     /// Undo on the game panel, and Allow under it when the opponent asks.
     pub const PANEL_UNDO: (u32, u32) = (1044, 270);
     pub const ALLOW_UNDO: (u32, u32) = (1044, 560);
-    pub const ROOM_ON_SERVER: (u32, u32) = (746, 511);
+    pub const ROOM_ON_SERVER: (u32, u32) = (746, 443);
     /// Connect Four's middle column, and the one right of it.
     pub const BOARD_CENTRE: (u32, u32) = (490, 410);
     pub const COLUMN_5: (u32, u32) = (586, 410);
@@ -263,4 +267,115 @@ fn a_friend_plays_a_whole_game_hosted_in_a_window_with_an_undo() {
     }
     host.interrupt();
     friend.interrupt();
+}
+
+/// A window that opens Play online with a clock of `clock`, types
+/// `address`, and `name` in place of the name field's.
+fn pairing_window(window: &str, address: &str, name: &str, clock: &str) -> Journey {
+    let mut journey = Journey::new(window);
+    journey.launch(SoundOut::Nowhere, &["--menu", "online", "--clock", clock]);
+    journey.wait_for("-> Some(Online)");
+    journey.type_text(address);
+    // Address → room code → name.
+    journey.key("Tab");
+    journey.key("Tab");
+    for _ in 0.."Player".len() {
+        journey.key("BackSpace");
+    }
+    journey.type_text(name);
+    journey
+}
+
+/// The side in a "seated in room K7MQ2X as First" line.
+fn seated_first(line: &str) -> bool {
+    line.trim_end().ends_with("as First")
+}
+
+#[test]
+#[cfg_attr(
+    skip_window_tests,
+    ignore = "needs a display: LINEUP_SKIP_WINDOW_TESTS is set"
+)]
+fn strangers_quick_pair_play_a_rated_game_to_the_flag_watched_by_a_third_then_rematch() {
+    let rooms = std::env::temp_dir().join(format!("lineup-pairing-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&rooms);
+    let mut server = Server::start("127.0.0.1:0", &rooms);
+
+    // Two strangers ask for any Connect Four opponent on a 10-second clock.
+    let mut ann = pairing_window("pairing_ann", &server.address, "Ann", "10s+0");
+    let mut bo = pairing_window("pairing_bo", &server.address, "Bo", "10s+0");
+    ann.click_button(at::QUICK_PAIR, "OnlineRequest::QuickPair");
+    ann.wait_for("Online: logged in as Ann (1500? / 1500? / 1500?)");
+    ann.wait_for("Online: waiting for an opponent (10s+0)");
+    bo.click_button(at::QUICK_PAIR, "OnlineRequest::QuickPair");
+    bo.wait_for("Online: logged in as Bo");
+    let ann_seat = ann.wait_for("Online: seated in room");
+    let bo_seat = bo.wait_for("Online: seated in room");
+    let code = room_code(&ann_seat);
+    assert_eq!(room_code(&bo_seat), code, "paired into one room");
+    assert_ne!(seated_first(&ann_seat), seated_first(&bo_seat));
+    server.wait_for("rated Connect Four (10s+0)");
+    for window in [&mut ann, &mut bo] {
+        window.wait_for("Screen: Some(Title) -> Some(Game)");
+    }
+
+    // A third person watches by the room's code.
+    let mut cy = Journey::new("pairing_cy");
+    cy.launch(SoundOut::Nowhere, &["--menu", "online"]);
+    cy.wait_for("-> Some(Online)");
+    cy.type_text(&server.address);
+    cy.key("Tab");
+    cy.type_text(&code);
+    cy.click_button(at::WATCH, "OnlineRequest::Watch");
+    cy.wait_for(&format!("Online: watching room {code}"));
+    cy.wait_for("Screen: Some(Title) -> Some(Game)");
+
+    // Red's first move starts Yellow's clock; Yellow never moves.
+    let (red, yellow) = if seated_first(&ann_seat) {
+        (&mut ann, &mut bo)
+    } else {
+        (&mut bo, &mut ann)
+    };
+    play_centre(red, yellow, 0);
+    cy.wait_for("Move applied: column 4 by");
+    // The server's clock decides: Yellow's flag falls after ten seconds.
+    server.wait_for("Red wins on time: Yellow's flag fell (1 moves)");
+    let ratings = server.wait_for("ratings +");
+    for window in [&mut ann, &mut bo, &mut cy] {
+        window.wait_for("GamePhase: Some(Playing) -> Some(Over)");
+    }
+    assert!(
+        ratings.contains("ratings +") && ratings.contains(" / -"),
+        "{ratings}"
+    );
+
+    // Both ask for a rematch from the banner: a new room, colours swapped,
+    // each player's new rating on show.
+    for window in [&mut ann, &mut bo] {
+        window.click_button(at::OVER_REMATCH, "OnlineRequest::Rematch");
+    }
+    server.wait_for("rematch in room");
+    let ann_again = ann.wait_for("Online: seated in room");
+    let bo_again = bo.wait_for("Online: seated in room");
+    assert_ne!(room_code(&ann_again), code);
+    assert_eq!(
+        seated_first(&ann_again),
+        !seated_first(&ann_seat),
+        "colours swap"
+    );
+    assert_eq!(seated_first(&bo_again), !seated_first(&bo_seat));
+    let red_line = if seated_first(&ann_seat) {
+        &mut ann
+    } else {
+        &mut bo
+    };
+    let rated = red_line.wait_for("Online: in room");
+    assert!(
+        !rated.contains("1500?"),
+        "the winner's rating moved: {rated}"
+    );
+    for window in [&mut ann, &mut bo, &mut cy] {
+        window.interrupt();
+    }
+    let _ = std::fs::remove_dir_all(&rooms);
 }

@@ -393,6 +393,7 @@ fn undo_takes_back_a_forced_pass_with_the_move_before_it() {
     let setup = MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
+        clock: Default::default(),
         kind: GameKind::Gomoku {
             size: 9,
             rule: RuleSet::Renju,

@@ -45,6 +45,7 @@ fn setup(kind: GameKind) -> MatchSetup {
     MatchSetup {
         opening: Default::default(),
         engine_time: Default::default(),
+        clock: Default::default(),
         kind,
         players: [
             PlayerKind::Human,

@@ -8,7 +8,8 @@
 //! - `analysis`: the analysis board's model: set-up positions, variation
 //!   trees, the engine's lines, threat searches, SGF and RenLib, the study
 //!   library;
-//! - `match_setup`, `match_state`: what a match is made of and the match in play;
+//! - `match_setup`, `match_state`, `match_clock`: what a match is made of,
+//!   the match in play, and its players' clocks;
 //! - `gomocup`: the Gomocup protocol, both ends;
 //! - `persist`: saves and settings on disk;
 //! - `net`: online play: protocol, rooms, the server's authority;
@@ -19,6 +20,7 @@ pub mod ai;
 pub mod analysis;
 pub mod gomocup;
 pub mod i18n;
+pub mod match_clock;
 pub mod match_setup;
 pub mod match_state;
 pub mod net;

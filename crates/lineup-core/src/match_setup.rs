@@ -3,6 +3,7 @@
 //! command line and saved games all build matches the same way.
 
 pub use crate::ai::Level;
+use crate::match_clock::TimeControl;
 use crate::rules::opening::OpeningRule;
 use crate::rules::{ConnectFour, ConnectFourSize, Game, Gomoku, MatchGame, RuleSet, Side};
 use serde::{Deserialize, Serialize};
@@ -177,6 +178,9 @@ pub struct MatchSetup {
     /// How long a Gomocup engine may think a move.
     #[serde(default)]
     pub engine_time: EngineTime,
+    /// The players' clocks: none, or Fischer (base + increment).
+    #[serde(default)]
+    pub clock: TimeControl,
 }
 
 impl MatchSetup {
@@ -187,6 +191,7 @@ impl MatchSetup {
             players,
             opening: OpeningRule::None,
             engine_time: EngineTime::default(),
+            clock: TimeControl::Untimed,
         }
     }
 

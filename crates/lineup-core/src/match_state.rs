@@ -3,6 +3,7 @@
 //! itself. The game layer holds it in a resource; the command line and the
 //! saves build it without Bevy.
 
+use crate::match_clock::GameClock;
 use crate::match_setup::{MatchSetup, PlayerKind};
 use crate::net::OnlineSeat;
 use crate::persist::save_file::SaveFile;
@@ -41,6 +42,9 @@ pub struct Match {
     online: Option<OnlineSeat>,
     /// The players' names, where known (online: as the server has them).
     names: [Option<String>; 2],
+    /// The players' clocks, in a timed match: run here offline, copied
+    /// from the server's online (only the server decides a flag there).
+    clock: Option<GameClock>,
 }
 
 impl Match {
@@ -83,8 +87,112 @@ impl Match {
         &self.names
     }
 
+    /// The players' clocks, in a timed match.
+    pub fn clock(&self) -> Option<&GameClock> {
+        self.clock.as_ref()
+    }
+
+    /// Plays `mv` at `now` (milliseconds on the window's steady clock):
+    /// as [`Match::play`], and the clock of the side that moved stops. A
+    /// move after that side's time ran out is refused, and the side loses
+    /// on time.
+    pub fn play_at(&mut self, mv: BoardMove, now: u64) -> Result<(), MoveError> {
+        if self.flag_fall(now).is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let side = self.game.to_move();
+        self.play(mv)?;
+        // Online the server's clock is the one that counts; its views
+        // replace this copy.
+        if !self.is_online_clock()
+            && let Some(clock) = &mut self.clock
+        {
+            let _ = clock.press(side, now);
+            if self.game.is_over() {
+                clock.pause(now);
+            }
+        }
+        Ok(())
+    }
+
+    /// The side whose time ran out at `now`, who then loses on time (a
+    /// match decided here: online, the server's word comes instead).
+    pub fn flag_fall(&mut self, now: u64) -> Option<Side> {
+        if self.game.is_over() || self.is_online_clock() {
+            return None;
+        }
+        let side = self.clock.as_mut()?.flag(now)?;
+        self.lose_on_time(side).ok()?;
+        Some(side)
+    }
+
+    /// `side` loses on time (here, or as the server decided online).
+    pub fn lose_on_time(&mut self, side: Side) -> Result<(), MoveError> {
+        self.resign(side)?;
+        self.forfeit = Some(TIME_RAN_OUT.to_string());
+        Ok(())
+    }
+
+    /// Whether the clock is the server's copy (an online match).
+    fn is_online_clock(&self) -> bool {
+        self.setup.is_online()
+    }
+
+    /// Stops the running clock at `now` (a menu over the board, review):
+    /// offline, nobody's time runs while nobody can move.
+    pub fn pause_clock(&mut self, now: u64) {
+        if !self.is_online_clock()
+            && let Some(clock) = &mut self.clock
+        {
+            clock.pause(now);
+        }
+    }
+
+    /// Starts the clock of the side to move again at `now` (after the
+    /// first move; a game not over).
+    pub fn resume_clock(&mut self, now: u64) {
+        if !self.is_online_clock()
+            && !self.game.is_over()
+            && self.game.move_count() > 0
+            && let Some(clock) = &mut self.clock
+        {
+            clock.start(now);
+        }
+    }
+
+    /// An untimed online room: no clocks.
+    pub fn set_server_clock_off(&mut self) {
+        self.clock = None;
+    }
+
+    /// Whether `side` lost on time.
+    pub fn lost_on_time(&self) -> Option<Side> {
+        match self.game.ending() {
+            Some(Ending::Resigned { winner }) if self.forfeit.as_deref() == Some(TIME_RAN_OUT) => {
+                Some(winner.other())
+            }
+            _ => None,
+        }
+    }
+
+    /// The server's clocks as its last view says, running on from `now`.
+    pub fn set_server_clock(&mut self, view: &crate::net::ClockView, spent: &[u64], now: u64) {
+        let to_move = view.running.unwrap_or(self.game.to_move());
+        let Some(mut clock) =
+            GameClock::resumed(view.control, view.left_ms, to_move, spent.to_vec())
+        else {
+            self.clock = None;
+            return;
+        };
+        if view.running.is_some() {
+            clock.start(now);
+        }
+        self.clock = Some(clock);
+    }
+
     pub fn new(setup: MatchSetup) -> Self {
         let mut new = Match::resumed(setup, setup.kind.new_game(), now(), new_id());
+        new.clock = GameClock::new(setup.clock);
         if let (MatchGame::Gomoku(game), rule) = (&new.game, setup.opening())
             && rule != OpeningRule::None
         {
@@ -144,6 +252,21 @@ impl Match {
         self.touch();
     }
 
+    /// Undo at `now` (see [`Match::undo_turn`]): in a timed match the
+    /// clock goes on for the side to move, the time used is not given back.
+    pub fn undo_turn_at(&mut self, now: u64) -> Option<usize> {
+        // A loss on time is final: the clock cannot be wound back.
+        if self.lost_on_time().is_some() {
+            return None;
+        }
+        let count = self.undo_turn()?;
+        let to_move = self.game.to_move();
+        if let Some(clock) = &mut self.clock {
+            clock.take_back(count, to_move, now);
+        }
+        Some(count)
+    }
+
     /// The same match with the players' names (an online opponent joined).
     pub fn set_names(&mut self, names: [Option<String>; 2]) {
         self.names = names;
@@ -195,15 +318,26 @@ impl Match {
             names: [None, None],
             opening: None,
             forfeit: None,
+            clock: None,
         }
     }
 
     /// The match a save holds, going on from `game` (its replayed moves).
     pub fn from_save(save: &SaveFile, game: MatchGame) -> Self {
+        // A clock with more moves than the game is no clock of it.
+        let clock = save
+            .clock
+            .clone()
+            .filter(|c| c.spent_ms().len() <= game.move_count());
+        let forfeit = (save.clock.as_ref().and_then(GameClock::flagged).is_some()
+            && game.is_over())
+        .then(|| TIME_RAN_OUT.to_string());
         Match {
             online: save.online.clone(),
             // `replay` has checked the opening already.
             opening: save.replay_opening().ok().flatten(),
+            clock,
+            forfeit,
             ..Match::resumed(save.setup, game, save.created, save.game_id)
         }
     }
@@ -278,6 +412,10 @@ impl Match {
 
     /// Replays an undone move, and the computer's reply after it.
     pub fn redo_turn(&mut self) -> usize {
+        // A timed match has no redo: a move replayed would take no time.
+        if self.clock.is_some() {
+            return 0;
+        }
         let mut count = 0;
         if self.game.redo() {
             count += 1;
@@ -343,6 +481,9 @@ impl Match {
         }
     }
 }
+
+/// What [`Match::forfeit`] says of a side that lost on time.
+pub const TIME_RAN_OUT: &str = "time ran out";
 
 /// A revision number never given before in this run: for a match, and for
 /// anything else that names a state of the board (a reviewed position).

@@ -2,6 +2,7 @@
 //! man page and completions come from [`ServerCli`].
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
+use lineup_core::match_clock::TimeControl;
 use lineup_core::net::address::DEFAULT_PORT;
 use std::net::SocketAddr;
 
@@ -134,6 +135,29 @@ pub struct BenchArgs {
     /// With --faults: the longest the proxy holds data back.
     #[arg(long, value_name = "MS", default_value_t = 200, requires = "faults")]
     pub max_delay_ms: u64,
+    /// Pairing mode: the bots log in with fresh identities and find their
+    /// games through quick pairing (Connect Four with --clock), a new game
+    /// through the queue as each ends; --watchers watch each game and
+    /// --lobby-watchers the lobby. Adds the pairing time, the moves the
+    /// watchers saw, the lobby's messages and the flags to the figures.
+    #[arg(long, conflicts_with_all = ["ramp", "faults"])]
+    pub pairing: bool,
+    /// With --pairing: the games' clock, minutes+seconds (or 10s+0),
+    /// generous enough that no flag falls at the rate tested.
+    #[arg(long, value_name = "M+S", default_value = "10+5", value_parser = parse_clock,
+        requires = "pairing")]
+    pub clock: TimeControl,
+    /// With --pairing: watcher connections per game.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "pairing")]
+    pub watchers: usize,
+    /// With --pairing: connections watching the lobby.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "pairing")]
+    pub lobby_watchers: usize,
+}
+
+/// `--clock`'s value, as players write it.
+fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    TimeControl::parse(text).map_err(|e| e.to_string())
 }
 
 /// The whole command line's definition (for the man page and completions).

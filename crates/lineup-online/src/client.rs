@@ -24,6 +24,9 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 const PING_EVERY: Duration = Duration::from_secs(15);
 
 /// What happened on a connection.
+// A message is moved once, from the connection's thread to its reader:
+// boxing the large variant would cost an allocation a message for nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Update {
     /// The server answered; requests go through from now on.

@@ -3,6 +3,10 @@
 //! the network layer in one place, so their order and shape always agree.
 
 use super::code::{RoomCode, SeatSecret};
+use super::identity::{Challenge, LoginSignature, PlayerKey};
+use super::pairing::{PairingSpec, SeekId, SeekSpec};
+use super::rating::ShownRating;
+use crate::match_clock::TimeControl;
 use crate::match_setup::GameKind;
 use crate::rules::{BoardMove, MatchGame, MoveError, Side};
 use serde::{Deserialize, Serialize};
@@ -15,11 +19,22 @@ pub const NAME_LIMIT: usize = 20;
 /// checks every field against the room and the rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Request {
+    /// Logs in as the holder of `key`, known as `name` (the server answers
+    /// with a [`Reply::Challenge`] to sign).
+    Hello {
+        key: PlayerKey,
+        name: String,
+    },
+    /// The challenge signed with the key of [`Request::Hello`].
+    Prove {
+        signature: LoginSignature,
+    },
     /// Opens a room for a new game; the host sits on `side`.
     Host {
         kind: GameKind,
         side: Side,
         name: String,
+        clock: TimeControl,
     },
     /// Takes the free seat of a room, with a secret the joiner chose. Why
     /// the joiner's: a server that stored the join and went down before
@@ -36,6 +51,19 @@ pub enum Request {
         code: RoomCode,
         secret: SeatSecret,
     },
+    /// Sends the lobby ([`ToClient::Lobby`](super::wire::ToClient)) now and
+    /// whenever it changes, until [`Request::Leave`] or a seat.
+    WatchLobby,
+    /// Opens a seek (logged in): anyone may accept it.
+    Seek(SeekSpec),
+    /// Withdraws one's seek, and leaves the pairing queue.
+    CancelSeek,
+    /// Accepts a seek (logged in): a room opens for both.
+    Accept(SeekId),
+    /// Waits for any opponent of this game and clock (logged in; rated).
+    QuickPair(PairingSpec),
+    /// Watches a game in progress (never a player there).
+    Watch(RoomCode),
     /// A move, played on the position after `ply` moves (so a move aimed at a
     /// board that has changed meanwhile is refused, never misplaced).
     Play {
@@ -43,15 +71,27 @@ pub enum Request {
         ply: usize,
     },
     Resign,
-    /// Asks the opponent to take back one's last move.
+    /// Asks the opponent to take back one's last move (casual games).
     AskUndo,
     /// The opponent's answer to [`Request::AskUndo`].
     AnswerUndo {
         accept: bool,
     },
-    /// Leaves the room (the seat is kept for the grace period, as after a
-    /// dropped connection).
+    /// After the end: asks for another game, colours swapped. When both
+    /// have asked, a new room opens for them.
+    Rematch,
+    /// A line of chat to the room: to the players from a player, to the
+    /// watchers from a watcher.
+    Chat(String),
+    /// Leaves the room, the watched game or the lobby (a seat is kept for
+    /// the grace period, as after a dropped connection).
     Leave,
+    /// One's own finished games (logged in), newest first.
+    History,
+    /// One finished game, whole, to review.
+    Game(GameId),
+    /// A player's page, by display name.
+    Player(String),
 }
 
 /// The server's answer to one client, sent to it alone.
@@ -70,6 +110,19 @@ pub enum Reply {
         code: RoomCode,
         server: String,
     },
+    /// Sign this to log in.
+    Challenge(Challenge),
+    /// Logged in as `name`, with these ratings.
+    Welcome {
+        name: String,
+        ratings: [ShownRating; 3],
+    },
+    /// Your seek is open.
+    Seeking(SeekId),
+    /// You wait in the pairing queue.
+    Queued(PairingSpec),
+    /// You watch room `code`.
+    Watching(RoomCode),
 }
 
 /// Why the server turned a request down. Each reads as a sentence.
@@ -88,6 +141,31 @@ pub enum Refusal {
     NothingToUndo,
     NoUndoAsked,
     TooManyRooms,
+    /// Seeks, pairing, history: only for a player logged in.
+    NotLoggedIn,
+    /// The signature is not the key's: no login.
+    BadSignature,
+    /// Another player has that display name.
+    NameTaken,
+    /// A display name must have 2 to 20 letters, digits, spaces, `-`, `_`
+    /// or `.`.
+    BadName,
+    NoSuchSeek,
+    OwnSeek,
+    /// No take-backs in a rated game.
+    RatedGame,
+    /// Rematch before the end.
+    NotFinished,
+    /// The opponent left: no rematch.
+    OpponentGone,
+    NoSuchGame,
+    NoSuchPlayer,
+    /// Chat faster than a line a second (or longer than the limit).
+    ChatTooFast,
+    /// The time ran out before the move arrived.
+    Flagged,
+    /// A player of a game cannot watch it.
+    YouPlayHere,
 }
 
 impl fmt::Display for Refusal {
@@ -103,6 +181,22 @@ impl fmt::Display for Refusal {
             Refusal::NothingToUndo => f.write_str("You have no move to take back"),
             Refusal::NoUndoAsked => f.write_str("Nobody asked to take a move back"),
             Refusal::TooManyRooms => f.write_str("The server is full; try again later"),
+            Refusal::NotLoggedIn => f.write_str("Log in first"),
+            Refusal::BadSignature => f.write_str("The server could not check your key"),
+            Refusal::NameTaken => f.write_str("Another player has that name"),
+            Refusal::BadName => f.write_str(
+                "A name needs 2 to 20 letters, digits, spaces, dashes, dots or underscores",
+            ),
+            Refusal::NoSuchSeek => f.write_str("That seek is gone"),
+            Refusal::OwnSeek => f.write_str("That is your own seek"),
+            Refusal::RatedGame => f.write_str("No take-backs in a rated game"),
+            Refusal::NotFinished => f.write_str("The game is not over"),
+            Refusal::OpponentGone => f.write_str("Your opponent has left"),
+            Refusal::NoSuchGame => f.write_str("There is no such game"),
+            Refusal::NoSuchPlayer => f.write_str("There is no player of that name"),
+            Refusal::ChatTooFast => f.write_str("Too many messages; wait a moment"),
+            Refusal::Flagged => f.write_str("Your time ran out"),
+            Refusal::YouPlayHere => f.write_str("You play in that game"),
         }
     }
 }
@@ -124,13 +218,15 @@ pub enum RoomEnd {
     Resigned(Side),
     /// `Side` stayed away past the grace period and lost.
     Forfeited(Side),
+    /// `Side`'s time ran out (by the server's clock).
+    Flagged(Side),
 }
 
 impl RoomEnd {
     /// The side that lost this way.
     pub fn loser(self) -> Side {
         match self {
-            RoomEnd::Resigned(side) | RoomEnd::Forfeited(side) => side,
+            RoomEnd::Resigned(side) | RoomEnd::Forfeited(side) | RoomEnd::Flagged(side) => side,
         }
     }
 }
@@ -150,7 +246,41 @@ pub struct RoomView {
     pub end: Option<RoomEnd>,
     /// The side waiting for an answer to its undo request.
     pub undo_asked_by: Option<Side>,
+    /// The clocks as the server's own clock had them when this view was
+    /// made (`None`: untimed).
+    pub clock: Option<ClockView>,
+    /// The time each move took, by the server's clock.
+    pub spent_ms: Vec<u64>,
+    /// Whether the game counts for the ratings.
+    pub rated: bool,
+    /// Each seat's rating in the game's pool (logged-in players).
+    pub ratings: [Option<ShownRating>; 2],
+    /// What the result did to each seat's rating.
+    pub rating_change: Option<[i16; 2]>,
+    /// How many people watch.
+    pub watchers: u32,
+    /// The side that asked for a rematch; once both have, `rematch_room`.
+    pub rematch_asked_by: Option<Side>,
+    /// The room the rematch is played in (watchers may follow).
+    pub rematch_room: Option<RoomCode>,
+    /// Which finished game this is in the players' histories.
+    pub game_id: GameId,
 }
+
+/// The clocks of a timed room as a client shows them: `left_ms` as of the
+/// moment the view was made, and the side whose clock runs on from there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    pub control: TimeControl,
+    pub left_ms: [u64; 2],
+    pub running: Option<Side>,
+}
+
+/// A finished game's name in the server's records.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct GameId(pub u64);
 
 /// Why a replicated history cannot be the game's: a client refuses it
 /// rather than show a board the rules could not reach.
@@ -210,5 +340,25 @@ pub fn clean_name(name: &str) -> String {
         "Player".to_string()
     } else {
         cleaned.trim_end().to_string()
+    }
+}
+
+/// A display name for the lobby and the ratings: cleaned as
+/// [`clean_name`], then 2 to [`NAME_LIMIT`] letters, digits, spaces, `-`,
+/// `_` or `.`, so two names that look alike to a person are rare and none
+/// hides a control character.
+pub fn display_name(name: &str) -> Result<String, Refusal> {
+    let cleaned = clean_name(name);
+    let fits = cleaned.chars().count() >= 2
+        && cleaned
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'));
+    // Something visible must have been typed: "Player" stands in for an
+    // empty name elsewhere, never for a registered one.
+    let typed = name.chars().any(|c| !c.is_control() && !c.is_whitespace());
+    if fits && typed {
+        Ok(cleaned)
+    } else {
+        Err(Refusal::BadName)
     }
 }

@@ -9,22 +9,23 @@
 //! a client leaves such a server.
 
 use super::protocol::{Reply, Request, RoomView};
+use super::views::{ChatLine, FinishedGame, GameSummary, LobbyView, PlayerPage};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The version of the messages' shape. Raised whenever [`Request`],
 /// [`ToClient`] or anything inside them changes shape.
-pub const WIRE_VERSION: u8 = 4;
+pub const WIRE_VERSION: u8 = 5;
 
-/// The largest request a client may send: a name of
-/// [`super::protocol::NAME_LIMIT`] characters of four bytes each is far
-/// below it.
-pub const MAX_REQUEST_BYTES: usize = 512;
+/// The largest request a client may send: a chat line of
+/// [`super::views::CHAT_LIMIT`] characters of four bytes each is below it.
+pub const MAX_REQUEST_BYTES: usize = 1024;
 
 /// The largest frame a server sends: a finished 15×15 game's room is about
-/// 600 bytes.
-pub const MAX_UPDATE_BYTES: usize = 16 * 1024;
+/// 1.5 KB with its moves' times, a lobby of [`super::views::LOBBY_LIMIT`]
+/// seeks and games about 6 KB.
+pub const MAX_UPDATE_BYTES: usize = 32 * 1024;
 
 /// What the server sends a client.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,6 +38,16 @@ pub enum ToClient {
     /// The addresses of every instance of this server, this one first: where
     /// to reconnect should this one go away.
     Servers(Vec<String>),
+    /// The lobby, to a client watching it (sent whenever it changes).
+    Lobby(LobbyView),
+    /// A line of chat in the room this client plays or watches.
+    Chat(ChatLine),
+    /// The client's finished games, newest first.
+    History(Vec<GameSummary>),
+    /// One finished game, asked for to review.
+    Finished(FinishedGame),
+    /// A player's page, asked for by name.
+    Player(PlayerPage),
 }
 
 /// Why a frame was refused.

@@ -64,6 +64,12 @@ impl Folders {
         self.data.join("server.sqlite3")
     }
 
+    /// The player's online identity: the key pair that signs their logins
+    /// (`net::identity`). Lost with the data folder: a new identity then.
+    pub fn identity_file(&self) -> PathBuf {
+        self.data.join("online-identity.key")
+    }
+
     /// The database of the games this computer hosted (a host that quit
     /// takes its game up again from Continue).
     pub fn hosted_database(&self) -> PathBuf {

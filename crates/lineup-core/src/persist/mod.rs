@@ -7,6 +7,7 @@ pub mod atomic;
 pub mod export;
 pub mod folders;
 pub mod games;
+pub mod identity_file;
 pub mod psq;
 pub mod record;
 pub mod save_file;

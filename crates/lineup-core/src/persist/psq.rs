@@ -59,11 +59,18 @@ pub fn parse(text: &str) -> Result<(u8, Vec<Move>), String> {
 
 /// Writes moves as a `.psq` text (times are written as 0).
 pub fn write(size: u8, moves: &[Move]) -> String {
+    write_timed(size, moves, &[])
+}
+
+/// Writes moves as a `.psq` text, each with the milliseconds it took
+/// (`times[i]` for move `i`; 0 where there is none), as Piskvork keeps them.
+pub fn write_timed(size: u8, moves: &[Move], times: &[u64]) -> String {
     let mut text = format!("Piskvorky {size}x{size}, 11:11, 0\n");
-    for mv in moves {
+    for (i, mv) in moves.iter().enumerate() {
+        let ms = times.get(i).copied().unwrap_or(0);
         match mv {
-            Move::Stone(p) => text.push_str(&format!("{},{},0\n", p.x + 1, size - p.y)),
-            Move::Pass => text.push_str("-1,-1,0\n"),
+            Move::Stone(p) => text.push_str(&format!("{},{},{ms}\n", p.x + 1, size - p.y)),
+            Move::Pass => text.push_str(&format!("-1,-1,{ms}\n")),
         }
     }
     text.push_str("-1\n");

@@ -8,6 +8,7 @@
 use super::atomic::write_atomic;
 use crate::analysis::setup::{Setup, Spot};
 use crate::analysis::tree::{MoveMark, NodeId, PointMark, Tree};
+use crate::match_clock::GameClock;
 use crate::match_setup::{GameKind, MatchSetup};
 use crate::net::OnlineSeat;
 use crate::rules::opening::{Opening, OpeningRule, notation as opening_notation};
@@ -75,6 +76,9 @@ pub struct SaveFile {
     /// An analysis board's study (format 4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub analysis: Option<SavedAnalysis>,
+    /// A timed game's clocks: each side's time left and each move's time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<GameClock>,
 }
 
 /// An analysis as the file holds it: the tree flattened into a list where
@@ -246,6 +250,7 @@ impl SaveFile {
             game_id: 0,
             online: None,
             analysis: None,
+            clock: None,
         }
     }
 
@@ -277,6 +282,14 @@ impl SaveFile {
                 nodes,
                 shown: index.get(&shown).copied().unwrap_or(0),
             }),
+            ..self
+        }
+    }
+
+    /// The same, with the clocks of a timed game.
+    pub fn with_clock(self, clock: Option<&GameClock>) -> SaveFile {
+        SaveFile {
+            clock: clock.cloned(),
             ..self
         }
     }

@@ -3,6 +3,7 @@
 //! the lobby is handed requests and the clock directly.
 
 use lineup_core::ai::Rng;
+use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::GameKind;
 use lineup_core::net::protocol::clean_name;
 use lineup_core::net::wire::{self, ToClient, WireError};
@@ -64,6 +65,7 @@ fn room_of(kind: GameKind) -> (Lobby, RoomCode, [SeatSecret; 2]) {
         kind,
         side: Side::First,
         name: "Ann".into(),
+        clock: TimeControl::Untimed,
     };
     let (code, side, host_secret) = seated(&lobby.handle(HOST, host, 0), HOST);
     assert_eq!(side, Side::First);
@@ -105,7 +107,7 @@ fn a_join_sent_again_after_its_reply_was_lost_gets_the_same_seat() {
 }
 
 fn view(lobby: &Lobby, code: RoomCode) -> RoomView {
-    lobby.room(code).expect("the room is open").view()
+    lobby.room(code).expect("the room is open").view(0)
 }
 
 fn play(lobby: &mut Lobby, client: ClientKey, mv: BoardMove) -> Option<Refusal> {
@@ -180,6 +182,7 @@ fn nobody_moves_before_the_opponent_has_come_and_a_third_player_is_turned_away()
         kind: C4,
         side: Side::Second,
         name: "Ann".into(),
+        clock: TimeControl::Untimed,
     };
     let (code, side, _) = seated(&lobby.handle(HOST, host, 0), HOST);
     assert_eq!(side, Side::Second);
@@ -424,10 +427,20 @@ fn room_codes_are_read_as_people_type_them() {
 fn any_request() -> impl Strategy<Value = Request> {
     let name = "\\PC{0,30}";
     prop_oneof![
-        (any::<bool>(), name).prop_map(|(first, name)| Request::Host {
-            kind: if first { C4 } else { RENJU },
-            side: if first { Side::First } else { Side::Second },
-            name,
+        (any::<bool>(), name, 0u32..100, 0u32..60).prop_map(|(first, name, base, inc)| {
+            Request::Host {
+                kind: if first { C4 } else { RENJU },
+                side: if first { Side::First } else { Side::Second },
+                name,
+                clock: if base == 0 {
+                    TimeControl::Untimed
+                } else {
+                    TimeControl::Fischer {
+                        base_seconds: base * 60,
+                        increment_seconds: inc,
+                    }
+                },
+            }
         }),
         (any::<u64>(), name, any::<u64>()).prop_map(|(n, name, s)| Request::Join {
             code: RoomCode::from_number(n),

@@ -524,7 +524,7 @@ mod in_a_match {
         let folder = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("opening-export");
         let _ = std::fs::remove_dir_all(&folder);
         std::fs::create_dir_all(&folder).expect("a folder");
-        lineup_core::persist::export::export(m.game(), m.opening(), "t", &folder)
+        lineup_core::persist::export::export(m.game(), m.opening(), None, "t", &folder)
             .expect("exported");
         assert_eq!(
             std::fs::read_to_string(folder.join("t.txt")).expect("written"),

@@ -70,7 +70,7 @@ impl Default for Tally {
 }
 
 /// Microseconds from 1 µs to 10 minutes, three significant figures.
-fn histogram() -> Histogram<u64> {
+pub(super) fn histogram() -> Histogram<u64> {
     Histogram::new_with_bounds(1, 600_000_000, 3)
         .unwrap_or_else(|_| Histogram::new(3).expect("a histogram"))
 }
@@ -242,10 +242,14 @@ impl Game {
 /// A wait drawn from the exponential law of the run's mean: the gaps of a
 /// Poisson clock.
 fn exponential(dice: &mut Rng, run: &Run) -> Duration {
-    let mean = run.mean_interval_us.load(Ordering::Relaxed) as f64;
+    exponential_us(dice, run.mean_interval_us.load(Ordering::Relaxed))
+}
+
+/// A wait drawn from the exponential law of mean `mean_us` microseconds.
+pub(super) fn exponential_us(dice: &mut Rng, mean_us: u64) -> Duration {
     // Uniform in (0, 1]: never ln(0).
     let uniform = ((dice.next_u64() >> 11) as f64 + 1.0) / (1u64 << 53) as f64;
-    Duration::from_micros((-uniform.ln() * mean) as u64)
+    Duration::from_micros((-uniform.ln() * mean_us as f64) as u64)
 }
 
 /// The host opens a Connect Four room and the guest joins it; the code
@@ -260,6 +264,7 @@ async fn open_room(
         kind: GameKind::default(),
         side: Side::First,
         name: "bench host".into(),
+        clock: lineup_core::match_clock::TimeControl::Untimed,
     })
     .await?;
     let (code, first) = seated(host).await?;
@@ -335,7 +340,8 @@ async fn seated(bot: &mut BotSocket) -> Result<(RoomCode, SeatSecret), Seating> 
                     .map_err(|_| Seating::Failed(format!("an address that is none: {server}")))?;
                 return Err(Seating::Elsewhere(server));
             }
-            ToClient::Room(_) | ToClient::Servers(_) => {}
+            // Rooms, instances, and what this bot never asks for.
+            _ => {}
         }
     }
 }
@@ -494,7 +500,8 @@ async fn bot(
                         }
                         lock().in_flight = None;
                     }
-                    ToClient::Reply(Reply::Seated { .. } | Reply::Elsewhere { .. }) => {}
+                    // Everything else: replies and news this bot did not ask for.
+                    _ => {}
                 }
             }
             // Fault runs only: the server there drops silent peers sooner.

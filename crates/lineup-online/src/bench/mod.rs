@@ -9,6 +9,9 @@
 //! sends the next one late, and that wait counts in the latency, so a
 //! queue in the server shows in the figures instead of slowing the load
 //! (coordinated omission).
+//!
+//! The pairing mode (`pairing`) finds the games through the server's
+//! quick pairing queue instead, with clocks, watchers and the lobby.
 
 mod bot;
 mod check;
@@ -16,10 +19,12 @@ pub mod faults;
 mod game;
 mod hostile;
 mod journal;
+pub mod pairing;
 mod process;
 mod proxy;
 
 pub use bot::random_move;
+pub use pairing::{PairingConfig, PairingReport};
 pub use proxy::ProxyFaults;
 
 use game::Game;

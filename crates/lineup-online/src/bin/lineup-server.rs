@@ -116,6 +116,9 @@ fn run_bench(args: BenchArgs) -> Result<(), String> {
     let pid = server_process::find_by_tcp_port(args.addr[0].port());
     let cpu_before = pid.and_then(server_process::cpu_seconds);
     let started = std::time::Instant::now();
+    if args.pairing {
+        return run_pairing(&args, config, pid, cpu_before, started);
+    }
     if args.ramp {
         let ceiling = Duration::from_millis(100);
         let mut best: Option<f64> = None;
@@ -168,6 +171,44 @@ fn run_bench(args: BenchArgs) -> Result<(), String> {
         eprintln!("refused: {refusal}");
     }
     println!("{}", line(&report, &cpu, pid));
+    Ok(())
+}
+
+/// `bench --pairing`: the queue, the clocks and the watchers; the moves'
+/// line, then the pairing mode's.
+fn run_pairing(
+    args: &BenchArgs,
+    config: BenchConfig,
+    pid: Option<u32>,
+    cpu_before: Option<f64>,
+    started: std::time::Instant,
+) -> Result<(), String> {
+    let report = bench::pairing::run(&bench::PairingConfig {
+        bench: config,
+        clock: args.clock,
+        watchers: args.watchers,
+        lobby_watchers: args.lobby_watchers,
+    })?;
+    let cpu = cpu_share(
+        pid.and_then(server_process::cpu_seconds),
+        cpu_before,
+        started.elapsed().as_secs_f64(),
+    );
+    eprintln!(
+        "{} connections made and the players logged in in {:.1} s",
+        report.connections,
+        report.bench.connecting.as_secs_f64()
+    );
+    if report.bench.unconnected > 0 {
+        eprintln!("{} connections could not be made", report.bench.unconnected);
+    }
+    for refusal in report.bench.tally.refusals.iter().take(5) {
+        eprintln!("refused: {refusal}");
+    }
+    println!("{}", line(&report.bench, &cpu, pid));
+    for more in report.lines() {
+        println!("{more}");
+    }
     Ok(())
 }
 

@@ -11,12 +11,14 @@
 
 use super::Settings;
 use super::cluster::{Beat, Cluster, Whereabouts};
-use crate::store::RoomStore;
+use crate::store::{Commit, RoomStore};
 use lineup_core::ai::Rng;
 use lineup_core::net::unguessable_seed;
+use lineup_core::net::views::{HISTORY_LIMIT, PlayerPage, RATING_POINTS, RatingPoint};
 use lineup_core::net::wire::{self, ToClient};
 use lineup_core::net::{
-    ClientKey, Effect, Lobby, Refusal, Reply, Request, Room, RoomCode, RoomRecord,
+    ClientKey, Effect, Lobby, Lookup, PlayerKey, PlayerRecord, Refusal, Reply, Request, Room,
+    RoomCode, RoomRecord,
 };
 use lineup_core::rules::Side;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -83,6 +85,8 @@ pub struct Owner {
     log: bool,
     /// The fault-injection hook's countdown (see [`crash_after_commit`]).
     crash_after: Option<u64>,
+    /// Whether the lobby changed since it was last sent to its watchers.
+    lobby_stale: bool,
 }
 
 /// A fault-injection hook for the load tool's fault mode (`lineup-server
@@ -107,6 +111,8 @@ impl Owner {
     ) -> Result<Owner, String> {
         let mut lobby = Lobby::new(Rng::new(unguessable_seed()));
         lobby.grace_ms = settings.grace_ms;
+        let players = store.players().map_err(|e| e.to_string())?;
+        lobby.restore_players(players);
         let restored = store.open_rooms().map_err(|e| e.to_string())?;
         for problem in &restored.problems {
             eprintln!("Lineup server: a room could not be read and was set aside: {problem}");
@@ -133,6 +139,7 @@ impl Owner {
             started: Instant::now(),
             log: settings.log,
             crash_after: crash_after_commit(),
+            lobby_stale: false,
         })
     }
 
@@ -156,7 +163,10 @@ impl Owner {
     }
 
     pub async fn run(mut self, mut inbox: mpsc::Receiver<Event>) {
-        let mut check = tokio::time::interval(Duration::from_secs(1));
+        // Four times a second: a flag falls within a quarter second of the
+        // time running out (a move that comes later is refused by the
+        // clock itself), and the grace period and the queue are checked.
+        let mut check = tokio::time::interval(Duration::from_millis(250));
         check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut batch = Vec::with_capacity(BATCH);
         loop {
@@ -172,6 +182,7 @@ impl Owner {
                     let now = self.now();
                     let effects = self.lobby.tick(now);
                     self.carry_out(effects).await;
+                    self.send_lobby();
                 }
             }
         }
@@ -218,14 +229,20 @@ impl Owner {
     }
 
     /// Stores what changed, maps new rooms to this instance, then tells
-    /// the players.
+    /// the players, the watchers and the lobby.
     async fn carry_out(&mut self, effects: Vec<Effect>) {
         if effects.is_empty() {
             return;
         }
         let mut changed = BTreeSet::new();
+        let mut shown = BTreeSet::new();
         let mut closed = Vec::new();
         let mut replies = Vec::new();
+        let mut players = BTreeSet::new();
+        let mut rated: Vec<(PlayerKey, lineup_core::net::rating::RatingPool, u16)> = Vec::new();
+        let mut lookups = Vec::new();
+        let mut chats = Vec::new();
+        let mut lobby_to: BTreeSet<ClientKey> = BTreeSet::new();
         // One write for the batch's log lines: under load, a write per
         // move would cost more than the move.
         let mut log = String::new();
@@ -234,10 +251,25 @@ impl Owner {
                 Effect::Changed(code) => {
                     changed.insert(code);
                 }
-                Effect::Closed(record) => closed.push(record),
+                Effect::Shown(code) => {
+                    shown.insert(code);
+                }
+                Effect::Closed(record) => closed.push(*record),
                 Effect::Reply { to, reply } => replies.push((to, reply)),
-                // Who sees a room follows from its seats.
+                // Who sees a room follows from its seats and watchers.
                 Effect::Sees { .. } => {}
+                // Sent at the next check (four times a second at most):
+                // under load the lobby changes with nearly every batch.
+                Effect::LobbyChanged => self.lobby_stale = true,
+                Effect::LobbyTo(client) => {
+                    lobby_to.insert(client);
+                }
+                Effect::Chat { line, to } => chats.push((line, to)),
+                Effect::PlayerChanged(key) => {
+                    players.insert(key);
+                }
+                Effect::Rated { key, pool, rating } => rated.push((key, pool, rating)),
+                Effect::Lookup { client, what } => lookups.push((client, what)),
                 Effect::Log(line) => {
                     if self.log {
                         log.push_str("Lineup server: ");
@@ -253,21 +285,52 @@ impl Owner {
             .collect();
         let gone: Vec<RoomCode> = closed.iter().map(|r: &RoomRecord| r.code).collect();
         let unix = lineup_core::match_state::now();
-        let stored = blocking(&self.store, move |store| {
-            store.commit(&records, &closed, unix)
-        })
-        .await;
-        if let Err(problem) = stored {
-            // The game goes on; the operator must see this at once.
-            eprintln!("Lineup server: NOT STORED: {problem}");
-        }
-        if let Some(left) = self.crash_after.as_mut() {
-            *left -= 1;
-            if *left == 0 {
-                eprintln!(
-                    "Lineup server: crashing after a commit, before its replies (fault injection)"
-                );
-                std::process::abort();
+        let player_records: Vec<PlayerRecord> = players
+            .iter()
+            .filter_map(|key| self.lobby.players().get(key).cloned())
+            .collect();
+        let points: Vec<(PlayerKey, RatingPoint)> = rated
+            .into_iter()
+            .map(|(key, pool, rating)| {
+                (
+                    key,
+                    RatingPoint {
+                        pool,
+                        at: unix,
+                        rating,
+                    },
+                )
+            })
+            .collect();
+        if !records.is_empty()
+            || !closed.is_empty()
+            || !player_records.is_empty()
+            || !points.is_empty()
+        {
+            // A room's result and the ratings it moved go in one
+            // transaction: both or neither survive a crash.
+            let stored = blocking(&self.store, move |store| {
+                store.commit(&Commit {
+                    changed: &records,
+                    closed: &closed,
+                    players: &player_records,
+                    points: &points,
+                    now_seconds: unix,
+                })
+            })
+            .await;
+            if let Err(problem) = stored {
+                // The game goes on; the operator must see this at once.
+                eprintln!("Lineup server: NOT STORED: {problem}");
+            }
+            if let Some(left) = self.crash_after.as_mut() {
+                *left -= 1;
+                if *left == 0 {
+                    eprintln!(
+                        "Lineup server: crashing after a commit, before its replies (fault injection)"
+                    );
+                    std::process::abort();
+                }
             }
         }
         if let Some(cluster) = &self.cluster {
@@ -290,13 +353,60 @@ impl Owner {
         for (to, reply) in replies {
             self.send(to, wire::encode(&ToClient::Reply(reply)).into());
         }
-        for code in changed {
-            self.send_room(code);
+        for code in changed.union(&shown) {
+            self.send_room(*code);
+        }
+        for (line, to) in chats {
+            let frame: Bytes = wire::encode(&ToClient::Chat(line)).into();
+            for client in to {
+                self.send(client, frame.clone());
+            }
+        }
+        if !lobby_to.is_empty() {
+            let frame: Bytes = wire::encode(&ToClient::Lobby(self.lobby.view())).into();
+            for client in lobby_to {
+                self.send(client, frame.clone());
+            }
+        }
+        for (client, what) in lookups {
+            self.look_up_records(client, what).await;
         }
         if !log.is_empty() {
             use std::io::Write;
             let _ = std::io::stderr().lock().write_all(log.as_bytes());
         }
+    }
+
+    /// A client asked for records: read off the store, sent to it alone.
+    async fn look_up_records(&mut self, client: ClientKey, what: Lookup) {
+        let found = blocking(&self.store, move |store| {
+            Ok::<_, crate::store::StoreError>(match what {
+                Lookup::History(key) => Some(ToClient::History(store.history(key, HISTORY_LIMIT)?)),
+                Lookup::Game(id) => store.game(id)?.map(ToClient::Finished),
+                Lookup::Player(record) => {
+                    let history = store.rating_points(record.key, RATING_POINTS)?;
+                    let last_games = store.history(record.key, HISTORY_LIMIT)?;
+                    Some(ToClient::Player(PlayerPage {
+                        name: record.name.clone(),
+                        ratings: record.ratings.shown(),
+                        games_played: record.ratings.0.map(|r| r.games),
+                        history,
+                        last_games,
+                        since: record.since,
+                    }))
+                }
+            })
+        })
+        .await;
+        let message = match found {
+            Ok(Some(message)) => message,
+            Ok(None) => ToClient::Reply(Reply::Refused(Refusal::NoSuchGame)),
+            Err(problem) => {
+                eprintln!("Lineup server: cannot read the records: {problem}");
+                ToClient::Reply(Reply::Refused(Refusal::NoSuchGame))
+            }
+        };
+        self.send(client, wire::encode(&message).into());
     }
 
     /// A heartbeat's findings: the instances' addresses, rooms mapped
@@ -429,15 +539,35 @@ impl Owner {
         }
     }
 
-    /// The room's view to each of its players who is connected.
+    /// The lobby to everyone watching it, if it changed since it was last
+    /// sent (and anyone watches: the view walks every room).
+    fn send_lobby(&mut self) {
+        if !self.lobby_stale {
+            return;
+        }
+        self.lobby_stale = false;
+        let watchers: Vec<ClientKey> = self.lobby.lobby_watchers().collect();
+        if watchers.is_empty() {
+            return;
+        }
+        let frame: Bytes = wire::encode(&ToClient::Lobby(self.lobby.view())).into();
+        for client in watchers {
+            self.send(client, frame.clone());
+        }
+    }
+
+    /// The room's view to each of its players who is connected, and to
+    /// its watchers.
     fn send_room(&mut self, code: RoomCode) {
+        let now = self.now();
         let Some(room) = self.lobby.room(code) else {
             return;
         };
-        let frame: Bytes = wire::encode(&ToClient::Room(room.view())).into();
+        let frame: Bytes = wire::encode(&ToClient::Room(room.view(now))).into();
         let players: Vec<ClientKey> = [Side::First, Side::Second]
             .into_iter()
             .filter_map(|side| room.seat(side).and_then(|seat| seat.client))
+            .chain(room.watchers().iter().copied())
             .collect();
         for client in players {
             self.send(client, frame.clone());

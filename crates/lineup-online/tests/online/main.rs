@@ -9,4 +9,5 @@ mod load;
 mod player;
 mod server;
 mod store;
+mod store_players;
 mod tls;

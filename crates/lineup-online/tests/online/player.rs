@@ -86,7 +86,8 @@ impl Player {
                 self.elsewhere = Some(server);
             }
             Some(Update::Lost(why) | Update::Failed(why)) => self.lost = Some(why),
-            Some(Update::Connected) => {}
+            // Replies and news these tests do not ask for.
+            Some(Update::Connected | Update::Message(_)) => {}
             None => return false,
         }
         true
@@ -119,6 +120,7 @@ impl Player {
             kind,
             side: Side::First,
             name: name.into(),
+            clock: lineup_core::match_clock::TimeControl::Untimed,
         });
         self.until("a seat", |p| p.seat.is_some());
         self.seat.expect("seated").0

@@ -3,16 +3,34 @@
 
 use crate::player::{C4, RENJU, col, pt};
 use lineup_core::ai::Rng;
+use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::GameKind;
-use lineup_core::net::{Effect, Lobby, Request, RoomCode, RoomRecord, SeatSecret};
+use lineup_core::net::{
+    Effect, GameId, Lobby, PlayerKey, Request, RoomCode, RoomRecord, SeatSecret,
+};
 use lineup_core::rules::{BoardMove, Side};
 use lineup_online::store::memory::MemoryStore;
 use lineup_online::store::sqlite::SqliteStore;
-use lineup_online::store::{self, RoomStore};
+use lineup_online::store::{self, Commit, RoomStore};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
-fn temp_database(name: &str) -> PathBuf {
+/// A commit of rooms alone (no player changed).
+pub fn rooms<'a>(
+    changed: &'a [RoomRecord],
+    closed: &'a [RoomRecord],
+    now_seconds: u64,
+) -> Commit<'a> {
+    Commit {
+        changed,
+        closed,
+        players: &[],
+        points: &[],
+        now_seconds,
+    }
+}
+
+pub fn temp_database(name: &str) -> PathBuf {
     let folder = std::env::temp_dir().join(format!("lineup-store-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
     folder.join("rooms.sqlite3")
@@ -27,6 +45,7 @@ fn record(kind: GameKind, moves: &[BoardMove], seed: u64) -> RoomRecord {
             kind,
             side: Side::First,
             name: "Ann".into(),
+            clock: TimeControl::Untimed,
         },
         0,
     );
@@ -65,11 +84,11 @@ fn sqlite_brings_the_open_rooms_back_after_a_restart_and_files_finished_ones() {
         let mut store = SqliteStore::open(&path).expect("opens");
         assert!(store.open_rooms().expect("reads").rooms.is_empty());
         store
-            .commit(&[c4.clone(), renju.clone()], &[], 10)
+            .commit(&rooms(&[c4.clone(), renju.clone()], &[], 10))
             .expect("stores");
         let mut later = c4.clone();
         later.moves.push(col(3));
-        store.commit(&[later], &[], 11).expect("stores");
+        store.commit(&rooms(&[later], &[], 11)).expect("stores");
     }
     let mut store = SqliteStore::open(&path).expect("opens again");
     let back = store.open_rooms().expect("reads");
@@ -82,7 +101,7 @@ fn sqlite_brings_the_open_rooms_back_after_a_restart_and_files_finished_ones() {
     assert_eq!(by_code(renju.code), Some(renju.clone()));
 
     store
-        .commit(&[], std::slice::from_ref(&renju), 12)
+        .commit(&rooms(&[], std::slice::from_ref(&renju), 12))
         .expect("files");
     let back = store.open_rooms().expect("reads");
     assert_eq!(back.rooms.len(), 1);
@@ -91,7 +110,7 @@ fn sqlite_brings_the_open_rooms_back_after_a_restart_and_files_finished_ones() {
     let mut reused = c4.clone();
     reused.code = renju.code;
     store
-        .commit(std::slice::from_ref(&reused), &[], 13)
+        .commit(&rooms(std::slice::from_ref(&reused), &[], 13))
         .expect("stores");
     assert_eq!(store.open_rooms().expect("reads").rooms.len(), 2);
     assert_eq!(store.finished(10).expect("reads"), vec![renju]);
@@ -106,7 +125,7 @@ fn a_room_the_rules_refuse_is_set_aside_and_kept() {
     let good = record(C4, &[col(1)], 4);
     let mut store = SqliteStore::open(&path).expect("opens");
     store
-        .commit(&[lie.clone(), good.clone()], &[], 1)
+        .commit(&rooms(&[lie.clone(), good.clone()], &[], 1))
         .expect("stores");
     let back = store.open_rooms().expect("reads");
     assert_eq!(back.rooms, vec![good]);
@@ -139,7 +158,8 @@ fn a_database_that_is_not_one_is_refused_with_its_name() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
     /// Any sequence of commits leaves SQLite holding what the memory store
-    /// (the plain reference) holds.
+    /// (the plain reference) holds: the open rooms, the closed ones, each
+    /// player's finished games and each game.
     #[test]
     fn sqlite_holds_what_the_memory_store_holds(
         steps in proptest::collection::vec((0usize..4, 0u8..7, any::<bool>()), 1..20)
@@ -147,9 +167,20 @@ proptest! {
         let path = temp_database(&format!("prop-{}", steps.len()));
         let mut sqlite = SqliteStore::open(&path).expect("opens");
         let mut memory = MemoryStore::default();
-        let mut rooms: Vec<RoomRecord> = (0..4).map(|i| record(C4, &[], 100 + i)).collect();
+        // One player in every room, another in each.
+        let keys: Vec<PlayerKey> = (0..5).map(|i| PlayerKey([i; 32])).collect();
+        let mut records: Vec<RoomRecord> = (0..4)
+            .map(|i| {
+                let mut record = record(C4, &[], 100 + i);
+                record.game_id = GameId(i + 1);
+                for (seat, key) in record.seats.iter_mut().zip([keys[0], keys[i as usize + 1]]) {
+                    seat.as_mut().expect("seated").key = Some(key);
+                }
+                record
+            })
+            .collect();
         for (at, (room, column, close)) in steps.into_iter().enumerate() {
-            let record = &mut rooms[room];
+            let record = &mut records[room];
             if record.moves.iter().filter(|m| **m == col(column)).count() < 6 {
                 record.moves.push(col(column));
             }
@@ -159,7 +190,9 @@ proptest! {
                 (vec![record.clone()], vec![])
             };
             for store in [&mut sqlite as &mut dyn RoomStore, &mut memory] {
-                store.commit(&changed, &closed, at as u64).expect("stores");
+                store
+                    .commit(&rooms(&changed, &closed, at as u64))
+                    .expect("stores");
             }
         }
         let mut a = sqlite.open_rooms().expect("reads").rooms;
@@ -171,6 +204,19 @@ proptest! {
         let legal = |r: &RoomRecord| lineup_core::net::Room::from_record(r.clone(), 0).is_ok();
         b.retain(legal);
         prop_assert_eq!(a, b);
+        prop_assert_eq!(sqlite.finished(100).expect("reads"), memory.finished(100).expect("reads"));
+        for key in keys {
+            prop_assert_eq!(
+                sqlite.history(key, 100).expect("reads"),
+                memory.history(key, 100).expect("reads")
+            );
+        }
+        for id in 1..=4 {
+            prop_assert_eq!(
+                sqlite.game(GameId(id)).expect("reads"),
+                memory.game(GameId(id)).expect("reads")
+            );
+        }
         let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
     }
 }

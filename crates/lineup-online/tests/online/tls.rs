@@ -67,6 +67,7 @@ fn a_tls_server_plays_with_a_client_that_trusts_it_and_refuses_the_others() {
         kind: C4,
         side: Side::First,
         name: "Ann".into(),
+        clock: lineup_core::match_clock::TimeControl::Untimed,
     });
     let seated = (0..5).any(|_| {
         matches!(

@@ -1,0 +1,399 @@
+//! Every room on a server, who sits and who watches where, the players
+//! logged in, the open seeks and the pairing queue. The network layer hands
+//! each request here and carries out the [`Effect`]s that come back:
+//! replies to one client, rooms to store and send, the lobby to send, chat
+//! lines, records to look up, lines for the log. Time comes in as a number
+//! (milliseconds on the server's steady clock), so tests run the grace
+//! period and the clocks without waiting.
+//!
+//! Here the state and the dispatch of requests; beside it, one file a
+//! job: `login`, `seating` (rooms opened, joined, left), `meeting` (seeks,
+//! the queue, watching), `play` (moves, undo, rematch, the end and its
+//! ratings) and `chat`.
+
+use super::code::{RoomCode, SeatSecret};
+use super::identity::{Challenge, PlayerKey, verify};
+use super::pairing::{PairingQueue, PairingSpec, SeekId, SeekSpec, Seeks, Waiter};
+use super::players::{PlayerRecord, Players};
+use super::protocol::{GameId, Refusal, Reply, Request, clean_name};
+use super::rating::{RatedResult, RatingPool, ShownRating};
+use super::room::{ClientKey, Expiry, Room, RoomRecord, Seat, Terms};
+use super::views::{Audience, ChatLine, GameListing, LOBBY_LIMIT, LobbyView, SeekView, clean_chat};
+use crate::ai::Rng;
+use crate::match_setup::GameKind;
+use crate::rules::{Ending, Side};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+mod chat;
+mod login;
+mod meeting;
+mod play;
+mod seating;
+
+/// How long a dropped player's seat waits for them (milliseconds). In a
+/// timed game their clock runs on meanwhile: whichever ends first, the
+/// grace or their time, ends the game.
+pub const GRACE_MS: u64 = 60_000;
+
+/// Chat: a line a second on average, three at once.
+const CHAT_EVERY_MS: u64 = 1_000;
+const CHAT_BURST: u64 = 3;
+
+/// What the network layer must do after the lobby changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Send `reply` to `to` alone.
+    Reply { to: ClientKey, reply: Reply },
+    /// The room changed: store its record, send its view to its players
+    /// and watchers.
+    Changed(RoomCode),
+    /// Who watches the room changed (nothing the store keeps): send its
+    /// view again, for the watcher count.
+    Shown(RoomCode),
+    /// The room is gone: stop replicating it. Its last state comes along
+    /// for the record.
+    Closed(Box<RoomRecord>),
+    /// `client` now sees room `code` (or none).
+    Sees {
+        client: ClientKey,
+        code: Option<RoomCode>,
+    },
+    /// The lobby changed: send it to everyone watching it.
+    LobbyChanged,
+    /// Send the lobby to `client` now.
+    LobbyTo(ClientKey),
+    /// A chat line for these connections.
+    Chat { line: ChatLine, to: Vec<ClientKey> },
+    /// A player's record changed (a login, a rating): store it.
+    PlayerChanged(PlayerKey),
+    /// A rated game moved `key`'s rating in `pool` to `rating`: a point of
+    /// their rating history.
+    Rated {
+        key: PlayerKey,
+        pool: RatingPool,
+        rating: u16,
+    },
+    /// `client` asked for records the store holds.
+    Lookup { client: ClientKey, what: Lookup },
+    /// A line for the server's log.
+    Log(String),
+}
+
+/// Records a client asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Lookup {
+    /// The player's finished games.
+    History(PlayerKey),
+    /// One finished game.
+    Game(GameId),
+    /// A player's page (their record as it is now).
+    Player(Box<PlayerRecord>),
+}
+
+impl Eq for Lookup {}
+
+/// Where a connection stands in logging in.
+#[derive(Clone, Debug)]
+enum Login {
+    /// Sent `challenge` to sign for `key`, to be known as `name`.
+    Asked {
+        key: PlayerKey,
+        name: String,
+        challenge: Challenge,
+    },
+    In(PlayerKey),
+}
+
+/// The rooms, players, seeks and queue of one server.
+#[derive(Debug)]
+pub struct Lobby {
+    rooms: BTreeMap<RoomCode, Room>,
+    seated: HashMap<ClientKey, (RoomCode, Side)>,
+    watching: HashMap<ClientKey, RoomCode>,
+    logins: HashMap<ClientKey, Login>,
+    players: Players,
+    seeks: Seeks,
+    /// Which connection holds each seek and waiter (they go with it).
+    seekers: HashMap<PlayerKey, ClientKey>,
+    queue: PairingQueue,
+    lobby_watchers: BTreeSet<ClientKey>,
+    /// Each chatting connection's allowance: the moment its lines are
+    /// spent up to (signed: a new connection's allowance is full even in a
+    /// server's first seconds).
+    chat_allowance: HashMap<ClientKey, i64>,
+    dice: Rng,
+    pub grace_ms: u64,
+    pub max_rooms: usize,
+}
+
+impl Lobby {
+    pub fn new(dice: Rng) -> Lobby {
+        Lobby {
+            rooms: BTreeMap::new(),
+            seated: HashMap::new(),
+            watching: HashMap::new(),
+            logins: HashMap::new(),
+            players: Players::default(),
+            seeks: Seeks::new(),
+            seekers: HashMap::new(),
+            queue: PairingQueue::new(),
+            lobby_watchers: BTreeSet::new(),
+            chat_allowance: HashMap::new(),
+            dice,
+            grace_ms: GRACE_MS,
+            max_rooms: 100_000,
+        }
+    }
+
+    pub fn room(&self, code: RoomCode) -> Option<&Room> {
+        self.rooms.get(&code)
+    }
+
+    pub fn rooms(&self) -> impl Iterator<Item = &Room> {
+        self.rooms.values()
+    }
+
+    pub fn players(&self) -> &Players {
+        &self.players
+    }
+
+    /// Takes back the players a store kept.
+    pub fn restore_players(&mut self, records: impl IntoIterator<Item = PlayerRecord>) {
+        self.players = Players::restore(records);
+    }
+
+    /// Where `client` sits.
+    pub fn seat_of(&self, client: ClientKey) -> Option<(RoomCode, Side)> {
+        self.seated.get(&client).copied()
+    }
+
+    /// The player `client` is logged in as.
+    pub fn player_of(&self, client: ClientKey) -> Option<PlayerKey> {
+        match self.logins.get(&client)? {
+            Login::In(key) => Some(*key),
+            Login::Asked { .. } => None,
+        }
+    }
+
+    /// Takes back rooms from the journal (after a restart).
+    pub fn restore(&mut self, room: Room) {
+        self.rooms.insert(room.code(), room);
+    }
+
+    /// Carries out one request of `client` at `now`.
+    pub fn handle(&mut self, client: ClientKey, request: Request, now: u64) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        let result = match request {
+            Request::Hello { key, name } => self.hello(client, key, name, &mut effects),
+            Request::Prove { signature } => {
+                let asked = self.logins.get(&client).cloned();
+                match asked {
+                    Some(Login::Asked {
+                        key,
+                        name,
+                        challenge,
+                    }) if verify(&key, &challenge, &signature) => {
+                        self.logged_in(client, key, &name, &mut effects)
+                    }
+                    _ => {
+                        self.logins.remove(&client);
+                        Err(Refusal::BadSignature)
+                    }
+                }
+            }
+            Request::Host {
+                kind,
+                side,
+                name,
+                clock,
+            } => {
+                let terms = Terms {
+                    clock,
+                    rated: false,
+                };
+                self.host(client, kind, side, &name, terms, now, &mut effects)
+            }
+            Request::Join { code, name, secret } => {
+                self.join(client, code, &name, secret, now, &mut effects)
+            }
+            Request::Rejoin { code, secret } => {
+                self.rejoin(client, code, secret, now, &mut effects)
+            }
+            Request::Leave => {
+                self.leave(client, now, &mut effects);
+                self.stop_watching(client, &mut effects);
+                self.withdraw(client, &mut effects);
+                self.lobby_watchers.remove(&client);
+                Ok(())
+            }
+            Request::WatchLobby => {
+                self.lobby_watchers.insert(client);
+                effects.push(Effect::LobbyTo(client));
+                Ok(())
+            }
+            Request::Seek(spec) => self.seek(client, spec, now, &mut effects),
+            Request::CancelSeek => {
+                self.withdraw(client, &mut effects);
+                Ok(())
+            }
+            Request::Accept(id) => self.accept(client, id, now, &mut effects),
+            Request::QuickPair(spec) => self.quick_pair(client, spec, now, &mut effects),
+            Request::Watch(code) => self.watch(client, code, now, &mut effects),
+            Request::Chat(text) => self.chat(client, &text, now, &mut effects),
+            Request::History => match self.player_of(client) {
+                Some(key) => {
+                    effects.push(Effect::Lookup {
+                        client,
+                        what: Lookup::History(key),
+                    });
+                    Ok(())
+                }
+                None => Err(Refusal::NotLoggedIn),
+            },
+            Request::Game(id) => {
+                effects.push(Effect::Lookup {
+                    client,
+                    what: Lookup::Game(id),
+                });
+                Ok(())
+            }
+            Request::Player(name) => match self.players.by_name(&name) {
+                Some(record) => {
+                    effects.push(Effect::Lookup {
+                        client,
+                        what: Lookup::Player(Box::new(record.clone())),
+                    });
+                    Ok(())
+                }
+                None => Err(Refusal::NoSuchPlayer),
+            },
+            other => self.in_room(client, other, now, &mut effects),
+        };
+        if let Err(refusal) = result {
+            effects.push(Effect::Reply {
+                to: client,
+                reply: Reply::Refused(refusal),
+            });
+        }
+        effects
+    }
+
+    /// `client`'s connection dropped at `now`.
+    pub fn disconnected(&mut self, client: ClientKey, now: u64) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        self.leave(client, now, &mut effects);
+        self.stop_watching(client, &mut effects);
+        self.withdraw(client, &mut effects);
+        self.lobby_watchers.remove(&client);
+        self.chat_allowance.remove(&client);
+        if self.logins.remove(&client).is_some() {
+            effects.push(Effect::LobbyChanged);
+        }
+        effects
+    }
+
+    /// What time allows at `now`: flags fall, absent players forfeit,
+    /// empty rooms close, the pairing queue pairs whoever it can.
+    pub fn tick(&mut self, now: u64) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        let due: Vec<(RoomCode, Expiry)> = self
+            .rooms
+            .values()
+            .map(|room| (room.code(), room.expiry(now, self.grace_ms)))
+            .filter(|(_, expiry)| *expiry != Expiry::Wait)
+            .collect();
+        for (code, expiry) in due {
+            match expiry {
+                Expiry::Flag(side) => {
+                    if let Some(room) = self.rooms.get_mut(&code) {
+                        room.flag_fall(side, now);
+                        self.ended(code, &mut effects);
+                    }
+                }
+                Expiry::Forfeit(side) => {
+                    if let Some(room) = self.rooms.get_mut(&code) {
+                        room.forfeit(side, now);
+                        self.ended(code, &mut effects);
+                    }
+                }
+                Expiry::Close => {
+                    if let Some(room) = self.rooms.remove(&code) {
+                        self.seated.retain(|_, (c, _)| *c != code);
+                        self.watching.retain(|_, c| *c != code);
+                        effects.push(Effect::Log(format!("room {code}: closed")));
+                        effects.push(Effect::Closed(Box::new(room.record())));
+                        effects.push(Effect::LobbyChanged);
+                    }
+                }
+                Expiry::Wait => {}
+            }
+        }
+        self.pair(now, &mut effects);
+        effects
+    }
+
+    /// The lobby as clients see it.
+    pub fn view(&self) -> LobbyView {
+        let seeks = self
+            .seeks
+            .iter()
+            .take(LOBBY_LIMIT)
+            .map(|seek| {
+                let player = self.players.get(&seek.by);
+                SeekView {
+                    id: seek.id,
+                    name: player.map_or_else(String::new, |p| p.name.clone()),
+                    rating: self.shown_rating(Some(seek.by), seek.spec.kind),
+                    spec: seek.spec,
+                }
+            })
+            .collect();
+        let mut games: Vec<GameListing> = self
+            .rooms
+            .values()
+            .filter(|room| !room.game().is_over())
+            .filter_map(|room| {
+                let names =
+                    [Side::First, Side::Second].map(|s| room.seat(s).map(|s| s.name.clone()));
+                let [Some(first), Some(second)] = names else {
+                    return None;
+                };
+                Some(GameListing {
+                    code: room.code(),
+                    kind: room.kind(),
+                    names: [first, second],
+                    ratings: room.ratings(),
+                    clock: room.terms().clock,
+                    rated: room.is_rated(),
+                    moves: room.game().move_count() as u32,
+                    watchers: room.watchers().len() as u32,
+                })
+            })
+            .collect();
+        games.sort_by(|a, b| b.watchers.cmp(&a.watchers).then(a.code.cmp(&b.code)));
+        games.truncate(LOBBY_LIMIT);
+        LobbyView {
+            seeks,
+            games,
+            queued: self.queue.len() as u32,
+            online: self
+                .logins
+                .values()
+                .filter(|l| matches!(l, Login::In(_)))
+                .count() as u32,
+        }
+    }
+
+    /// Everyone watching the lobby.
+    pub fn lobby_watchers(&self) -> impl Iterator<Item = ClientKey> + '_ {
+        self.lobby_watchers.iter().copied()
+    }
+}
+
+pub(super) fn side_label(room: &Room, side: Side) -> String {
+    let colour = room.kind().side_name(side);
+    match room.seat(side) {
+        Some(seat) => format!("{} ({colour})", seat.name),
+        None => colour.to_string(),
+    }
+}
