@@ -16,13 +16,8 @@ use lineup_core::net::views::FinishedGame;
 /// refuse the server's moves.
 pub(super) fn finished_match(finished: &FinishedGame) -> Option<Match> {
     let summary = &finished.summary;
-    let mut game = summary.kind.new_game();
-    for mv in &finished.moves {
-        game.play(*mv).ok()?;
-    }
-    if let Some(end) = summary.end {
-        game.resign(end.loser()).ok()?;
-    }
+    let game =
+        lineup_core::net::protocol::replay(summary.kind, &finished.moves, summary.end).ok()?;
     let setup = MatchSetup {
         clock: summary.clock,
         ..MatchSetup::new(summary.kind, [PlayerKind::Online; 2])

@@ -308,21 +308,32 @@ impl fmt::Display for HistoryError {
 impl RoomView {
     /// The game these moves make, checked by the rules move by move.
     pub fn replay(&self) -> Result<MatchGame, HistoryError> {
-        let mut game = self.kind.new_game();
-        for (ply, mv) in self.moves.iter().enumerate() {
-            game.play(*mv)
-                .map_err(|error| HistoryError::Move { ply, error })?;
-        }
-        if let Some(end) = self.end {
-            game.resign(end.loser()).map_err(HistoryError::End)?;
-        }
-        Ok(game)
+        replay(self.kind, &self.moves, self.end)
     }
 
     /// Whether both seats are taken.
     pub fn is_full(&self) -> bool {
         self.names.iter().all(Option::is_some)
     }
+}
+
+/// The game `moves` and `end` make from the start of `kind`, checked by
+/// the rules move by move: a room's view, a stored record, a finished game
+/// sent for review.
+pub fn replay(
+    kind: GameKind,
+    moves: &[BoardMove],
+    end: Option<RoomEnd>,
+) -> Result<MatchGame, HistoryError> {
+    let mut game = kind.new_game();
+    for (ply, mv) in moves.iter().enumerate() {
+        game.play(*mv)
+            .map_err(|error| HistoryError::Move { ply, error })?;
+    }
+    if let Some(end) = end {
+        game.resign(end.loser()).map_err(HistoryError::End)?;
+    }
+    Ok(game)
 }
 
 /// A name as the server keeps it: trimmed, control characters dropped, at

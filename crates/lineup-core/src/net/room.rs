@@ -658,15 +658,6 @@ impl Room {
 impl RoomRecord {
     /// The record's game, checked by the rules move by move.
     fn replayed_checked(&self) -> Result<MatchGame, super::protocol::HistoryError> {
-        let mut game = self.kind.new_game();
-        for (ply, mv) in self.moves.iter().enumerate() {
-            game.play(*mv)
-                .map_err(|error| super::protocol::HistoryError::Move { ply, error })?;
-        }
-        if let Some(end) = self.end {
-            game.resign(end.loser())
-                .map_err(super::protocol::HistoryError::End)?;
-        }
-        Ok(game)
+        super::protocol::replay(self.kind, &self.moves, self.end)
     }
 }
