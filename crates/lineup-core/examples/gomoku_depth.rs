@@ -5,17 +5,29 @@
 //!
 //! ```sh
 //! cargo run -p lineup-core --example gomoku_depth -- [MS] [OPENINGS FILE] [--offset] [--threads N]
+//! cargo run -p lineup-core --example gomoku_depth -- 1000 --engine /path/to/pbrain-rapfi
 //! ```
 //!
 //! MS defaults to 850 (what pbrain-lineup took of a 1 s turn until it kept
 //! less back, and what BENCHMARKS.md's figures are measured at); the list to
 //! the core's `tests/data/gomoku/openings_renju.txt`, played under Renju;
 //! the threads to one (the depth shown is the deepest any thread completed).
+//!
+//! With `--engine COMMAND` (program and arguments, split at spaces), the
+//! same positions go to a Gomocup engine instead, MS being its turn time,
+//! one thread, and the figures are the ones it reports itself in its last
+//! `MESSAGE` line of each move: Rapfi's `Speed 725K | Depth 17-28 | ...`
+//! gives the depth completed (17) and its nodes a second. The figures beside
+//! Rapfi's in BENCHMARKS.md come from here.
 
 use lineup_core::ai::gomoku::GomokuEngine;
 use lineup_core::ai::{Level, Rng};
+use lineup_core::gomocup::arena::Entrant;
+use lineup_core::gomocup::client::{Client, TimeControl};
 use lineup_core::gomocup::openings::{self, Form};
-use lineup_core::rules::{Game, Gomoku, RuleSet};
+use lineup_core::gomocup::seat::stones;
+use lineup_core::rules::gomoku::Move;
+use lineup_core::rules::{Game, Gomoku, Point, RuleSet, Side};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -27,11 +39,19 @@ fn main() {
         .and_then(|n| all.get(n + 1)?.parse().ok())
         .unwrap_or(1);
     let offset = all.iter().any(|a| a == "--offset");
+    let engine = all
+        .iter()
+        .position(|a| a == "--engine")
+        .map(|n| all.get(n + 1).expect("--engine needs a command"))
+        .map(|c| Entrant::from_command_line(c).expect("--engine needs a command"));
     // The positional arguments: whatever is not a flag or a flag's value.
+    let valued = ["--threads", "--engine"];
     let args: Vec<String> = all
         .iter()
         .enumerate()
-        .filter(|&(n, a)| !a.starts_with("--") && (n == 0 || all[n - 1] != "--threads"))
+        .filter(|&(n, a)| {
+            !a.starts_with("--") && (n == 0 || !valued.contains(&all[n - 1].as_str()))
+        })
         .map(|(_, a)| a.clone())
         .collect();
     let ms: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(850);
@@ -42,6 +62,9 @@ fn main() {
     let form = if offset { Form::Offset } else { Form::Absolute };
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let list = openings::parse(&text, form, 15).unwrap_or_else(|e| panic!("{path}: {e}"));
+    if let Some(engine) = engine {
+        return measure_engine(&engine, &list, ms);
+    }
     let (mut depths, mut nodes, mut secs) = (0, 0u64, 0.0);
     for (n, opening) in list.iter().enumerate() {
         let game = Game::from_moves(
@@ -80,4 +103,63 @@ fn main() {
         nodes as f64 / secs / 1000.0,
         list.len()
     );
+}
+
+/// The engine's own depth and speed on each opening (see the top).
+fn measure_engine(engine: &Entrant, list: &[Vec<Point>], ms: u64) {
+    let time = TimeControl {
+        turn: Duration::from_millis(ms),
+        game: None,
+    };
+    let (mut depths, mut speeds, mut counted) = (0u64, 0.0, 0usize);
+    for (n, opening) in list.iter().enumerate() {
+        // A fresh process a position: nothing learnt on one helps the next.
+        let mut client = Client::start(engine.command(), 15, RuleSet::Renju, time)
+            .unwrap_or_else(|e| panic!("{}: {e}", engine.name));
+        client.info("thread_num 1").expect("the engine takes INFO");
+        let history: Vec<Move> = opening.iter().map(|&p| Move::Stone(p)).collect();
+        let answer = client.board(&stones(&history), Side::of_ply(history.len()));
+        let report = client
+            .take_messages()
+            .into_iter()
+            .rev()
+            .find_map(|line| Some((figure(&line, "Depth")?, figure(&line, "Speed")?)));
+        client.end();
+        match (answer, report) {
+            (Ok(mv), Some((depth, speed))) => {
+                println!(
+                    "{:>3}: depth {depth:>2}, {:>5.0} k/s, move {mv}",
+                    n + 1,
+                    speed / 1e3
+                );
+                depths += depth as u64;
+                speeds += speed;
+                counted += 1;
+            }
+            (Ok(mv), None) => println!("{:>3}: move {mv}, no depth and speed reported", n + 1),
+            (Err(e), _) => println!("{:>3}: {e}", n + 1),
+        }
+    }
+    println!(
+        "{}: mean depth {:.2}, {:.0} k nodes/s over {counted} positions",
+        engine.name,
+        depths as f64 / counted.max(1) as f64,
+        speeds / counted.max(1) as f64 / 1e3,
+    );
+}
+
+/// The number after `key` in a `MESSAGE` line such as Rapfi's `Speed 725K
+/// | Depth 17-28`: its leading digits, times a thousand for `K` and a
+/// million for `M`.
+fn figure(line: &str, key: &str) -> Option<f64> {
+    let mut words = line.split_whitespace();
+    words.find(|w| w.eq_ignore_ascii_case(key))?;
+    let word = words.next()?;
+    let digits: String = word.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let scale = match word[digits.len()..].chars().next() {
+        Some('K' | 'k') => 1e3,
+        Some('M' | 'm') => 1e6,
+        _ => 1.0,
+    };
+    Some(digits.parse::<f64>().ok()? * scale)
 }

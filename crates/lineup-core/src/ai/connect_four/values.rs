@@ -14,6 +14,14 @@
 //! each with a solver and table of its own and the opening book; a column
 //! not yet proven is [`Value::Pending`]. Only the stop flag ends it early:
 //! there is no deadline, because an answer cut short would be a guess.
+//!
+//! Measured and dropped (`values_latency`, p99 over 1000 positions, 252 to
+//! 284 ms from run to run with none of them): the distance search started
+//! from the outcome's side of 0 (284 ms), the distance left to the worker
+//! whose table the outcome warmed (270 ms), tables of 32 or 128 MB from the
+//! start (309, 337 ms), and both workers on one shared table of atomic
+//! entries (261 ms; 343 ms at 64 MB). The slow positions are slow in the
+//! solver itself: 10 to 12 stones, whose columns are solves of 11 to 13.
 
 use super::book::Book;
 use super::position::Position;
