@@ -512,8 +512,11 @@ fn a_gomoku_hint_is_a_ghost_stone_in_a_breathing_ring() {
             .copied()
             .expect("a breathing ring on the ghost");
         let scale = |app: &App| app.world().get::<Transform>(ring).unwrap().scale.x;
+        // A whole breath (2π/4 s, 32 frames of the test's 50 ms): the
+        // range then does not depend on the phase the sampling starts at,
+        // which depends on how many frames the hint took.
         let mut scales = Vec::new();
-        for _ in 0..6 {
+        for _ in 0..32 {
             app.update();
             scales.push(scale(&app));
         }
