@@ -9,7 +9,7 @@
 //! ```
 //!
 //! MS defaults to 850 (what pbrain-lineup took of a 1 s turn until it kept
-//! less back, and what BENCHMARKS.md's figures are measured at); the list to
+//! less back; it now takes 940 ms, what BENCHMARKS.md measures at); the list to
 //! the core's `tests/data/gomoku/openings_renju.txt`, played under Renju;
 //! the threads to one (the depth shown is the deepest any thread completed).
 //!
