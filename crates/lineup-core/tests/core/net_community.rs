@@ -3,6 +3,7 @@
 //! own clock, ratings applied once, watchers, chat, rematches, lookups and
 //! the new messages on the wire.
 
+use crate::net_lobby::{C4, refusal, replies_to, seated};
 use lineup_core::ai::Rng;
 use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::GameKind;
@@ -19,16 +20,13 @@ use lineup_core::net::{
     PlayerRecord, Refusal, Reply, Request, Room, RoomCode, RoomEnd, RoomRecord, RoomView,
     SeatSecret,
 };
-use lineup_core::rules::{BoardMove, Column, ConnectFourSize, MoveError, Point, RuleSet, Side};
+use lineup_core::rules::{BoardMove, Column, MoveError, Point, RuleSet, Side};
 
 const ANN: ClientKey = 11;
 const BO: ClientKey = 12;
 const CY: ClientKey = 13;
 const DI: ClientKey = 14;
 
-const C4: GameKind = GameKind::ConnectFour {
-    size: ConnectFourSize::STANDARD,
-};
 /// Ten seconds each, nothing back.
 const TEN: TimeControl = TimeControl::Fischer {
     base_seconds: 10,
@@ -46,35 +44,6 @@ fn bo() -> Identity {
 
 fn cy() -> Identity {
     Identity::from_secret([3; 32])
-}
-
-fn replies_to(effects: &[Effect], client: ClientKey) -> Vec<Reply> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Reply { to, reply } if *to == client => Some(reply.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn refusal(effects: &[Effect], client: ClientKey) -> Option<Refusal> {
-    replies_to(effects, client)
-        .into_iter()
-        .find_map(|r| match r {
-            Reply::Refused(refusal) => Some(refusal),
-            _ => None,
-        })
-}
-
-fn seated(effects: &[Effect], client: ClientKey) -> (RoomCode, Side, SeatSecret) {
-    replies_to(effects, client)
-        .into_iter()
-        .find_map(|r| match r {
-            Reply::Seated { code, side, secret } => Some((code, side, secret)),
-            _ => None,
-        })
-        .unwrap_or_else(|| panic!("client {client} was not seated: {effects:?}"))
 }
 
 /// The rating points among `effects`.

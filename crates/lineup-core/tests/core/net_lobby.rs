@@ -20,7 +20,8 @@ const HOST: ClientKey = 1;
 const GUEST: ClientKey = 2;
 const STRANGER: ClientKey = 3;
 
-const C4: GameKind = GameKind::ConnectFour {
+/// The standard board (the community tests use it too).
+pub(crate) const C4: GameKind = GameKind::ConnectFour {
     size: ConnectFourSize::STANDARD,
 };
 const RENJU: GameKind = GameKind::Gomoku {
@@ -28,7 +29,9 @@ const RENJU: GameKind = GameKind::Gomoku {
     rule: RuleSet::Renju,
 };
 
-fn replies_to(effects: &[Effect], client: ClientKey) -> Vec<Reply> {
+/// The replies among `effects` addressed to `client` (the community tests
+/// read them too).
+pub(crate) fn replies_to(effects: &[Effect], client: ClientKey) -> Vec<Reply> {
     effects
         .iter()
         .filter_map(|e| match e {
@@ -38,7 +41,7 @@ fn replies_to(effects: &[Effect], client: ClientKey) -> Vec<Reply> {
         .collect()
 }
 
-fn refusal(effects: &[Effect], client: ClientKey) -> Option<Refusal> {
+pub(crate) fn refusal(effects: &[Effect], client: ClientKey) -> Option<Refusal> {
     replies_to(effects, client)
         .into_iter()
         .find_map(|r| match r {
@@ -47,7 +50,7 @@ fn refusal(effects: &[Effect], client: ClientKey) -> Option<Refusal> {
         })
 }
 
-fn seated(effects: &[Effect], client: ClientKey) -> (RoomCode, Side, SeatSecret) {
+pub(crate) fn seated(effects: &[Effect], client: ClientKey) -> (RoomCode, Side, SeatSecret) {
     replies_to(effects, client)
         .into_iter()
         .find_map(|r| match r {
