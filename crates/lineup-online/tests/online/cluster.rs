@@ -21,8 +21,9 @@ fn service(name: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| panic!("{name} is not set: {NEEDS}"))
 }
 
-/// A database of its own for one test, made fresh; its URL.
-fn fresh_database(name: &str) -> String {
+/// A database of its own for one test, made fresh; its URL (the store
+/// tests' PostgreSQL databases too).
+pub(crate) fn fresh_database(name: &str) -> String {
     let url = service("LINEUP_TEST_POSTGRES");
     let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("PostgreSQL answers");
     let database = format!("lineup_{name}_{}", std::process::id());

@@ -4,6 +4,7 @@
 //! rating history come back after a restart; a database of layout 1 is
 //! brought to layout 2 with its rooms.
 
+use crate::cluster::fresh_database;
 use crate::player::{C4, col};
 use crate::store::{rooms, temp_database};
 use lineup_core::match_clock::TimeControl;
@@ -229,16 +230,7 @@ fn sqlite_keeps_results_ratings_and_histories_through_a_kill() {
     }
     let mut store = SqliteStore::open(&path).expect("opens again");
     check(&mut store);
-
-    // Closing the room later leaves when its game ended.
-    store
-        .commit(&rooms(&[], &[won_by_ann()], 300))
-        .expect("files");
-    assert_eq!(store.finished(10).expect("reads"), vec![won_by_ann()]);
-    assert_eq!(
-        store.history(ANN, 30).expect("reads")[1],
-        won_by_ann().summary(100)
-    );
+    closed_later(&mut store);
     assert_eq!(store.open_rooms().expect("reads").rooms.len(), 2);
     let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
 }
@@ -248,6 +240,12 @@ fn the_memory_store_keeps_results_ratings_and_histories_alike() {
     let mut store = MemoryStore::default();
     fill(&mut store);
     check(&mut store);
+    closed_later(&mut store);
+}
+
+/// Closing a finished room later (after [`check`]) leaves when its game
+/// ended: the history keeps the game's own time.
+fn closed_later(store: &mut dyn RoomStore) {
     store
         .commit(&rooms(&[], &[won_by_ann()], 300))
         .expect("files");
@@ -444,36 +442,19 @@ fn a_layout_1_database_is_brought_to_layout_2_with_its_rooms() {
     let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
 }
 
-/// A PostgreSQL database of its own, made fresh, for one test; its URL
-/// (the several-instance tests' way: their services, `.ci/run`).
-fn fresh_postgres(name: &str) -> String {
-    let url = std::env::var("LINEUP_TEST_POSTGRES")
-        .expect("LINEUP_TEST_POSTGRES is not set: needs PostgreSQL (scripts/services.sh)");
-    let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("PostgreSQL answers");
-    let database = format!("lineup_{name}_{}", std::process::id());
-    for statement in [
-        format!("DROP DATABASE IF EXISTS {database}"),
-        format!("CREATE DATABASE {database}"),
-    ] {
-        admin.batch_execute(&statement).expect("a fresh database");
-    }
-    let (base, _) = url.rsplit_once('/').expect("a database in the URL");
-    format!("{base}/{database}")
-}
-
 // scripts/test.sh runs these with PostgreSQL up (`store_players::postgres`).
 #[test]
 #[ignore = "needs PostgreSQL (scripts/services.sh); .ci/run runs it"]
 fn postgres_keeps_results_ratings_and_histories() {
-    let url = fresh_postgres("players");
+    let url = fresh_database("players");
     {
         let mut store = PostgresStore::open(&url, "a").expect("opens");
         fill(&mut store);
     }
     let mut store = PostgresStore::open(&url, "a").expect("opens again");
     check(&mut store);
-    refused_on_a_fresh(&fresh_postgres("refused"));
-    names_change_hands(&mut PostgresStore::open(&fresh_postgres("names"), "a").expect("opens"));
+    refused_on_a_fresh(&fresh_database("refused"));
+    names_change_hands(&mut PostgresStore::open(&fresh_database("names"), "a").expect("opens"));
 }
 
 fn refused_on_a_fresh(url: &str) {
@@ -486,7 +467,7 @@ fn refused_on_a_fresh(url: &str) {
 #[test]
 #[ignore = "needs PostgreSQL (scripts/services.sh); .ci/run runs it"]
 fn postgres_is_brought_from_layout_1_with_its_rooms() {
-    let url = fresh_postgres("layout1");
+    let url = fresh_database("layout1");
     let mut old = postgres::Client::connect(&url, postgres::NoTls).expect("connects");
     old.batch_execute(
         "CREATE TABLE lineup_schema (version INTEGER NOT NULL);
