@@ -13,7 +13,7 @@
 //! and what they make together (a four-three, a double three).
 
 use super::pattern::{self, FIVE, FOUR, NONE, OFFSETS, OPEN_FOUR, OPEN_THREE, OVERLINE, POW3};
-use super::weights::{self, TO_MOVE, WAITING};
+use super::weights::{self, PointTable, TO_MOVE, WAITING};
 use crate::rules::{Gomoku, Point, RuleSet, Side};
 
 pub const EMPTY: u8 = 0;
@@ -339,9 +339,9 @@ impl Board {
             self.open_fours[c] + u32::from(shape == OPEN_FOUR) - u32::from(old == OPEN_FOUR);
         let is_four = |s: u8| u32::from(s == FOUR || s == OPEN_FOUR);
         self.fours[c] = self.fours[c] + is_four(shape) - is_four(old);
-        let fouls = self.fouls_bind(c);
-        let before = weights::point_values(word.to_le_bytes(), fouls);
-        let after = weights::point_values(new.to_le_bytes(), fouls);
+        let table = self.point_table(c);
+        let before = weights::point_values(word.to_le_bytes(), table);
+        let after = weights::point_values(new.to_le_bytes(), table);
         self.shapes[i][c] = new.to_le_bytes();
         for role in [TO_MOVE, WAITING] {
             self.value[c][role] += after[role] - before[role];
@@ -451,6 +451,15 @@ impl Board {
     /// Whether `c`'s stones are held to fouls: Black under Renju.
     pub fn fouls_bind(&self, c: StoneIndex) -> bool {
         c == 0 && self.rule == RuleSet::Renju
+    }
+
+    /// Which values `c`'s points take in the evaluation.
+    pub fn point_table(&self, c: StoneIndex) -> PointTable {
+        match (self.rule, c) {
+            (RuleSet::Renju, 0) => PointTable::RenjuBlack,
+            (RuleSet::Renju, _) => PointTable::RenjuWhite,
+            _ => PointTable::Shapes,
+        }
     }
 
     /// Whether a Black stone at the empty cell `i` is a Renju foul. The

@@ -3,6 +3,7 @@
 //!
 //! - `pattern`: the shape one stone makes on one line, from a table;
 //! - `board`: the engine's board, keeping those shapes up to date per move;
+//! - `weights` and `renju_values`: what a point's shapes are worth;
 //! - `moves`: candidate moves and their order;
 //! - `threat`: VCF and VCT searches;
 //! - `search`: PVS with iterative deepening and a transposition table (`tt`);
@@ -20,6 +21,7 @@ mod moves;
 mod multipv;
 #[doc(hidden)] // public for the tests of its table only
 pub mod pattern;
+mod renju_values;
 mod search;
 mod threat;
 #[doc(hidden)] // public for the tests of its packing only

@@ -7,9 +7,15 @@
 //! to self-play results (`examples/tune_gomoku_eval.rs`, Texel's method:
 //! the evaluation through a logistic curve predicts the game's result),
 //! in the units the search's other constants are written in.
+//!
+//! Freestyle and exact five value a point by its shapes plus one
+//! combination bonus ([`formula_values`]). Renju values each set of four
+//! shapes for itself, per colour ([`PointTable`], `renju_values.rs`, fitted
+//! by `examples/fit_renju_sets.rs` starting from the formula).
 
 use super::board::{Board, StoneIndex};
 use super::pattern::{FIVE, FOUR, NONE, OPEN_FOUR, OPEN_THREE, OPEN_TWO, OVERLINE, THREE, TWO};
+use super::renju_values::RENJU_SET_VALUE;
 use std::sync::OnceLock;
 
 /// Index of the side to move's weights.
@@ -23,7 +29,9 @@ pub const WAITING: usize = 1;
 // (`tune_gomoku_eval games 1000 50 FILE SEED`); `tune_gomoku_eval fit` on
 // that file, started from the first fit, printed these numbers. The mean
 // squared error went from 0.204 (hand-set) to 0.175. A five's value is never
-// fitted (the search sees a five before the evaluation).
+// fitted (the search sees a five before the evaluation). Fitted again on
+// 2026-11-28 to 6,360 games (those and 4,440 more, `games 2220 50 FILE` with
+// seeds 101 and 202): 0.1704 to 0.1697, too little to change them.
 
 /// What each line shape is worth, by shape code (`pattern::NONE` ..
 /// `pattern::OVERLINE`), per role.
@@ -75,33 +83,103 @@ impl Combination {
     }
 }
 
+/// Which values a colour's points take: Renju has its own for each colour
+/// (Black's fouls change what its shapes are worth), fitted per set of four
+/// shapes; freestyle and exact five take the shapes' and combinations'
+/// values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointTable {
+    Shapes,
+    RenjuBlack,
+    RenjuWhite,
+}
+
 /// What a stone at a point with these four shapes is worth to its colour,
-/// per role: the shapes' values and [`COMBINATION_VALUE`] of their
-/// combination. `fouls` as for [`Combination::of`].
-pub fn point_values(shapes: [u8; 4], fouls: bool) -> [i32; 2] {
-    static TABLES: OnceLock<[Box<[[i16; 2]]>; 2]> = OnceLock::new();
+/// per role, in `table`.
+pub fn point_values(shapes: [u8; 4], table: PointTable) -> [i32; 2] {
+    static TABLES: OnceLock<[Box<[[i16; 2]]>; 3]> = OnceLock::new();
     // Why a table: it is read twice per shape change, the hottest path of
     // the search, and 9^4 shape quadruples make it small; 16-bit entries
     // halve it (26 KB a table instead of 52), so less of the cache goes to
     // it. Any test that searches builds it, so weights too large for 16 bits
     // fail there.
     let tables = TABLES.get_or_init(|| {
-        [false, true].map(|fouls| {
+        [
+            PointTable::Shapes,
+            PointTable::RenjuBlack,
+            PointTable::RenjuWhite,
+        ]
+        .map(|table| {
             (0..SHAPE_KEYS)
                 .map(|key| {
                     let shapes = [0, 1, 2, 3].map(|k| (key / 9usize.pow(k) % 9) as u8);
-                    [TO_MOVE, WAITING].map(|role| {
-                        let sum: i32 = shapes.iter().map(|&s| SHAPE_VALUE[role][s as usize]).sum();
-                        let extra = Combination::of(shapes, fouls)
-                            .map_or(0, |c| COMBINATION_VALUE[role][c as usize]);
-                        i16::try_from(sum + extra).expect("a point's value fits 16 bits")
-                    })
+                    let values = match table {
+                        PointTable::Shapes => formula_values(shapes, false),
+                        PointTable::RenjuBlack => renju_set_values(0, set_index(shapes)),
+                        PointTable::RenjuWhite => renju_set_values(1, set_index(shapes)),
+                    };
+                    values.map(|v| i16::try_from(v).expect("a point's value fits 16 bits"))
                 })
                 .collect()
         })
     });
     let key = shapes.iter().rev().fold(0, |key, &s| key * 9 + s as usize);
-    tables[usize::from(fouls)][key].map(i32::from)
+    tables[table as usize][key].map(i32::from)
+}
+
+/// What a stone at a point with these four shapes is worth to its colour,
+/// per role, from the shapes' values and [`COMBINATION_VALUE`] of their
+/// combination: freestyle's and exact five's values, and where Renju's
+/// fitted ones start from. `fouls` as for [`Combination::of`].
+pub fn formula_values(shapes: [u8; 4], fouls: bool) -> [i32; 2] {
+    [TO_MOVE, WAITING].map(|role| {
+        let sum: i32 = shapes.iter().map(|&s| SHAPE_VALUE[role][s as usize]).sum();
+        let extra =
+            Combination::of(shapes, fouls).map_or(0, |c| COMBINATION_VALUE[role][c as usize]);
+        sum + extra
+    })
+}
+
+/// Renju's fitted values of a set for a colour (0 Black, 1 White), per role.
+fn renju_set_values(colour: usize, set: usize) -> [i32; 2] {
+    [TO_MOVE, WAITING].map(|role| i32::from(RENJU_SET_VALUE[colour][role][set]))
+}
+
+/// How many sets of four shapes there are: multisets of four of nine.
+pub const SETS: usize = 495;
+
+/// The set of `shapes`, as an index below [`SETS`]. Why sets: the order
+/// of a point's four lines does not change what they make together.
+pub fn set_index(shapes: [u8; 4]) -> usize {
+    let key = shapes.iter().rev().fold(0, |key, &s| key * 9 + s as usize);
+    usize::from(set_tables().0[key])
+}
+
+/// The shapes of the set `index`, in ascending order.
+pub fn set_shapes(index: usize) -> [u8; 4] {
+    set_tables().1[index]
+}
+
+/// Each quadruple's set index by its key, and each set's sorted shapes; the
+/// indices in order of each set's first quadruple.
+fn set_tables() -> &'static (Vec<u16>, Vec<[u8; 4]>) {
+    static SETS_BY_KEY: OnceLock<(Vec<u16>, Vec<[u8; 4]>)> = OnceLock::new();
+    SETS_BY_KEY.get_or_init(|| {
+        let mut index = vec![u16::MAX; SHAPE_KEYS];
+        let mut sets: Vec<[u8; 4]> = Vec::new();
+        for key in 0..SHAPE_KEYS {
+            let mut shapes = [0, 1, 2, 3].map(|k| (key / 9usize.pow(k) % 9) as u8);
+            shapes.sort_unstable();
+            let sorted = shapes.iter().rev().fold(0, |k, &s| k * 9 + s as usize);
+            if index[sorted] == u16::MAX {
+                index[sorted] = sets.len() as u16;
+                sets.push(shapes);
+            }
+            index[key] = index[sorted];
+        }
+        debug_assert_eq!(sets.len(), SETS);
+        (index, sets)
+    })
 }
 
 /// Number of shape quadruples: nine shapes in each of four directions.
@@ -113,9 +191,10 @@ pub const FEATURES: usize = 12;
 
 /// What the evaluation counts for colour `c` on `board`: over its empty
 /// points, how many lines make each shape (two .. five) and how many points
-/// make each [`Combination`]. The evaluation is these counts weighted by
-/// [`weights`] (the side to move's minus the side waiting's), which is what
-/// lets the weights be fitted as a logistic regression.
+/// make each [`Combination`]. Under freestyle and exact five the evaluation
+/// is these counts weighted by [`weights`] (the side to move's minus the
+/// side waiting's), which is what lets the weights be fitted as a logistic
+/// regression.
 pub fn features(board: &Board, c: StoneIndex) -> [i32; FEATURES] {
     let mut counts = [0; FEATURES];
     let fouls = board.fouls_bind(c);
