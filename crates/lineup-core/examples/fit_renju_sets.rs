@@ -36,13 +36,6 @@ fn param(colour: usize, role: usize, set: usize) -> usize {
     (colour * 2 + role) * SETS + set
 }
 
-/// Whether the search would take this position's static value.
-fn static_leaf(board: &mut Board) -> bool {
-    let me = board.to_move();
-    let won = board.can_open_four(me) && !board.has_four(1 - me);
-    board.five_points(0, 1).is_empty() && board.five_points(1, 1).is_empty() && !won
-}
-
 fn sample(board: &Board, result: f32) -> Sample {
     let me = board.to_move();
     let mut terms = std::collections::BTreeMap::<u32, f32>::new();
@@ -80,7 +73,7 @@ fn samples(files: &[String]) -> (Vec<Sample>, Vec<Sample>) {
                 };
                 let (x, y): (u8, u8) = (x.parse().unwrap(), y.parse().unwrap());
                 let me = board.to_move();
-                if ply >= 8 && static_leaf(&mut board) {
+                if ply >= 8 && board.is_static_leaf() {
                     let black = (result + 1.0) / 2.0;
                     let s = sample(&board, if me == 0 { black } else { 1.0 - black });
                     if game.is_multiple_of(10) {

@@ -119,15 +119,6 @@ fn counts(board: &Board, c: usize) -> [f64; FEATURES] {
     features(board, c).map(f64::from)
 }
 
-/// Whether the search would take this position's static value: nobody
-/// has a four to finish, and the side to move has no open four that the
-/// opponent cannot delay (the search knows that as a win).
-fn static_leaf(board: &mut Board) -> bool {
-    let me = board.to_move();
-    let won = board.can_open_four(me) && !board.has_four(1 - me);
-    board.five_points(0, 1).is_empty() && board.five_points(1, 1).is_empty() && !won
-}
-
 /// The positions of the games (after their first eight stones) that the
 /// search would evaluate statically, with the game's result.
 fn samples(files: &[String]) -> Vec<Sample> {
@@ -144,7 +135,7 @@ fn samples(files: &[String]) -> Vec<Sample> {
                 };
                 let (x, y): (u8, u8) = (x.parse().unwrap(), y.parse().unwrap());
                 let me = board.to_move();
-                if ply >= 8 && static_leaf(&mut board) {
+                if ply >= 8 && board.is_static_leaf() {
                     let black = (result + 1.0) / 2.0;
                     out.push(Sample {
                         me: counts(&board, me),

@@ -453,6 +453,16 @@ impl Board {
         c == 0 && self.rule == RuleSet::Renju
     }
 
+    /// Whether the search would take this position's static value: nobody
+    /// has a five to make, and the side to move has no open four that the
+    /// opponent cannot delay (the search knows that as a win). The positions
+    /// the evaluation's tuning tools fit on.
+    pub fn is_static_leaf(&mut self) -> bool {
+        let me = self.to_move();
+        let won = self.can_open_four(me) && !self.has_four(1 - me);
+        self.five_points(0, 1).is_empty() && self.five_points(1, 1).is_empty() && !won
+    }
+
     /// Which values `c`'s points take in the evaluation.
     pub fn point_table(&self, c: StoneIndex) -> PointTable {
         match (self.rule, c) {
