@@ -20,7 +20,9 @@
 
 use lineup_core::ai::gomoku::board::Board;
 use lineup_core::ai::gomoku::weights::{SETS, formula_values, set_index, set_shapes};
-use lineup_core::rules::{Point, RuleSet};
+
+#[path = "texel/mod.rs"]
+mod texel;
 
 /// One position: each set's count for the side to move (positive) and the
 /// side waiting (negative), by parameter, and the result for the side to
@@ -59,34 +61,14 @@ fn sample(board: &Board, result: f32) -> Sample {
 /// statically, every tenth game's apart: (training, held out).
 fn samples(files: &[String]) -> (Vec<Sample>, Vec<Sample>) {
     let (mut train, mut test) = (Vec::new(), Vec::new());
-    let mut game = 0usize;
-    for file in files {
-        let text = std::fs::read_to_string(file).expect("a games file");
-        for line in text.lines() {
-            game += 1;
-            let mut words = line.split_whitespace();
-            let result: f32 = words.next().and_then(|w| w.parse().ok()).unwrap_or(0.0);
-            let mut board = Board::new(15, RuleSet::Renju);
-            for (ply, w) in words.enumerate() {
-                let Some((x, y)) = w.split_once(',') else {
-                    break; // a pass: the game is at its end anyway
-                };
-                let (x, y): (u8, u8) = (x.parse().unwrap(), y.parse().unwrap());
-                let me = board.to_move();
-                if ply >= 8 && board.is_static_leaf() {
-                    let black = (result + 1.0) / 2.0;
-                    let s = sample(&board, if me == 0 { black } else { 1.0 - black });
-                    if game.is_multiple_of(10) {
-                        &mut test
-                    } else {
-                        &mut train
-                    }
-                    .push(s);
-                }
-                board.play(board.index(Point { x, y }));
-            }
+    texel::static_positions(files, |game, board, result| {
+        let s = sample(board, result as f32);
+        if game.is_multiple_of(10) {
+            test.push(s)
+        } else {
+            train.push(s)
         }
-    }
+    });
     (train, test)
 }
 
@@ -121,18 +103,8 @@ fn main() {
             }
         }
     }
-    // The curve's scale with the formula (golden-section search), then held.
-    let (mut lo, mut hi) = (10.0f64, 5000.0f64);
-    for _ in 0..60 {
-        let a = hi - (hi - lo) / 1.618;
-        let b = lo + (hi - lo) / 1.618;
-        if loss(&prior, a, &train) < loss(&prior, b, &train) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    let k = (lo + hi) / 2.0;
+    // The curve's scale with the formula, then held.
+    let k = texel::logistic_scale(|k| loss(&prior, k, &train));
     eprintln!(
         "{} positions, {} held out; scale {k:.0}; the formula: {:.5}, held out {:.5}",
         train.len(),

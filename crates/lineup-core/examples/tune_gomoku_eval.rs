@@ -26,6 +26,9 @@ use lineup_core::gomocup::openings::{Form, parse};
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Gomoku, RuleSet, Rules, Side};
 use std::fmt::Write as _;
+
+#[path = "texel/mod.rs"]
+mod texel;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -123,30 +126,14 @@ fn counts(board: &Board, c: usize) -> [f64; FEATURES] {
 /// search would evaluate statically, with the game's result.
 fn samples(files: &[String]) -> Vec<Sample> {
     let mut out = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(file).expect("a games file");
-        for line in text.lines() {
-            let mut words = line.split_whitespace();
-            let result: f64 = words.next().and_then(|w| w.parse().ok()).unwrap_or(0.0);
-            let mut board = Board::new(15, RuleSet::Renju);
-            for (ply, w) in words.enumerate() {
-                let Some((x, y)) = w.split_once(',') else {
-                    break; // a pass: the game is at its end anyway
-                };
-                let (x, y): (u8, u8) = (x.parse().unwrap(), y.parse().unwrap());
-                let me = board.to_move();
-                if ply >= 8 && board.is_static_leaf() {
-                    let black = (result + 1.0) / 2.0;
-                    out.push(Sample {
-                        me: counts(&board, me),
-                        them: counts(&board, 1 - me),
-                        result: if me == 0 { black } else { 1.0 - black },
-                    });
-                }
-                board.play(board.index(lineup_core::rules::Point { x, y }));
-            }
-        }
-    }
+    texel::static_positions(files, |_, board, result| {
+        let me = board.to_move();
+        out.push(Sample {
+            me: counts(board, me),
+            them: counts(board, 1 - me),
+            result,
+        });
+    });
     out
 }
 
@@ -182,18 +169,8 @@ fn current() -> Weights {
 fn fit(files: &[String]) {
     let samples = samples(files);
     let start = current();
-    // The curve's scale with today's weights (golden-section search).
-    let (mut lo, mut hi) = (10.0f64, 5000.0f64);
-    for _ in 0..60 {
-        let a = hi - (hi - lo) / 1.618;
-        let b = lo + (hi - lo) / 1.618;
-        if loss(&start, a, &samples) < loss(&start, b, &samples) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    let k = (lo + hi) / 2.0;
+    // The curve's scale with today's weights.
+    let k = texel::logistic_scale(|k| loss(&start, k, &samples));
     println!(
         "{} positions; scale {k:.0}; loss with today's weights {:.5}",
         samples.len(),
