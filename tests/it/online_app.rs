@@ -67,8 +67,8 @@ fn bo_joins(app: &mut App) -> (Connection, lineup_core::net::RoomCode) {
     (bo, room)
 }
 
-/// Bo's request goes out, and the app runs a while for the answer to come
-/// round.
+/// Bo's request goes out, and the app runs a while (what must come of it
+/// is waited for by the caller with `until`: a slow machine takes longer).
 fn from(app: &mut App, bo: &Connection, request: Request) {
     assert!(bo.send(request), "Bo's connection is open");
     for _ in 0..30 {
@@ -112,6 +112,9 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
 
     // Ann's click goes to the server and comes back as the board's move.
     click(&mut app, col(3));
+    until(&mut app, 400, "Ann's move back from the server", |app| {
+        !moves(app).is_empty()
+    });
     assert_eq!(moves(&app), vec![col(3)]);
     // Out of turn: not sent, and said.
     click(&mut app, col(0));
@@ -120,10 +123,18 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
     assert!(feedback.contains("Bo"), "{feedback}");
     // Bo's move arrives from the network.
     from(&mut app, &bo, Request::Play { mv: col(4), ply: 1 });
+    until(&mut app, 400, "Bo's move", |app| moves(app).len() == 2);
     assert_eq!(moves(&app), vec![col(3), col(4)]);
 
     // Bo asks to take his move back; Ann allows it.
     from(&mut app, &bo, Request::AskUndo);
+    until(&mut app, 400, "Bo's request", |app| {
+        let session = app.world().resource::<OnlineSession>();
+        session
+            .room
+            .as_ref()
+            .is_some_and(|r| r.undo_asked_by.is_some())
+    });
     let asked = app.world().resource::<OnlineSession>().room.clone();
     assert_eq!(asked.and_then(|r| r.undo_asked_by), Some(Side::Second));
     app.world_mut().write_message(OnlineRequest::AllowUndo);
