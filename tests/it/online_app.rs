@@ -53,7 +53,6 @@ fn bo_joins(app: &mut App) -> (Connection, lineup_core::net::RoomCode) {
     let bo = Connection::open(Target::plain(hosted_address(app)), Duration::from_secs(5));
     let room = code(app);
     from(
-        app,
         &bo,
         Request::Join {
             code: room,
@@ -67,14 +66,10 @@ fn bo_joins(app: &mut App) -> (Connection, lineup_core::net::RoomCode) {
     (bo, room)
 }
 
-/// Bo's request goes out, and the app runs a while (what must come of it
-/// is waited for by the caller with `until`: a slow machine takes longer).
-fn from(app: &mut App, bo: &Connection, request: Request) {
+/// Bo's request goes out. What must come of it the caller waits for with
+/// `until`: how long the server takes depends on the machine.
+fn from(bo: &Connection, request: Request) {
     assert!(bo.send(request), "Bo's connection is open");
-    for _ in 0..30 {
-        app.update();
-        std::thread::sleep(Duration::from_millis(10));
-    }
 }
 
 fn click(app: &mut App, mv: BoardMove) {
@@ -122,12 +117,12 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
     let feedback = toast(&mut app, ToastPlace::Board);
     assert!(feedback.contains("Bo"), "{feedback}");
     // Bo's move arrives from the network.
-    from(&mut app, &bo, Request::Play { mv: col(4), ply: 1 });
+    from(&bo, Request::Play { mv: col(4), ply: 1 });
     until(&mut app, 400, "Bo's move", |app| moves(app).len() == 2);
     assert_eq!(moves(&app), vec![col(3), col(4)]);
 
     // Bo asks to take his move back; Ann allows it.
-    from(&mut app, &bo, Request::AskUndo);
+    from(&bo, Request::AskUndo);
     until(&mut app, 400, "Bo's request", |app| {
         let session = app.world().resource::<OnlineSession>();
         session
@@ -144,7 +139,7 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
     assert_eq!(moves(&app), vec![col(3)]);
 
     // Bo resigns: Ann's board shows the win, and the autosave keeps the seat.
-    from(&mut app, &bo, Request::Resign);
+    from(&bo, Request::Resign);
     until(&mut app, 400, "the resignation", |app| {
         app.world().resource::<CurrentMatch>().game().is_over()
     });

@@ -26,11 +26,11 @@ use lineup_core::gomocup::openings::{Form, parse};
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Gomoku, RuleSet, Rules, Side};
 use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 #[path = "texel/mod.rs"]
 mod texel;
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

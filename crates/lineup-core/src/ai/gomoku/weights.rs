@@ -112,7 +112,7 @@ pub fn point_values(shapes: [u8; 4], table: PointTable) -> [i32; 2] {
         .map(|table| {
             (0..SHAPE_KEYS)
                 .map(|key| {
-                    let shapes = [0, 1, 2, 3].map(|k| (key / 9usize.pow(k) % 9) as u8);
+                    let shapes = key_shapes(key);
                     let values = match table {
                         PointTable::Shapes => formula_values(shapes, false),
                         PointTable::RenjuBlack => renju_set_values(0, set_index(shapes)),
@@ -123,8 +123,7 @@ pub fn point_values(shapes: [u8; 4], table: PointTable) -> [i32; 2] {
                 .collect()
         })
     });
-    let key = shapes.iter().rev().fold(0, |key, &s| key * 9 + s as usize);
-    tables[table as usize][key].map(i32::from)
+    tables[table as usize][shape_key(shapes)].map(i32::from)
 }
 
 /// What a stone at a point with these four shapes is worth to its colour,
@@ -151,8 +150,7 @@ pub const SETS: usize = 495;
 /// The set of `shapes`, as an index below [`SETS`]. Why sets: the order
 /// of a point's four lines does not change what they make together.
 pub fn set_index(shapes: [u8; 4]) -> usize {
-    let key = shapes.iter().rev().fold(0, |key, &s| key * 9 + s as usize);
-    usize::from(set_tables().0[key])
+    usize::from(set_tables().0[shape_key(shapes)])
 }
 
 /// The shapes of the set `index`, in ascending order.
@@ -168,9 +166,9 @@ fn set_tables() -> &'static (Vec<u16>, Vec<[u8; 4]>) {
         let mut index = vec![u16::MAX; SHAPE_KEYS];
         let mut sets: Vec<[u8; 4]> = Vec::new();
         for key in 0..SHAPE_KEYS {
-            let mut shapes = [0, 1, 2, 3].map(|k| (key / 9usize.pow(k) % 9) as u8);
+            let mut shapes = key_shapes(key);
             shapes.sort_unstable();
-            let sorted = shapes.iter().rev().fold(0, |k, &s| k * 9 + s as usize);
+            let sorted = shape_key(shapes);
             if index[sorted] == u16::MAX {
                 index[sorted] = sets.len() as u16;
                 sets.push(shapes);
@@ -184,6 +182,18 @@ fn set_tables() -> &'static (Vec<u16>, Vec<[u8; 4]>) {
 
 /// Number of shape quadruples: nine shapes in each of four directions.
 const SHAPE_KEYS: usize = 9 * 9 * 9 * 9;
+
+/// A point's four shapes as one number below [`SHAPE_KEYS`], the first
+/// direction's shape the lowest digit in base 9: the index of the tables.
+#[inline]
+fn shape_key(shapes: [u8; 4]) -> usize {
+    shapes.iter().rev().fold(0, |key, &s| key * 9 + s as usize)
+}
+
+/// The four shapes of `key`, as [`shape_key`] numbered them.
+fn key_shapes(key: usize) -> [u8; 4] {
+    [0, 1, 2, 3].map(|k| (key / 9usize.pow(k) % 9) as u8)
+}
 
 /// How many counts [`features`] gives: the shapes two to five, then the
 /// combinations.
