@@ -731,3 +731,117 @@ fn vct_claims_no_win_once_the_threat_is_gone() {
         );
     }
 }
+
+/// When the opponent can make an open four, the search keeps only the
+/// candidates where one side would make a four: none of the moves that hold
+/// is left out. A move holds when it makes a four of the mover's own, or
+/// when after it the opponent has no open four left to make; both checked
+/// by a plain scan of the stones, in random positions on an 11×11 board
+/// under each rule (under Renju only where White threatens, since Black's
+/// open fours may be fouls).
+#[test]
+fn no_move_that_holds_against_an_open_three_is_left_out() {
+    use lineup_core::ai::gomoku::board::Board;
+    use lineup_core::ai::gomoku::moves::{defences, unordered_candidates};
+    const N: i32 = 11;
+    type Grid = Vec<Option<usize>>;
+    let at = |g: &Grid, x: i32, y: i32, c: usize| {
+        (0..N).contains(&x) && (0..N).contains(&y) && g[(y * N + x) as usize] == Some(c)
+    };
+    const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    // Whether `c` at the empty (x, y) makes a winning run along `d`.
+    let wins_along = |g: &Grid, rule: RuleSet, x: i32, y: i32, c: usize, (dx, dy): (i32, i32)| {
+        let run = |s: i32| {
+            (1..)
+                .take_while(|&n| at(g, x + s * n * dx, y + s * n * dy, c))
+                .count()
+        };
+        rule.wins(run(1) + run(-1) + 1, c == 0)
+    };
+    // The empty points on the line along `d` within four of (x, y) where
+    // `c` makes a winning run along `d`.
+    let winning_on_line = |g: &Grid, rule: RuleSet, x: i32, y: i32, c: usize, d: (i32, i32)| {
+        (-4..=4)
+            .map(|n| (x + n * d.0, y + n * d.1))
+            .filter(|&(ex, ey)| {
+                (0..N).contains(&ex)
+                    && (0..N).contains(&ey)
+                    && g[(ey * N + ex) as usize].is_none()
+                    && wins_along(g, rule, ex, ey, c, d)
+            })
+            .count()
+    };
+    let empties = |g: &Grid| -> Vec<(i32, i32)> {
+        (0..N * N)
+            .filter(|&k| g[k as usize].is_none())
+            .map(|k| (k % N, k / N))
+            .collect()
+    };
+    let has_five = |g: &Grid, rule: RuleSet, c: usize| {
+        empties(g)
+            .into_iter()
+            .any(|(x, y)| DIRS.iter().any(|&d| wins_along(g, rule, x, y, c, d)))
+    };
+    // Whether `c` has a point that makes two winning points on one line.
+    let open_four = |g: &mut Grid, rule: RuleSet, c: usize| {
+        empties(g).into_iter().any(|(x, y)| {
+            g[(y * N + x) as usize] = Some(c);
+            let open = DIRS
+                .iter()
+                .any(|&d| winning_on_line(g, rule, x, y, c, d) >= 2);
+            g[(y * N + x) as usize] = None;
+            open
+        })
+    };
+    let mut rng = Rng::new(11);
+    let mut checked = 0;
+    for game in 0..400 {
+        let rule = RuleSet::ALL[game % 3];
+        let mut board = Board::new(N as usize, rule);
+        let mut grid: Grid = vec![None; (N * N) as usize];
+        for _ in 0..60 {
+            let me = board.to_move();
+            let them = 1 - me;
+            if has_five(&grid, rule, 0) || has_five(&grid, rule, 1) {
+                break;
+            }
+            let threatened = open_four(&mut grid, rule, them);
+            if !(rule == RuleSet::Renju && them == 0) {
+                assert_eq!(board.can_open_four(them), threatened, "{rule:?}");
+            }
+            if threatened && !(rule == RuleSet::Renju && them == 0) {
+                let list = unordered_candidates(&board);
+                let kept: Vec<usize> = defences(&board, &list).iter().map(|e| e.0).collect();
+                let mut holding: Vec<usize> = Vec::new();
+                for &(i, _) in &list {
+                    let p = board.point(i);
+                    let (x, y) = (i32::from(p.x), i32::from(p.y));
+                    grid[(y * N + x) as usize] = Some(me);
+                    let own_four = DIRS
+                        .iter()
+                        .any(|&d| winning_on_line(&grid, rule, x, y, me, d) >= 1);
+                    let holds = !open_four(&mut grid, rule, them);
+                    grid[(y * N + x) as usize] = None;
+                    if own_four || holds {
+                        holding.push(i);
+                    }
+                }
+                let left_out: Vec<usize> =
+                    holding.into_iter().filter(|i| !kept.contains(i)).collect();
+                assert!(left_out.is_empty(), "{rule:?}, game {game}: {left_out:?}");
+                checked += 1;
+            }
+            let open: Vec<usize> = board
+                .points()
+                .iter()
+                .copied()
+                .filter(|&i| board.is_empty(i))
+                .collect();
+            let Some(i) = rng.pick(&open) else { break };
+            let p = board.point(i);
+            grid[(i32::from(p.y) * N + i32::from(p.x)) as usize] = Some(me);
+            board.play(i);
+        }
+    }
+    assert!(checked >= 100, "only {checked} threatened positions");
+}

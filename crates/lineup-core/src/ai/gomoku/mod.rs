@@ -17,7 +17,8 @@ mod clock;
 mod engine;
 mod forced;
 mod levels;
-mod moves;
+#[doc(hidden)] // public for the test of its defences only
+pub mod moves;
 mod multipv;
 #[doc(hidden)] // public for the tests of its table only
 pub mod pattern;

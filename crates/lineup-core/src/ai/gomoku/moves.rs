@@ -120,6 +120,13 @@ pub fn unordered_candidates(board: &Board) -> Vec<(usize, i32)> {
 /// When the opponent threatens an open four, only moves that stop it or
 /// that make a four of our own can matter: the points where the opponent
 /// would make a four (they cover every defence of a three) and our fours.
+///
+/// Why not only the moves that truly hold (each played, then the open four
+/// looked for): the others, such as the far side of a three with room on
+/// both ends or a four-point of a closed three elsewhere, each cost the
+/// search one node, since the next node sees the open four against no four
+/// and stops. Measured (`gomoku_depth 940`, runs alternated): the exact
+/// list reached 10.17 to 10.37 plies, this one 10.37 to 10.77.
 pub fn defences(board: &Board, list: &[(usize, i32)]) -> Vec<(usize, i32)> {
     let me = board.to_move();
     list.iter()
