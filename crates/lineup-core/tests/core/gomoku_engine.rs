@@ -102,22 +102,26 @@ fn winning_points(position: &Gomoku, side: Side) -> Vec<Point> {
     position
         .empty_points()
         .filter(|p| {
-            [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
-                let (x, y) = (p.x as i32, p.y as i32);
-                let mut n = 1;
-                while at(x + n * dx, y + n * dy) {
-                    n += 1;
-                }
-                let mut m = 1;
-                while at(x - m * dx, y - m * dy) {
-                    m += 1;
-                }
-                position
-                    .rule()
-                    .wins((n + m - 1) as usize, side == Side::First)
+            DIRECTIONS.iter().any(|&d| {
+                let run = run_through((i32::from(p.x), i32::from(p.y)), d, at);
+                position.rule().wins(run, side == Side::First)
             })
         })
         .collect()
+}
+
+/// The four line directions, as steps in x and y.
+const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// The length of the run a stone at `(x, y)` makes along `(dx, dy)`, where
+/// `own(x, y)` says whether a point holds a stone of the same colour.
+fn run_through((x, y): (i32, i32), (dx, dy): (i32, i32), own: impl Fn(i32, i32) -> bool) -> usize {
+    let side = |s: i32| {
+        (1..)
+            .take_while(|&n| own(x + s * n * dx, y + s * n * dy))
+            .count()
+    };
+    side(1) + side(-1) + 1
 }
 
 /// Plays the engine's attack out against forced blocks: true when the
@@ -748,15 +752,9 @@ fn no_move_that_holds_against_an_open_three_is_left_out() {
     let at = |g: &Grid, x: i32, y: i32, c: usize| {
         (0..N).contains(&x) && (0..N).contains(&y) && g[(y * N + x) as usize] == Some(c)
     };
-    const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
     // Whether `c` at the empty (x, y) makes a winning run along `d`.
-    let wins_along = |g: &Grid, rule: RuleSet, x: i32, y: i32, c: usize, (dx, dy): (i32, i32)| {
-        let run = |s: i32| {
-            (1..)
-                .take_while(|&n| at(g, x + s * n * dx, y + s * n * dy, c))
-                .count()
-        };
-        rule.wins(run(1) + run(-1) + 1, c == 0)
+    let wins_along = |g: &Grid, rule: RuleSet, x: i32, y: i32, c: usize, d: (i32, i32)| {
+        rule.wins(run_through((x, y), d, |x, y| at(g, x, y, c)), c == 0)
     };
     // The empty points on the line along `d` within four of (x, y) where
     // `c` makes a winning run along `d`.
@@ -780,13 +778,13 @@ fn no_move_that_holds_against_an_open_three_is_left_out() {
     let has_five = |g: &Grid, rule: RuleSet, c: usize| {
         empties(g)
             .into_iter()
-            .any(|(x, y)| DIRS.iter().any(|&d| wins_along(g, rule, x, y, c, d)))
+            .any(|(x, y)| DIRECTIONS.iter().any(|&d| wins_along(g, rule, x, y, c, d)))
     };
     // Whether `c` has a point that makes two winning points on one line.
     let open_four = |g: &mut Grid, rule: RuleSet, c: usize| {
         empties(g).into_iter().any(|(x, y)| {
             g[(y * N + x) as usize] = Some(c);
-            let open = DIRS
+            let open = DIRECTIONS
                 .iter()
                 .any(|&d| winning_on_line(g, rule, x, y, c, d) >= 2);
             g[(y * N + x) as usize] = None;
@@ -805,11 +803,13 @@ fn no_move_that_holds_against_an_open_three_is_left_out() {
             if has_five(&grid, rule, 0) || has_five(&grid, rule, 1) {
                 break;
             }
-            let threatened = open_four(&mut grid, rule, them);
-            if !(rule == RuleSet::Renju && them == 0) {
+            // Black's open fours under Renju may be fouls: not judged here.
+            let judged = !(rule == RuleSet::Renju && them == 0);
+            let threatened = judged && open_four(&mut grid, rule, them);
+            if judged {
                 assert_eq!(board.can_open_four(them), threatened, "{rule:?}");
             }
-            if threatened && !(rule == RuleSet::Renju && them == 0) {
+            if threatened {
                 let list = unordered_candidates(&board);
                 let kept: Vec<usize> = defences(&board, &list).iter().map(|e| e.0).collect();
                 let mut holding: Vec<usize> = Vec::new();
@@ -817,7 +817,7 @@ fn no_move_that_holds_against_an_open_three_is_left_out() {
                     let p = board.point(i);
                     let (x, y) = (i32::from(p.x), i32::from(p.y));
                     grid[(y * N + x) as usize] = Some(me);
-                    let own_four = DIRS
+                    let own_four = DIRECTIONS
                         .iter()
                         .any(|&d| winning_on_line(&grid, rule, x, y, me, d) >= 1);
                     let holds = !open_four(&mut grid, rule, them);
