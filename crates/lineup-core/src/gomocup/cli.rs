@@ -17,8 +17,9 @@ use clap::{CommandFactory, Parser};
         BEGIN, TURN, BOARD, TAKEBACK, INFO, ABOUT and END, with Yixin's \
         YXSHOWFORBID, YXBOARD and YXNBEST. A pass is -1,-1 both ways. INFO rule 4 \
         plays Renju (Black's double-three, double-four and overline are fouls); INFO \
-        timeout_turn, timeout_match, time_left, max_memory and thread_num (no more \
-        than the machine's cores) are honoured. YXNBEST N, or INFO multipv N for \
+        timeout_turn, timeout_match, time_left, max_memory, thread_num (no more \
+        than the machine's cores) and max_node (nodes a move, 0 for none) are \
+        honoured. YXNBEST N, or INFO multipv N for \
         every move, thinks with the N best lines and tells each completed depth as \
         MESSAGE lines (depth, score, moves in x,y) before the answer.",
     after_help = "Example:\n  printf 'START 15\\nBEGIN\\nEND\\n' | pbrain-lineup"

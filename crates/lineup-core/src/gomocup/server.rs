@@ -360,11 +360,18 @@ impl Session {
             "max_memory" => {
                 let megabytes = (number()? >> 20) as usize;
                 if megabytes > 0 {
-                    let threads = self.engine.threads();
+                    let (threads, nodes) = (self.engine.threads(), self.engine.node_limit());
                     self.engine = GomokuEngine::with_memory((megabytes / 4).clamp(1, 64));
                     self.engine.set_threads(threads);
+                    self.engine.set_node_limit(nodes);
                 }
             }
+            // Yixin's (Rapfi takes it too): each move searches at most this
+            // many nodes on each thread (0: no limit), so that a match
+            // plays the same on any machine.
+            "max_node" => self
+                .engine
+                .set_node_limit(Some(number()?).filter(|&n| n > 0)),
             // The threads the manager allows, no more than the machine's
             // cores (0 or nothing said: one).
             "thread_num" => {

@@ -287,6 +287,30 @@ fn a_refereed_game_from_an_opening_ends_in_five_or_a_full_board() {
     }
 }
 
+/// With `INFO max_node`, `pbrain-lineup` searches each move to that many
+/// nodes, not to the clock, so one match plays the same game twice on any
+/// machine. `max_memory` comes after it and makes a new table: the budget
+/// must survive that.
+#[test]
+fn a_node_budget_plays_the_same_game_twice() {
+    let opening = &shared_openings(Form::Absolute)[2];
+    let mut engine = entrant(&pbrain_lineup());
+    engine.info = vec!["max_node 3000".into(), "max_memory 67108864".into()];
+    let time = TimeControl {
+        turn: Duration::from_secs(5),
+        game: Some(Duration::from_secs(60)),
+    };
+    let games = [0, 1]
+        .map(|_| play_game([&engine, &engine], opening, RuleSet::Renju, time).expect("a game"));
+    assert!(
+        matches!(games[0].result, Finish::Five(_) | Finish::Draw),
+        "{:?}",
+        games[0].result
+    );
+    assert!(games[0].moves.len() > opening.len() + 8);
+    assert_eq!(games[0].moves, games[1].moves);
+}
+
 #[test]
 fn a_crashing_engine_loses_every_game_with_either_colour() {
     let opening = &shared_openings(Form::Absolute)[1];

@@ -179,23 +179,35 @@ fn tactical_suite_on_two_threads() {
 /// Quiet Renju openings (no forced win, so Master's full search decides)
 /// on two threads: a legal move each time, after a completed iteration; a
 /// helper thread's panic would fail the test (debug builds re-raise it).
-#[test]
-fn master_on_two_threads_searches_quiet_openings() {
+/// The positions after the first `count` of the repository's Renju
+/// openings (the match tool's list).
+fn renju_openings(count: usize) -> Vec<Gomoku> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/gomoku/openings_renju.txt"
     );
     let text = std::fs::read_to_string(path).expect("openings");
     let list = openings::parse(&text, Form::Absolute, 15).expect("parse");
+    list.iter()
+        .take(count)
+        .enumerate()
+        .map(|(n, opening)| {
+            Game::from_moves(
+                Gomoku::standard(RuleSet::Renju),
+                opening.iter().map(|&p| p.into()),
+            )
+            .unwrap_or_else(|(i, e)| panic!("opening {}, move {}: {e}", n + 1, i + 1))
+            .position()
+            .clone()
+        })
+        .collect()
+}
+
+#[test]
+fn master_on_two_threads_searches_quiet_openings() {
     let mut engine = GomokuEngine::new();
     engine.set_threads(2);
-    for (n, opening) in list.iter().take(4).enumerate() {
-        let game = Game::from_moves(
-            Gomoku::standard(RuleSet::Renju),
-            opening.iter().map(|&p| p.into()),
-        )
-        .unwrap_or_else(|(i, e)| panic!("opening {}, move {}: {e}", n + 1, i + 1));
-        let position = game.position();
+    for (n, position) in renju_openings(4).iter().enumerate() {
         let stop = AtomicBool::new(false);
         let p = engine
             .choose_move(position, Level::Master, &mut Rng::new(3), &stop, TIME)
@@ -210,6 +222,40 @@ fn master_on_two_threads_searches_quiet_openings() {
             "opening {}: no full-search iteration completed",
             n + 1
         );
+    }
+}
+
+/// A move's search stops at its node budget however long the clock allows,
+/// so it chooses the same move on any machine: two fresh engines agree on
+/// each opening, and neither counts more than the budget (give or take the
+/// clock's check every 256 nodes in each of the four phases).
+#[test]
+fn a_node_budget_bounds_a_move_and_makes_it_repeatable() {
+    const NODES: u64 = 20_000;
+    for (n, position) in renju_openings(3).iter().enumerate() {
+        let moves = [0, 1].map(|_| {
+            let mut engine = GomokuEngine::new();
+            engine.set_node_limit(Some(NODES));
+            let stop = AtomicBool::new(false);
+            let p = engine
+                .choose_move(
+                    position,
+                    Level::Master,
+                    &mut Rng::new(5),
+                    &stop,
+                    Duration::from_secs(20),
+                )
+                .expect("a move");
+            assert!(
+                engine.last_nodes <= NODES + 4 * 256,
+                "opening {}: {} nodes for a budget of {NODES}",
+                n + 1,
+                engine.last_nodes
+            );
+            assert!(engine.last_depth >= 1, "opening {}: no iteration", n + 1);
+            p
+        });
+        assert_eq!(moves[0], moves[1], "opening {}", n + 1);
     }
 }
 

@@ -51,6 +51,8 @@ pub struct GomokuEngine {
     /// The threat caches of the search's helper threads: one per thread
     /// beyond the first (none: one thread).
     helpers: Vec<ThreatCache>,
+    /// Nodes a move may search, on each thread (`None`: only time bounds it).
+    node_limit: Option<u64>,
 }
 
 impl Default for GomokuEngine {
@@ -73,6 +75,7 @@ impl GomokuEngine {
             last_depth: 0,
             last_nodes: 0,
             helpers: Vec::new(),
+            node_limit: None,
         }
     }
 
@@ -83,6 +86,28 @@ impl GomokuEngine {
     pub fn set_threads(&mut self, threads: usize) {
         self.helpers
             .resize_with(threads.clamp(1, 64) - 1, ThreatCache::new);
+    }
+
+    /// Bounds each move's search by nodes as well as by time (`None`: by
+    /// time only). The threat searches get the shares of it they get of
+    /// the time; each thread of the full search gets what is left.
+    /// `pbrain-lineup`'s `INFO max_node` sets it, for matches that play the
+    /// same on any machine (see [`Clock`]).
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit;
+    }
+
+    /// The node budget of each move (see [`GomokuEngine::set_node_limit`]).
+    pub fn node_limit(&self) -> Option<u64> {
+        self.node_limit
+    }
+
+    /// What is left of the move's node budget for a phase that may run
+    /// until `fifths` fifths of it are spent, as its time share runs until
+    /// that much of the time has gone.
+    fn nodes_until(&self, fifths: u64) -> Option<u64> {
+        self.node_limit
+            .map(|n| (n / 5 * fifths).saturating_sub(self.last_nodes))
     }
 
     /// The threads the full search may use (see [`GomokuEngine::set_threads`]).
@@ -345,7 +370,8 @@ impl GomokuEngine {
         if set.vcf_depth > 0 && theirs.is_empty() {
             // Deepening one four at a time finds the shortest win first (a
             // failed shallow search costs little next to the deeper one).
-            let mut clock = Clock::new(stop, deadline.min(start + budget / 5));
+            let mut clock = Clock::new(stop, deadline.min(start + budget / 5))
+                .with_node_limit(self.nodes_until(1));
             let mut depth = 1;
             loop {
                 let found = vcf(board, &mut clock, &mut self.cache, depth);
@@ -365,7 +391,8 @@ impl GomokuEngine {
             // since the search looks through fours itself (quiesce), the
             // time is better spent deeper there (16 of 60 games against
             // Rapfi at depth 12, against 12 when the VCT had two fifths).
-            let mut clock = Clock::new(stop, deadline.min(start + budget / 5));
+            let mut clock = Clock::new(stop, deadline.min(start + budget / 5))
+                .with_node_limit(self.nodes_until(1));
             let limits = VctLimits {
                 depth: set.vct_depth,
                 vcf_depth: set.vcf_depth.min(10),
@@ -391,7 +418,7 @@ impl GomokuEngine {
             return sorted.first().or(roots.first()).map(|r| r.index);
         }
         // The weak levels, on this thread.
-        let clock = Clock::new(stop, deadline);
+        let clock = Clock::new(stop, deadline).with_node_limit(self.nodes_until(5));
         let mut search = PvsSearch::new(board.clone(), &self.tt, &mut self.cache, set, clock);
         let (mut sorted, depth) = search.run(roots.clone(), set.depth);
         self.last_depth = depth;
@@ -435,6 +462,7 @@ impl GomokuEngine {
         deadline: Instant,
     ) -> (Vec<RootMove>, i32, u64) {
         let helpers_stop = AtomicBool::new(false);
+        let node_limit = self.nodes_until(5);
         let (tt, cache, helpers) = (&self.tt, &mut self.cache, &mut self.helpers);
         std::thread::scope(|scope| {
             let running: Vec<_> = helpers
@@ -444,7 +472,7 @@ impl GomokuEngine {
                     let (board, roots, helpers_stop) =
                         (board.clone(), roots.to_vec(), &helpers_stop);
                     scope.spawn(move || {
-                        let clock = Clock::new(helpers_stop, deadline);
+                        let clock = Clock::new(helpers_stop, deadline).with_node_limit(node_limit);
                         let mut search = PvsSearch::new(board, tt, helper_cache, set, clock);
                         let first = 2 + n as i32 % 2;
                         let (sorted, depth) = search.run_from(roots, first, set.depth);
@@ -452,7 +480,7 @@ impl GomokuEngine {
                     })
                 })
                 .collect();
-            let clock = Clock::new(stop, deadline);
+            let clock = Clock::new(stop, deadline).with_node_limit(node_limit);
             let mut search = PvsSearch::new(board.clone(), tt, cache, set, clock);
             let (mut best, mut depth) = search.run(roots.to_vec(), set.depth);
             let mut nodes = search.clock.nodes;
@@ -508,7 +536,8 @@ impl GomokuEngine {
         roots.sort_by_key(|r| std::cmp::Reverse(r.score));
         roots.truncate(if set.margin > 0 { 12 } else { 30 });
         if set.guard_vcf && roots.len() > 1 {
-            let mut clock = Clock::new(stop, start + budget * 3 / 5);
+            let mut clock =
+                Clock::new(stop, start + budget * 3 / 5).with_node_limit(self.nodes_until(3));
             let depth = set.vcf_depth.min(12);
             let mut safe = Vec::new();
             for r in &roots {
