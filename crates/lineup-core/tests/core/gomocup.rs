@@ -238,7 +238,9 @@ fn entrant(command: &Command) -> Entrant {
     }
 }
 
-fn shared_openings(form: Form) -> Vec<Vec<Point>> {
+/// The repository's Renju opening list in either of its forms (also read
+/// by the engine's tests).
+pub(crate) fn shared_openings(form: Form) -> Vec<Vec<Point>> {
     let file = match form {
         Form::Absolute => "openings_renju.txt",
         Form::Offset => "openings_renju_offset.txt",

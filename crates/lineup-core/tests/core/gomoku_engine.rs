@@ -2,10 +2,12 @@
 //! (wins in one, blocks, VCFs, Renju fouls on both sides, exact five), and
 //! the engine's contract (legal moves on every size, prompt stop).
 
+use crate::gomocup::shared_openings;
+use lineup_core::ai::gomoku::board::Board;
 use lineup_core::ai::gomoku::tt::{Bound, Table};
 use lineup_core::ai::gomoku::{GomokuEngine, WIN, WON, quick_move};
 use lineup_core::ai::{Level, Rng};
-use lineup_core::gomocup::openings::{self, Form};
+use lineup_core::gomocup::openings::Form;
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Game, Gomoku, Point, RuleSet, Rules, Side};
 use std::sync::atomic::AtomicBool;
@@ -176,19 +178,11 @@ fn tactical_suite_on_two_threads() {
     assert!(failures.is_empty(), "failed: {failures:?}");
 }
 
-/// Quiet Renju openings (no forced win, so Master's full search decides)
-/// on two threads: a legal move each time, after a completed iteration; a
-/// helper thread's panic would fail the test (debug builds re-raise it).
 /// The positions after the first `count` of the repository's Renju
-/// openings (the match tool's list).
+/// openings (the match tool's list, as the Gomocup tests read it).
 fn renju_openings(count: usize) -> Vec<Gomoku> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/gomoku/openings_renju.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("openings");
-    let list = openings::parse(&text, Form::Absolute, 15).expect("parse");
-    list.iter()
+    shared_openings(Form::Absolute)
+        .iter()
         .take(count)
         .enumerate()
         .map(|(n, opening)| {
@@ -203,6 +197,19 @@ fn renju_openings(count: usize) -> Vec<Gomoku> {
         .collect()
 }
 
+/// The empty cells of `board`.
+fn empty_points(board: &Board) -> Vec<usize> {
+    board
+        .points()
+        .iter()
+        .copied()
+        .filter(|&i| board.is_empty(i))
+        .collect()
+}
+
+/// Quiet Renju openings (no forced win, so Master's full search decides)
+/// on two threads: a legal move each time, after a completed iteration; a
+/// helper thread's panic would fail the test (debug builds re-raise it).
 #[test]
 fn master_on_two_threads_searches_quiet_openings() {
     let mut engine = GomokuEngine::new();
@@ -479,7 +486,6 @@ fn the_shape_table_names_each_shape() {
 /// move: after any sequence of plays and undos they equal a fresh scan.
 #[test]
 fn incremental_keys_match_a_rescan() {
-    use lineup_core::ai::gomoku::board::Board;
     use lineup_core::ai::gomoku::weights::{
         PointTable, SETS, TO_MOVE, WAITING, features, point_values, set_index, set_shapes, weights,
     };
@@ -498,12 +504,7 @@ fn incremental_keys_match_a_rescan() {
     for rule in RuleSet::ALL {
         let mut board = Board::new(11, rule);
         for step in 0..300 {
-            let empties: Vec<usize> = board
-                .points()
-                .iter()
-                .copied()
-                .filter(|&i| board.is_empty(i))
-                .collect();
+            let empties = empty_points(&board);
             if step % 3 == 2 || empties.is_empty() {
                 board.undo();
             } else if let Some(i) = rng.pick(&empties) {
@@ -721,7 +722,6 @@ fn a_one_ply_search_sees_a_win_by_fours() {
 /// four), so Black cannot play either.
 #[test]
 fn a_renju_open_four_on_fouls_is_not_playable() {
-    use lineup_core::ai::gomoku::board::Board;
     let position = position_with(
         RuleSet::Renju,
         "f8 g8 h8 e5 e6 e7 i9 i10 i11",
@@ -791,7 +791,6 @@ fn vct_claims_no_win_once_the_threat_is_gone() {
 /// open fours may be fouls).
 #[test]
 fn no_move_that_holds_against_an_open_three_is_left_out() {
-    use lineup_core::ai::gomoku::board::Board;
     use lineup_core::ai::gomoku::moves::{defences, unordered_candidates};
     const N: i32 = 11;
     type Grid = Vec<Option<usize>>;
@@ -877,12 +876,7 @@ fn no_move_that_holds_against_an_open_three_is_left_out() {
                 assert!(left_out.is_empty(), "{rule:?}, game {game}: {left_out:?}");
                 checked += 1;
             }
-            let open: Vec<usize> = board
-                .points()
-                .iter()
-                .copied()
-                .filter(|&i| board.is_empty(i))
-                .collect();
+            let open = empty_points(&board);
             let Some(i) = rng.pick(&open) else { break };
             let p = board.point(i);
             grid[(i32::from(p.y) * N + i32::from(p.x)) as usize] = Some(me);
