@@ -22,7 +22,9 @@
 use libfuzzer_sys::fuzz_target;
 use lineup_core::ai::Rng;
 use lineup_core::net::wire::{decode_request, encode};
-use lineup_core::net::{ClientKey, Effect, Lobby, Refusal, Reply, RoomRecord, RoomView};
+use lineup_core::net::{
+    ClientKey, Effect, Lobby, PredictableSecrets, Refusal, Reply, RoomRecord, RoomView,
+};
 
 const CLIENTS: ClientKey = 4;
 
@@ -57,7 +59,7 @@ fn check(lobby: &Lobby) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let mut lobby = Lobby::new(Rng::new(0x5eed));
+    let mut lobby = Lobby::new(Rng::new(0x5eed), PredictableSecrets::default());
     lobby.max_rooms = 3;
     lobby.grace_ms = 5_000;
     let mut now = 1_000_000;

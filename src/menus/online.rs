@@ -494,7 +494,14 @@ fn handle_requests(
                 };
                 let session = |intent| OnlineSession::new(Some(server.clone()), &name, intent);
                 match (*request, code) {
-                    (OnlineRequest::Join, Some(code)) => session(Intent::join(code)),
+                    (OnlineRequest::Join, Some(code)) => match Intent::join(code) {
+                        Ok(intent) => session(intent),
+                        Err(problem) => {
+                            form.problem =
+                                locale.f("online.no_secret", &[("problem", &problem.to_string())]);
+                            continue;
+                        }
+                    },
                     (OnlineRequest::Watch, Some(code)) => session(Intent::Watch(code)),
                     (OnlineRequest::QuickPair | OnlineRequest::Lobby, _) => {
                         // The player's key, made on first use, signs the login.

@@ -35,7 +35,9 @@ use lineup_core::net::pairing::PairingSpec;
 use lineup_core::net::rating::ShownRating;
 use lineup_core::net::views::{ChatLine, GameSummary, LobbyView, PlayerPage};
 use lineup_core::net::wire::ToClient;
-use lineup_core::net::{Refusal, Reply, Request, RoomCode, RoomView, SeatSecret, unguessable_seed};
+use lineup_core::net::{
+    OsSecrets, Refusal, Reply, Request, RoomCode, RoomView, SeatSecret, SecretError,
+};
 use lineup_core::rules::{BoardMove, Side};
 use lineup_online::client::{Connection, Target, Update};
 use lineup_online::server::{RunningServer, Settings as ServerSettings};
@@ -97,9 +99,10 @@ pub enum Intent {
 }
 
 impl Intent {
-    /// Joining room `code`, with a secret of its own for the seat.
-    pub fn join(code: RoomCode) -> Intent {
-        Intent::Join(code, SeatSecret(unguessable_seed()))
+    /// Joining room `code`, with a secret of its own for the seat (from
+    /// the operating system: it is what takes the seat back).
+    pub fn join(code: RoomCode) -> Result<Intent, SecretError> {
+        Ok(Intent::Join(code, SeatSecret::fresh(&mut OsSecrets)?))
     }
 }
 

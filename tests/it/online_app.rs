@@ -57,7 +57,7 @@ fn bo_joins(app: &mut App) -> (Connection, lineup_core::net::RoomCode) {
         Request::Join {
             code: room,
             name: "Bo".into(),
-            secret: lineup_core::net::SeatSecret(0xB0),
+            secret: lineup_core::net::SeatSecret::from_bytes([0xB0; 16]),
         },
     );
     until(app, 400, "Bo in the room", |app| {
@@ -176,7 +176,7 @@ fn lying_server() -> std::net::SocketAddr {
         let seated = Reply::Seated {
             code,
             side: Side::First,
-            secret: SeatSecret(1),
+            secret: SeatSecret::from_bytes([1; 16]),
         };
         let lie = RoomView {
             code,
@@ -212,7 +212,11 @@ fn a_lying_server_is_not_followed() {
     run(&mut app, 3);
     let server = lying_server();
     let code = lineup_core::net::RoomCode::from_number(7);
-    let session = OnlineSession::new(Some(Target::plain(server)), "Ann", Intent::join(code));
+    let session = OnlineSession::new(
+        Some(Target::plain(server)),
+        "Ann",
+        Intent::join(code).unwrap(),
+    );
     lineup::online::client::start(app.world_mut(), session, 0).expect("connects");
     until(&mut app, 400, "the session left", |app| {
         app.world().get_resource::<OnlineSession>().is_none()
@@ -400,7 +404,7 @@ fn next_of<T>(
 fn player(server: std::net::SocketAddr, name: &str) -> Connection {
     use lineup_core::net::Reply;
     use lineup_core::net::wire::ToClient;
-    let identity = lineup_core::net::Identity::generate();
+    let identity = lineup_core::net::Identity::generate().expect("a key");
     let connection = Connection::open(Target::plain(server), Duration::from_secs(5));
     connection.send(Request::Hello {
         key: identity.key(),
@@ -426,7 +430,7 @@ fn online_app(server: std::net::SocketAddr, name: &str, intent: Intent) -> App {
     let mut app = app();
     run(&mut app, 3);
     let session = OnlineSession::new(Some(Target::plain(server)), name, intent)
-        .with_identity(lineup_core::net::Identity::generate());
+        .with_identity(lineup_core::net::Identity::generate().expect("a key"));
     lineup::online::client::start(app.world_mut(), session, 0).expect("connects");
     app
 }

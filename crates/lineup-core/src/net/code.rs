@@ -2,8 +2,12 @@
 //! (`K7MQ2X`), and the seat's secret that lets its player back in after a
 //! dropped connection.
 
-use serde::{Deserialize, Serialize};
+use super::identity::{hex, unhex};
+use super::secrets::{SecretError, SecretSource};
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
+use subtle::ConstantTimeEq;
 
 /// Six characters from an alphabet without look-alikes (no 0/O, 1/I/L), so a
 /// code read aloud or off a screen is typed right. Valid by construction:
@@ -141,10 +145,50 @@ impl From<RoomCode> for String {
 }
 
 /// What proves a returning player owns a seat. Given only to that player,
-/// never replicated; 64 random bits, so it cannot be guessed in the grace
-/// period.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct SeatSecret(pub u64);
+/// never replicated: 128 bits from the operating system (the host's, or
+/// the joiner's own for a seat it joins), compared in constant time, so
+/// neither a guess nor a stopwatch finds it in the grace period.
+///
+/// In a human-readable file (a save, the server's room records) it is 32
+/// hex digits. A record written before secrets had 128 bits holds a
+/// number: it is read as that number's bytes, so that a seat kept across
+/// the upgrade is still its player's.
+#[derive(Clone, Copy)]
+pub struct SeatSecret([u8; SeatSecret::BYTES]);
+
+impl SeatSecret {
+    pub const BYTES: usize = 16;
+
+    /// A fresh secret from `source`.
+    pub fn fresh(source: &mut impl SecretSource) -> Result<SeatSecret, SecretError> {
+        Ok(SeatSecret(source.bytes()?))
+    }
+
+    /// The secret whose bytes are `bytes` (from a file or a test).
+    pub fn from_bytes(bytes: [u8; SeatSecret::BYTES]) -> SeatSecret {
+        SeatSecret(bytes)
+    }
+
+    /// Its bytes (to write it, or a test's wrong secret).
+    pub fn to_bytes(self) -> [u8; SeatSecret::BYTES] {
+        self.0
+    }
+
+    /// A secret of the 64-bit days, as it reads now.
+    fn from_number(number: u64) -> SeatSecret {
+        let mut bytes = [0; SeatSecret::BYTES];
+        bytes[..8].copy_from_slice(&number.to_le_bytes());
+        SeatSecret(bytes)
+    }
+}
+
+impl PartialEq for SeatSecret {
+    fn eq(&self, other: &SeatSecret) -> bool {
+        self.0.ct_eq(&other.0).into()
+    }
+}
+
+impl Eq for SeatSecret {}
 
 impl fmt::Debug for SeatSecret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -152,20 +196,36 @@ impl fmt::Debug for SeatSecret {
     }
 }
 
-/// A seed for the server's codes and secrets that another person cannot
-/// work out: the system's random bytes where there are some, else the clock
-/// and the process mixed.
-pub fn unguessable_seed() -> u64 {
-    use std::io::Read;
-    let mut bytes = [0u8; 8];
-    if std::fs::File::open("/dev/urandom")
-        .and_then(|mut f| f.read_exact(&mut bytes))
-        .is_ok()
-    {
-        return u64::from_le_bytes(bytes);
+impl Serialize for SeatSecret {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if serializer.is_human_readable() {
+            serializer.serialize_str(&hex(&self.0))
+        } else {
+            self.0.serialize(serializer)
+        }
     }
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    nanos ^ (u64::from(std::process::id()) << 32)
+}
+
+impl<'de> Deserialize<'de> for SeatSecret {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<SeatSecret, D::Error> {
+        if !deserializer.is_human_readable() {
+            return <[u8; SeatSecret::BYTES]>::deserialize(deserializer).map(SeatSecret);
+        }
+        struct Text;
+        impl Visitor<'_> for Text {
+            type Value = SeatSecret;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a seat secret: {} hex digits", 2 * SeatSecret::BYTES)
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<SeatSecret, E> {
+                unhex(text)
+                    .map(SeatSecret)
+                    .ok_or_else(|| E::invalid_value(de::Unexpected::Str(text), &self))
+            }
+            fn visit_u64<E: de::Error>(self, number: u64) -> Result<SeatSecret, E> {
+                Ok(SeatSecret::from_number(number))
+            }
+        }
+        deserializer.deserialize_any(Text)
+    }
 }

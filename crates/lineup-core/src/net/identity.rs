@@ -8,6 +8,7 @@
 //! The signed bytes are a fixed prefix and the challenge, so a signature
 //! made for a Lineup login can never be replayed as anything else.
 
+use super::secrets::{OsSecrets, SecretError, SecretSource};
 use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -54,9 +55,10 @@ impl fmt::Display for PlayerKey {
 pub struct Challenge(pub [u8; 32]);
 
 impl Challenge {
-    /// A challenge from the system's random source.
-    pub fn fresh() -> Challenge {
-        Challenge(random_bytes())
+    /// A fresh challenge from `source` (the server's: the operating
+    /// system's generator).
+    pub fn fresh(source: &mut impl SecretSource) -> Result<Challenge, SecretError> {
+        Ok(Challenge(source.bytes()?))
     }
 }
 
@@ -104,9 +106,9 @@ const FILE_HEADER: &str =
     "# Lineup online identity: keep this file private. Whoever holds it plays as you.";
 
 impl Identity {
-    /// A new key pair from the system's random source.
-    pub fn generate() -> Identity {
-        Identity::from_secret(random_bytes())
+    /// A new key pair from the operating system's generator.
+    pub fn generate() -> Result<Identity, SecretError> {
+        Ok(Identity::from_secret(OsSecrets::bytes()?))
     }
 
     /// The key pair whose secret is `secret`.
@@ -170,35 +172,19 @@ fn login_message(challenge: &Challenge) -> Vec<u8> {
     message
 }
 
-/// 32 bytes from the system's random source (`/dev/urandom`); the time
-/// and the process mixed in only where there is none.
-fn random_bytes() -> [u8; 32] {
-    use std::io::Read;
-    let mut bytes = [0u8; 32];
-    if std::fs::File::open("/dev/urandom")
-        .and_then(|mut f| f.read_exact(&mut bytes))
-        .is_ok()
-    {
-        return bytes;
-    }
-    for (i, chunk) in bytes.chunks_mut(8).enumerate() {
-        let seed = super::unguessable_seed() ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        chunk.copy_from_slice(&seed.to_le_bytes());
-    }
-    bytes
-}
-
-fn hex(bytes: &[u8]) -> String {
+/// `bytes` in lower-case hex.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn unhex(text: &str) -> Option<[u8; 32]> {
+/// [`hex`]'s form back, `N` bytes exactly.
+pub(crate) fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
     let text = text.trim();
     // Digits only: `from_str_radix` alone would take a sign.
-    if text.len() != 64 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if text.len() != 2 * N || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
-    let mut bytes = [0u8; 32];
+    let mut bytes = [0u8; N];
     for (i, byte) in bytes.iter_mut().enumerate() {
         *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
     }

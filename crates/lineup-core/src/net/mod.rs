@@ -1,7 +1,7 @@
 //! Online play in plain Rust: what client and server say (`protocol`,
 //! `views`), how it travels in a frame (`wire`), the codes people type
 //! (`code`), who a player is (`identity`: a key pair, no passwords), their
-//! `rating`s, the server's authority over the game (`room` for one game,
+//! `rating`s, where its `secrets` come from, the server's authority over the game (`room` for one game,
 //! `lobby` for all of them, `players` and `pairing` for the people in it),
 //! and `server_process` for the load tool's report. No Bevy and no
 //! sockets here: the `lineup-online` crate carries these over WebSockets
@@ -16,11 +16,12 @@ pub mod players;
 pub mod protocol;
 pub mod rating;
 pub mod room;
+pub mod secrets;
 pub mod server_process;
 pub mod views;
 pub mod wire;
 
-pub use code::{CodeError, RoomCode, SeatSecret, unguessable_seed};
+pub use code::{CodeError, RoomCode, SeatSecret};
 pub use identity::{Identity, PlayerKey};
 pub use lobby::{Effect, GRACE_MS, Lobby, Lookup};
 pub use players::PlayerRecord;
@@ -28,3 +29,4 @@ pub use protocol::{
     ClockView, GameId, HistoryError, OnlineSeat, Refusal, Reply, Request, RoomEnd, RoomView,
 };
 pub use room::{ClientKey, Room, RoomRecord, Terms};
+pub use secrets::{OsSecrets, PredictableSecrets, SecretError, SecretSource};

@@ -166,6 +166,15 @@ pub enum Refusal {
     Flagged,
     /// A player of a game cannot watch it.
     YouPlayHere,
+    /// The server's system gave no random bytes for a secret (never seen
+    /// on a running Linux): nothing was done; ask again.
+    NoSecrets,
+}
+
+impl From<super::secrets::SecretError> for Refusal {
+    fn from(_: super::secrets::SecretError) -> Refusal {
+        Refusal::NoSecrets
+    }
 }
 
 impl fmt::Display for Refusal {
@@ -197,6 +206,7 @@ impl fmt::Display for Refusal {
             Refusal::ChatTooFast => f.write_str("Too many messages; wait a moment"),
             Refusal::Flagged => f.write_str("Your time ran out"),
             Refusal::YouPlayHere => f.write_str("You play in that game"),
+            Refusal::NoSecrets => f.write_str("The server could not make a secret; try again"),
         }
     }
 }

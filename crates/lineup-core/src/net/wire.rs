@@ -16,7 +16,7 @@ use std::fmt;
 
 /// The version of the messages' shape. Raised whenever [`Request`],
 /// [`ToClient`] or anything inside them changes shape.
-pub const WIRE_VERSION: u8 = 5;
+pub const WIRE_VERSION: u8 = 6;
 
 /// The largest request a client may send: a chat line of
 /// [`super::views::CHAT_LIMIT`] characters of four bytes each is below it.

@@ -12,7 +12,8 @@ pub fn load_or_make(path: &Path) -> Result<Identity, String> {
         Ok(text) => Identity::from_file_text(&text)
             .map_err(|e| format!("{}: {e}; restore it from a backup", path.display())),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let identity = Identity::generate();
+            let identity =
+                Identity::generate().map_err(|e| format!("cannot make an online identity: {e}"))?;
             write(path, &identity)?;
             Ok(identity)
         }

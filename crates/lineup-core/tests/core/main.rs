@@ -18,6 +18,7 @@ mod match_clock;
 mod net_community;
 mod net_lobby;
 mod net_ratings;
+mod net_secrets;
 mod notation;
 mod openings;
 mod pairing;

@@ -7,6 +7,7 @@ use crate::net_lobby::{C4, refusal, replies_to, seated};
 use lineup_core::ai::Rng;
 use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::GameKind;
+use lineup_core::net::PredictableSecrets;
 use lineup_core::net::identity::{Challenge, LoginSignature};
 use lineup_core::net::pairing::{PairingSpec, SeekId, SeekSpec};
 use lineup_core::net::rating::{RatingPool, ShownRating};
@@ -101,7 +102,7 @@ fn seek(kind: GameKind, clock: TimeControl, rated: bool) -> SeekSpec {
 /// Ann (Red) and Bo (Yellow) logged in and seated by Ann's seek `spec`
 /// taken by Bo, at time 0.
 fn seek_game(spec: SeekSpec) -> (Lobby, RoomCode, [SeatSecret; 2]) {
-    let mut lobby = Lobby::new(Rng::new(5));
+    let mut lobby = Lobby::new(Rng::new(5), PredictableSecrets::default());
     log_in(&mut lobby, ANN, &ann(), "Ann", 0);
     log_in(&mut lobby, BO, &bo(), "Bo", 0);
     let sought = lobby.handle(ANN, Request::Seek(spec), 0);
@@ -158,7 +159,7 @@ fn c4_rating(lobby: &Lobby, id: &Identity) -> f64 {
 
 #[test]
 fn a_bad_signature_logs_nobody_in() {
-    let mut lobby = Lobby::new(Rng::new(1));
+    let mut lobby = Lobby::new(Rng::new(1), PredictableSecrets::default());
     let (ann, bo) = (ann(), bo());
     // Signed by another key.
     let challenge = challenge_in(&lobby.handle(ANN, hello(&ann, "Ann"), 0), ANN);
@@ -224,7 +225,7 @@ fn a_bad_signature_logs_nobody_in() {
 
 #[test]
 fn two_players_quick_paired_sit_in_one_rated_room() {
-    let mut lobby = Lobby::new(Rng::new(2));
+    let mut lobby = Lobby::new(Rng::new(2), PredictableSecrets::default());
     log_in(&mut lobby, ANN, &ann(), "Ann", 0);
     log_in(&mut lobby, BO, &bo(), "Bo", 0);
     let spec = PairingSpec {
@@ -263,7 +264,7 @@ fn two_players_quick_paired_sit_in_one_rated_room() {
 
 #[test]
 fn a_seek_accepted_seats_both_and_leaves_the_lobby() {
-    let mut lobby = Lobby::new(Rng::new(3));
+    let mut lobby = Lobby::new(Rng::new(3), PredictableSecrets::default());
     log_in(&mut lobby, ANN, &ann(), "Ann", 0);
     log_in(&mut lobby, BO, &bo(), "Bo", 0);
     log_in(&mut lobby, CY, &cy(), "Cy", 0);
@@ -687,7 +688,7 @@ fn replay_after_restore(
     secrets: [SeatSecret; 2],
 ) -> (Lobby, Vec<Effect>) {
     let code = record.code;
-    let mut lobby = Lobby::new(Rng::new(77));
+    let mut lobby = Lobby::new(Rng::new(77), PredictableSecrets::default());
     lobby.restore_players(players);
     lobby.restore(Room::from_record(record, 0).expect("a legal record"));
     let mut all = Vec::new();
@@ -763,7 +764,7 @@ fn a_rated_game_restored_unfinished_is_rated_once_when_it_ends() {
     let record = stored(&room(&lobby, code).record());
     assert!(!record.is_finished());
     let before = records(&lobby, &[ann(), bo()]);
-    let mut restored = Lobby::new(Rng::new(8));
+    let mut restored = Lobby::new(Rng::new(8), PredictableSecrets::default());
     restored.restore_players(before);
     restored.restore(Room::from_record(record, 0).expect("legal"));
     log_in(&mut restored, ANN, &ann(), "Ann", 0);
@@ -1049,19 +1050,19 @@ fn the_largest_messages_fit_a_frame() {
 }
 
 #[test]
-fn a_frame_of_version_four_is_refused_by_name() {
-    assert_eq!(wire::WIRE_VERSION, 5);
+fn a_frame_of_version_five_is_refused_by_name() {
+    assert_eq!(wire::WIRE_VERSION, 6);
     let mut frame = wire::encode(&Request::History);
-    assert_eq!(frame[0], 5);
-    frame[0] = 4;
+    assert_eq!(frame[0], 6);
+    frame[0] = 5;
     assert_eq!(
         wire::decode_request(&frame),
-        Err(WireError::Version { theirs: 4 })
+        Err(WireError::Version { theirs: 5 })
     );
     let mut down = wire::encode(&ToClient::Servers(vec![]));
-    down[0] = 4;
+    down[0] = 5;
     assert_eq!(
         wire::decode_update(&down),
-        Err(WireError::Version { theirs: 4 })
+        Err(WireError::Version { theirs: 5 })
     );
 }

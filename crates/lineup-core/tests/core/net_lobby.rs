@@ -5,6 +5,7 @@
 use lineup_core::ai::Rng;
 use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::GameKind;
+use lineup_core::net::PredictableSecrets;
 use lineup_core::net::protocol::clean_name;
 use lineup_core::net::wire::{self, ToClient, WireError};
 use lineup_core::net::{
@@ -15,6 +16,13 @@ use lineup_core::rules::{
     BoardMove, Column, ConnectFourSize, Ending, Foul, MoveError, Point, RuleSet, Side,
 };
 use proptest::prelude::*;
+
+/// A secret one bit away from `secret`: the wrong one.
+pub(crate) fn flipped(secret: SeatSecret) -> SeatSecret {
+    let mut bytes = secret.to_bytes();
+    bytes[0] ^= 1;
+    SeatSecret::from_bytes(bytes)
+}
 
 const HOST: ClientKey = 1;
 const GUEST: ClientKey = 2;
@@ -63,7 +71,7 @@ pub(crate) fn seated(effects: &[Effect], client: ClientKey) -> (RoomCode, Side, 
 /// A lobby with a room of `kind`: the host on the first side, the guest on
 /// the second.
 fn room_of(kind: GameKind) -> (Lobby, RoomCode, [SeatSecret; 2]) {
-    let mut lobby = Lobby::new(Rng::new(7));
+    let mut lobby = Lobby::new(Rng::new(7), PredictableSecrets::default());
     let host = Request::Host {
         kind,
         side: Side::First,
@@ -75,11 +83,15 @@ fn room_of(kind: GameKind) -> (Lobby, RoomCode, [SeatSecret; 2]) {
     let join = Request::Join {
         code,
         name: "Bo".into(),
-        secret: SeatSecret(0xB0),
+        secret: SeatSecret::from_bytes([0xB0; 16]),
     };
     let (joined, side, guest_secret) = seated(&lobby.handle(GUEST, join, 0), GUEST);
     assert_eq!((joined, side), (code, Side::Second));
-    assert_eq!(guest_secret, SeatSecret(0xB0), "the joiner's own secret");
+    assert_eq!(
+        guest_secret,
+        SeatSecret::from_bytes([0xB0; 16]),
+        "the joiner's own secret"
+    );
     (lobby, code, [host_secret, guest_secret])
 }
 
@@ -101,7 +113,7 @@ fn a_join_sent_again_after_its_reply_was_lost_gets_the_same_seat() {
     let other = Request::Join {
         code,
         name: "Cy".into(),
-        secret: SeatSecret(guest_secret.0 ^ 1),
+        secret: flipped(guest_secret),
     };
     assert_eq!(
         refusal(&lobby.handle(99, other, 30), 99),
@@ -180,7 +192,7 @@ fn the_server_refuses_a_full_column_a_move_out_of_turn_and_a_stale_move() {
 
 #[test]
 fn nobody_moves_before_the_opponent_has_come_and_a_third_player_is_turned_away() {
-    let mut lobby = Lobby::new(Rng::new(1));
+    let mut lobby = Lobby::new(Rng::new(1), PredictableSecrets::default());
     let host = Request::Host {
         kind: C4,
         side: Side::Second,
@@ -192,7 +204,9 @@ fn nobody_moves_before_the_opponent_has_come_and_a_third_player_is_turned_away()
     let join = |name: &str| Request::Join {
         code,
         name: name.into(),
-        secret: SeatSecret(name.bytes().map(u64::from).product()),
+        secret: SeatSecret::from_bytes(
+            u128::from(name.bytes().map(u64::from).product::<u64>()).to_le_bytes(),
+        ),
     };
     let (_, guest_side, _) = seated(&lobby.handle(GUEST, join("Bo"), 0), GUEST);
     assert_eq!(guest_side, Side::First, "the guest takes the free seat");
@@ -204,7 +218,7 @@ fn nobody_moves_before_the_opponent_has_come_and_a_third_player_is_turned_away()
     let missing = Request::Join {
         code: other,
         name: "Cy".into(),
-        secret: SeatSecret(3),
+        secret: SeatSecret::from_bytes([3; 16]),
     };
     if other != code {
         assert_eq!(
@@ -255,7 +269,7 @@ fn a_dropped_player_rejoins_with_the_secret_and_sees_the_same_game() {
     // A stranger with a wrong secret gets nothing.
     let wrong = Request::Rejoin {
         code,
-        secret: SeatSecret(secrets[1].0 ^ 1),
+        secret: flipped(secrets[1]),
     };
     assert_eq!(
         refusal(&lobby.handle(STRANGER, wrong, 2_000), STRANGER),
@@ -445,14 +459,14 @@ fn any_request() -> impl Strategy<Value = Request> {
                 },
             }
         }),
-        (any::<u64>(), name, any::<u64>()).prop_map(|(n, name, s)| Request::Join {
+        (any::<u64>(), name, any::<u128>()).prop_map(|(n, name, s)| Request::Join {
             code: RoomCode::from_number(n),
             name,
-            secret: SeatSecret(s),
+            secret: SeatSecret::from_bytes(s.to_le_bytes()),
         }),
-        (any::<u64>(), any::<u64>()).prop_map(|(n, s)| Request::Rejoin {
+        (any::<u64>(), any::<u128>()).prop_map(|(n, s)| Request::Rejoin {
             code: RoomCode::from_number(n),
-            secret: SeatSecret(s),
+            secret: SeatSecret::from_bytes(s.to_le_bytes()),
         }),
         (0u8..7, 0usize..300).prop_map(|(c, ply)| Request::Play { mv: col(c), ply }),
         (0u8..15, 0u8..15, 0usize..300).prop_map(|(x, y, ply)| Request::Play {

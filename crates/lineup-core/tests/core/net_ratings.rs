@@ -9,7 +9,7 @@ use lineup_core::net::protocol::{NAME_LIMIT, display_name};
 use lineup_core::net::rating::{
     PROVISIONAL_DEVIATION, RatedResult, Rating, RatingPool, Ratings, ShownRating, rate,
 };
-use lineup_core::net::{Identity, PlayerKey, Refusal};
+use lineup_core::net::{Identity, OsSecrets, PlayerKey, Refusal};
 use lineup_core::rules::{ConnectFourSize, RuleSet, Side};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2, glicko2_rating_period};
@@ -231,15 +231,18 @@ fn a_signed_challenge_verifies_for_its_key_and_challenge_only() {
         &LoginSignature([0; 32], [0; 32])
     ));
     // A fresh identity and fresh challenges work the same.
-    let fresh = Identity::generate();
-    let challenge = Challenge::fresh();
-    assert_ne!(challenge, Challenge::fresh());
+    let fresh = Identity::generate().expect("the system's random bytes");
+    let challenge = Challenge::fresh(&mut OsSecrets).expect("random bytes");
+    assert_ne!(
+        challenge,
+        Challenge::fresh(&mut OsSecrets).expect("random bytes")
+    );
     assert!(verify(&fresh.key(), &challenge, &fresh.sign(&challenge)));
 }
 
 #[test]
 fn an_identity_file_reads_back_as_the_same_key() {
-    let ann = Identity::generate();
+    let ann = Identity::generate().expect("the system's random bytes");
     let text = ann.to_file_text();
     assert!(text.starts_with('#'), "{text}");
     let back = Identity::from_file_text(&text).expect("reads");

@@ -273,7 +273,7 @@ async fn open_room(
         name: "bench guest".into(),
         // One secret for every try: a join whose reply a crash took is
         // the same join when sent again.
-        secret: SeatSecret(lineup_core::net::unguessable_seed()),
+        secret: SeatSecret::fresh(&mut lineup_core::net::OsSecrets).map_err(|e| e.to_string())?,
     };
     guest.send(&join).await?;
     let (_, second) = match seated(guest).await {

@@ -24,7 +24,7 @@ use lineup_core::match_setup::GameKind;
 use lineup_core::net::identity::Identity;
 use lineup_core::net::pairing::PairingSpec;
 use lineup_core::net::wire::ToClient;
-use lineup_core::net::{Refusal, Reply, Request, RoomCode, RoomEnd, RoomView, unguessable_seed};
+use lineup_core::net::{Refusal, Reply, Request, RoomCode, RoomEnd, RoomView};
 use lineup_core::rules::{MatchGame, Side};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -485,7 +485,8 @@ async fn run_async(config: &PairingConfig) -> Result<PairingReport, String> {
     // Every connection is made, and every player logged in, before the
     // clock starts.
     let connecting_started = Instant::now();
-    let tag = unguessable_seed();
+    // Names only: any number that differs between runs.
+    let tag = lineup_core::ai::Rng::from_time().next_u64();
     let mut unconnected = 0;
     let mut problems = Vec::new();
     let mut players = Vec::with_capacity(2 * games);
@@ -665,7 +666,7 @@ async fn log_in(
     tag: u64,
 ) -> Result<BotSocket, String> {
     let mut socket = BotSocket::connect(server, source).await?;
-    let identity = Identity::generate();
+    let identity = Identity::generate().map_err(|e| e.to_string())?;
     for attempt in 0..4 {
         let name = format!("bench-{:04x}-{index}", (tag >> (16 * attempt)) & 0xffff);
         socket

@@ -13,7 +13,7 @@ use super::Settings;
 use super::cluster::{Beat, Cluster, Whereabouts};
 use crate::store::{Commit, RoomStore};
 use lineup_core::ai::Rng;
-use lineup_core::net::unguessable_seed;
+use lineup_core::net::OsSecrets;
 use lineup_core::net::views::{HISTORY_LIMIT, PlayerPage, RATING_POINTS, RatingPoint};
 use lineup_core::net::wire::{self, ToClient};
 use lineup_core::net::{
@@ -109,7 +109,8 @@ impl Owner {
         cluster: Option<Cluster>,
         settings: &Settings,
     ) -> Result<Owner, String> {
-        let mut lobby = Lobby::new(Rng::new(unguessable_seed()));
+        // Colours drawn from the clock's seed; every secret from the system.
+        let mut lobby = Lobby::new(Rng::from_time(), OsSecrets);
         lobby.grace_ms = settings.grace_ms;
         let players = store.players().map_err(|e| e.to_string())?;
         lobby.restore_players(players);

@@ -166,7 +166,7 @@ fn redis_restarted_empty_the_games_go_on_and_rooms_are_found_again() {
     let join = Request::Join {
         code,
         name: "Bo".into(),
-        secret: SeatSecret(0xB0),
+        secret: SeatSecret::from_bytes([0xB0; 16]),
     };
     let mut bo = seat_following(b, join, Duration::from_secs(10));
     assert_eq!(bo.connection.server(), a, "Bo plays where the room lives");

@@ -130,7 +130,7 @@ impl Player {
         self.send(Request::Join {
             code,
             name: name.into(),
-            secret: SeatSecret(lineup_core::net::unguessable_seed()),
+            secret: SeatSecret::fresh(&mut lineup_core::net::OsSecrets).expect("a secret"),
         });
         self.until("a seat", |p| p.seat.is_some());
     }

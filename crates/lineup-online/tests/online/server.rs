@@ -85,7 +85,11 @@ fn a_dropped_player_takes_the_seat_back_with_every_move_and_finishes() {
     let mut thief = Player::connect(server.address());
     thief.send(Request::Rejoin {
         code,
-        secret: lineup_core::net::SeatSecret(secret.0 ^ 1),
+        secret: {
+            let mut bytes = secret.to_bytes();
+            bytes[0] ^= 1;
+            lineup_core::net::SeatSecret::from_bytes(bytes)
+        },
     });
     thief.until("a refusal", |p| !p.refusals.is_empty());
     assert_eq!(thief.refusals, vec![Refusal::WrongSecret]);

@@ -5,6 +5,7 @@ use crate::player::{C4, RENJU, col, pt};
 use lineup_core::ai::Rng;
 use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::GameKind;
+use lineup_core::net::PredictableSecrets;
 use lineup_core::net::{
     Effect, GameId, Lobby, PlayerKey, Request, RoomCode, RoomRecord, SeatSecret,
 };
@@ -38,7 +39,7 @@ pub fn temp_database(name: &str) -> PathBuf {
 
 /// A room of `kind` in a lobby, both seats taken, with `moves` played.
 fn record(kind: GameKind, moves: &[BoardMove], seed: u64) -> RoomRecord {
-    let mut lobby = Lobby::new(Rng::new(seed));
+    let mut lobby = Lobby::new(Rng::new(seed), PredictableSecrets::starting_at(seed * 1000));
     let effects = lobby.handle(
         1,
         Request::Host {
@@ -61,7 +62,7 @@ fn record(kind: GameKind, moves: &[BoardMove], seed: u64) -> RoomRecord {
         Request::Join {
             code,
             name: "Bo".into(),
-            secret: SeatSecret(0xB0),
+            secret: SeatSecret::from_bytes([0xB0; 16]),
         },
         0,
     );

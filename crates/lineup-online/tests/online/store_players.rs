@@ -31,7 +31,7 @@ fn as_kept(record: &RoomRecord) -> RoomRecord {
 fn seat(name: &str, key: PlayerKey, secret: u64) -> Seat {
     Seat {
         name: name.into(),
-        secret: SeatSecret(secret),
+        secret: SeatSecret::from_bytes(u128::from(secret).to_le_bytes()),
         key: Some(key),
         client: Some(secret),
         away_since: None,
@@ -61,8 +61,14 @@ fn room(
             rated: true,
         },
     );
-    room.join(second.0, Some(second.1), SeatSecret(2), 2, 0)
-        .expect("a free seat");
+    room.join(
+        second.0,
+        Some(second.1),
+        SeatSecret::from_bytes([2; 16]),
+        2,
+        0,
+    )
+    .expect("a free seat");
     room.set_ratings([Some(shown(1500)), Some(shown(1500))]);
     for (ply, column) in moves.iter().enumerate() {
         let side = if ply % 2 == 0 {
@@ -343,14 +349,15 @@ struct OldRecord {
 #[derive(Serialize)]
 struct OldSeat {
     name: String,
-    secret: SeatSecret,
+    /// Seat secrets had 64 bits then, written as a number.
+    secret: u64,
 }
 
 fn old_record(code: u64, moves: &[u8]) -> String {
     let seat = |name: &str, secret| {
         Some(OldSeat {
             name: name.into(),
-            secret: SeatSecret(secret),
+            secret,
         })
     };
     ron::to_string(&OldRecord {

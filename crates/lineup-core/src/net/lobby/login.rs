@@ -19,11 +19,7 @@ impl Lobby {
         {
             return Err(Refusal::NameTaken);
         }
-        let mut bytes = [0u8; 32];
-        for chunk in bytes.chunks_mut(8) {
-            chunk.copy_from_slice(&self.dice.next_u64().to_le_bytes());
-        }
-        let challenge = Challenge(bytes);
+        let challenge = Challenge::fresh(&mut self.secrets)?;
         self.logins.insert(
             client,
             Login::Asked {

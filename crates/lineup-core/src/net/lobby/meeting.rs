@@ -29,7 +29,7 @@ impl Lobby {
     ) -> Result<(), Refusal> {
         let key = self.player_of(client).ok_or(Refusal::NotLoggedIn)?;
         self.withdraw(client, effects);
-        let id = SeekId(self.dice.next_u64());
+        let id = SeekId(self.secrets.next_u64()?);
         self.seeks.open(key, spec, id, now);
         self.seekers.insert(key, client);
         effects.push(Effect::Reply {

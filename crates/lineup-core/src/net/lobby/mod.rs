@@ -18,6 +18,7 @@ use super::players::{PlayerRecord, Players};
 use super::protocol::{GameId, Refusal, Reply, Request, clean_name};
 use super::rating::{RatedResult, RatingPool, ShownRating};
 use super::room::{ClientKey, Expiry, Room, RoomRecord, Seat, Terms};
+use super::secrets::SecretSource;
 use super::views::{Audience, ChatLine, GameListing, LOBBY_LIMIT, LobbyView, SeekView, clean_chat};
 use crate::ai::Rng;
 use crate::match_setup::GameKind;
@@ -121,13 +122,19 @@ pub struct Lobby {
     /// spent up to (signed: a new connection's allowance is full even in a
     /// server's first seconds).
     chat_allowance: HashMap<ClientKey, i64>,
+    /// Play: colours drawn for a pairing. Seeded, so a seed replays it.
     dice: Rng,
+    /// Everything an outsider could use: challenges, seat secrets, room
+    /// codes, game and seek ids (the operating system's, on a server).
+    secrets: Box<dyn SecretSource>,
     pub grace_ms: u64,
     pub max_rooms: usize,
 }
 
 impl Lobby {
-    pub fn new(dice: Rng) -> Lobby {
+    /// A lobby that draws colours with `dice` and secrets from `secrets`
+    /// ([`super::OsSecrets`] wherever real players connect).
+    pub fn new(dice: Rng, secrets: impl SecretSource + 'static) -> Lobby {
         Lobby {
             rooms: BTreeMap::new(),
             seated: HashMap::new(),
@@ -140,6 +147,7 @@ impl Lobby {
             lobby_watchers: BTreeSet::new(),
             chat_allowance: HashMap::new(),
             dice,
+            secrets: Box::new(secrets),
             grace_ms: GRACE_MS,
             max_rooms: 100_000,
         }

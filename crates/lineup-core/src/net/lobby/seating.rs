@@ -4,11 +4,13 @@
 use super::*;
 
 impl Lobby {
-    pub(super) fn new_code(&mut self) -> RoomCode {
+    /// A room code no room has, drawn from the secrets: a friend's code
+    /// is the only way into a private room's free seat.
+    pub(super) fn new_code(&mut self) -> Result<RoomCode, Refusal> {
         loop {
-            let code = RoomCode::from_number(self.dice.next_u64());
+            let code = RoomCode::from_number(self.secrets.next_u64()?);
             if !self.rooms.contains_key(&code) {
-                return code;
+                return Ok(code);
             }
         }
     }
@@ -31,8 +33,8 @@ impl Lobby {
             self.stop_watching(*client, effects);
             self.withdraw(*client, effects);
         }
-        let code = self.new_code();
-        let game_id = GameId(self.dice.next_u64());
+        let code = self.new_code()?;
+        let game_id = GameId(self.secrets.next_u64()?);
         let seat = |(client, name, key): &(ClientKey, String, Option<PlayerKey>), secret| Seat {
             name: name.clone(),
             secret,
@@ -41,8 +43,8 @@ impl Lobby {
             away_since: None,
         };
         let secrets = [
-            SeatSecret(self.dice.next_u64()),
-            SeatSecret(self.dice.next_u64()),
+            SeatSecret::fresh(&mut self.secrets)?,
+            SeatSecret::fresh(&mut self.secrets)?,
         ];
         let mut room = Room::open(
             code,
@@ -90,9 +92,9 @@ impl Lobby {
         }
         self.leave(client, now, effects);
         self.stop_watching(client, effects);
-        let code = self.new_code();
-        let secret = SeatSecret(self.dice.next_u64());
-        let game_id = GameId(self.dice.next_u64());
+        let code = self.new_code()?;
+        let secret = SeatSecret::fresh(&mut self.secrets)?;
+        let game_id = GameId(self.secrets.next_u64()?);
         let (name, key) = self.name_of(client, name);
         let host = Seat {
             name,
