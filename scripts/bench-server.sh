@@ -15,12 +15,21 @@ cargo build -q --workspace --bins
 server="$CARGO_TARGET_DIR/debug/lineup-server"
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+db="${LINEUP_BENCH_DATABASE:-$work/server.sqlite3}"
 # Each program raises its own file limit (root: to 200,000).
-taskset -c 0 "$server" --bind "127.0.0.1:$port" --database "${LINEUP_BENCH_DATABASE:-$work/server.sqlite3}" \
+taskset -c 0 "$server" --bind "127.0.0.1:$port" --database "$db" \
     > "$work/server.out" 2> "$work/server.log" &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 100); do grep -q "listening on" "$work/server.out" && break; sleep 0.1; done
 taskset -c 1 "$server" bench --addr "127.0.0.1:$port" --games "$games" "$@"
+# The disk the run left, read while the server still runs (closing the
+# last connection folds the write-ahead log away).
+echo "database and write-ahead log after the run:"
+for file in "$db" "$db-wal"; do
+    if [ -e "$file" ]; then
+        echo "  $(basename "$file"): $(( $(stat -c %s "$file") / 1024 / 1024 )) MB"
+    fi
+done
 echo "connections the server cut off, by reason:"
 grep "cut off" "$work/server.log" | sed 's/.*cut off: //' | sort | uniq -c | sort -rn | head -5 || true

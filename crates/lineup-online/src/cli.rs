@@ -70,6 +70,11 @@ pub struct ServeArgs {
     /// is dropped, in seconds. Players ping every 15 s.
     #[arg(long, value_name = "S", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
     pub silence: u64,
+    /// How many connections one address may hold at once (loopback is
+    /// not counted): a machine cannot take every place, and players
+    /// behind one router still get in.
+    #[arg(long, value_name = "N", default_value_t = crate::server::PER_ADDRESS as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    pub per_address: u64,
 }
 
 #[derive(Args, Debug)]

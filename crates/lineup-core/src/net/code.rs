@@ -3,6 +3,7 @@
 //! dropped connection.
 
 use super::identity::{hex, unhex};
+use super::names::{latin_look_alike, plain_width};
 use super::secrets::{SecretError, SecretSource};
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -72,12 +73,9 @@ impl RoomCode {
         text.chars()
             // Full-width ASCII (an input method's Ｋ７－…) to plain first, so
             // that its dashes and dots are left out like the plain ones.
-            .map(|c| match c {
-                '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-                _ => c,
-            })
+            .map(plain_width)
             .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '.' | '_' | '·'))
-            .map(|c| look_alike(c).unwrap_or(c).to_ascii_uppercase())
+            .map(|c| latin_look_alike(c).unwrap_or(c).to_ascii_uppercase())
             .collect()
     }
 
@@ -96,27 +94,6 @@ impl RoomCode {
         // Only alphabet bytes are ever stored: always ASCII.
         std::str::from_utf8(&self.0).unwrap_or("??????")
     }
-}
-
-/// The Latin capital a Cyrillic or Greek letter is drawn as, where the
-/// two look the same.
-fn look_alike(c: char) -> Option<char> {
-    Some(match c {
-        'А' | 'а' | 'Α' | 'α' => 'A',
-        'В' | 'в' | 'Β' | 'β' => 'B',
-        'С' | 'с' => 'C',
-        'Е' | 'е' | 'Ε' | 'ε' => 'E',
-        'Н' | 'н' | 'Η' => 'H',
-        'К' | 'к' | 'Κ' | 'κ' => 'K',
-        'М' | 'м' | 'Μ' => 'M',
-        'Ν' => 'N',
-        'Р' | 'р' | 'Ρ' | 'ρ' => 'P',
-        'Т' | 'т' | 'Τ' | 'τ' => 'T',
-        'Х' | 'х' | 'Χ' | 'χ' => 'X',
-        'У' | 'у' | 'Υ' => 'Y',
-        'Ζ' => 'Z',
-        _ => return None,
-    })
 }
 
 impl fmt::Display for RoomCode {

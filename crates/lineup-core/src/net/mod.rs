@@ -11,6 +11,7 @@ pub mod address;
 pub mod code;
 pub mod identity;
 pub mod lobby;
+pub mod names;
 pub mod pairing;
 pub mod players;
 pub mod protocol;
@@ -23,7 +24,7 @@ pub mod wire;
 
 pub use code::{CodeError, RoomCode, SeatSecret};
 pub use identity::{Identity, PlayerKey};
-pub use lobby::{Effect, GRACE_MS, Lobby, Lookup};
+pub use lobby::{CHALLENGE_MS, Effect, GRACE_MS, Lobby, Lookup};
 pub use players::PlayerRecord;
 pub use protocol::{
     ClockView, GameId, HistoryError, OnlineSeat, Refusal, Reply, Request, RoomEnd, RoomView,

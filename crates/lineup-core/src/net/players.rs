@@ -24,13 +24,13 @@ pub struct PlayerRecord {
 #[derive(Debug, Default)]
 pub struct Players {
     by_key: HashMap<PlayerKey, PlayerRecord>,
-    /// Names folded to lower case: "Ann" and "ann" are one name.
+    /// Names by their skeleton: "Ann", "ann" and "Аnn" are one name.
     by_name: HashMap<String, PlayerKey>,
 }
 
-/// A name as it is compared: lower case.
+/// A name as it is compared: its look-alike skeleton.
 fn folded(name: &str) -> String {
-    name.to_lowercase()
+    super::names::skeleton(name)
 }
 
 impl Players {
@@ -52,6 +52,19 @@ impl Players {
         self.by_key.get(self.by_name.get(&folded(name.trim()))?)
     }
 
+    /// Whether another player holds `name` (or one that looks like it)
+    /// so that `key` may not take it. A player keeps the name they have,
+    /// even where an older record shares its skeleton (names were compared
+    /// by case alone before).
+    pub fn name_taken(&self, key: PlayerKey, name: &str) -> bool {
+        let keeps_own = self.by_key.get(&key).is_some_and(|r| r.name == name);
+        !keeps_own
+            && self
+                .by_name
+                .get(&folded(name.trim()))
+                .is_some_and(|holder| *holder != key)
+    }
+
     pub fn len(&self) -> usize {
         self.by_key.len()
     }
@@ -66,9 +79,7 @@ impl Players {
     /// changed (to be stored).
     pub fn enter(&mut self, key: PlayerKey, name: &str, now_seconds: u64) -> Result<bool, Refusal> {
         let name = display_name(name)?;
-        if let Some(holder) = self.by_name.get(&folded(&name))
-            && *holder != key
-        {
+        if self.name_taken(key, &name) {
             return Err(Refusal::NameTaken);
         }
         match self.by_key.get_mut(&key) {

@@ -4,6 +4,7 @@
 
 use super::code::{RoomCode, SeatSecret};
 use super::identity::{Challenge, LoginSignature, PlayerKey};
+use super::names::{is_invisible, is_reserved, mixes_scripts};
 use super::pairing::{PairingSpec, SeekId, SeekSpec};
 use super::rating::ShownRating;
 use crate::match_clock::TimeControl;
@@ -169,6 +170,10 @@ pub enum Refusal {
     /// The server's system gave no random bytes for a secret (never seen
     /// on a running Linux): nothing was done; ask again.
     NoSecrets,
+    /// The login's challenge was not signed in time: say Hello again.
+    ChallengeExpired,
+    /// Too many logins for one key in a short time.
+    TooManyLogins,
 }
 
 impl From<super::secrets::SecretError> for Refusal {
@@ -207,6 +212,8 @@ impl fmt::Display for Refusal {
             Refusal::Flagged => f.write_str("Your time ran out"),
             Refusal::YouPlayHere => f.write_str("You play in that game"),
             Refusal::NoSecrets => f.write_str("The server could not make a secret; try again"),
+            Refusal::ChallengeExpired => f.write_str("The login took too long; try again"),
+            Refusal::TooManyLogins => f.write_str("Too many logins; wait a minute"),
         }
     }
 }
@@ -351,7 +358,7 @@ pub fn replay(
 pub fn clean_name(name: &str) -> String {
     let cleaned: String = name
         .chars()
-        .filter(|c| !c.is_control())
+        .filter(|c| !c.is_control() && !is_invisible(*c))
         .collect::<String>()
         .trim()
         .chars()
@@ -367,13 +374,17 @@ pub fn clean_name(name: &str) -> String {
 /// A display name for the lobby and the ratings: cleaned as
 /// [`clean_name`], then 2 to [`NAME_LIMIT`] letters, digits, spaces, `-`,
 /// `_` or `.`, so two names that look alike to a person are rare and none
-/// hides a control character.
+/// hides a control character; the letters of one script (no Cyrillic А
+/// among Latin letters), and no name kept for the server
+/// ([`super::names`]).
 pub fn display_name(name: &str) -> Result<String, Refusal> {
     let cleaned = clean_name(name);
     let fits = cleaned.chars().count() >= 2
         && cleaned
             .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'));
+            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'))
+        && !mixes_scripts(&cleaned)
+        && !is_reserved(&cleaned);
     // Something visible must have been typed: "Player" stands in for an
     // empty name elsewhere, never for a registered one.
     let typed = name.chars().any(|c| !c.is_control() && !c.is_whitespace());

@@ -4,6 +4,7 @@
 //! wire.
 
 use super::code::RoomCode;
+use super::names::is_invisible;
 use super::pairing::{SeekId, SeekSpec};
 use super::protocol::{GameId, RoomEnd};
 use super::rating::{RatingPool, ShownRating};
@@ -72,10 +73,13 @@ pub struct ChatLine {
 pub const CHAT_LIMIT: usize = 140;
 
 /// A chat line as the server passes it on: control characters made spaces,
-/// trimmed, at most [`CHAT_LIMIT`] characters; `None` when nothing is left.
+/// invisible ones (bidi overrides, zero-width spaces: [`is_invisible`])
+/// left out, trimmed, at most [`CHAT_LIMIT`] characters; `None` when
+/// nothing is left.
 pub fn clean_chat(text: &str) -> Option<String> {
     let cleaned: String = text
         .chars()
+        .filter(|c| !is_invisible(*c))
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect::<String>()
         .trim()

@@ -16,6 +16,7 @@ mod gomoku;
 mod gomoku_engine;
 mod match_clock;
 mod net_community;
+mod net_hostile;
 mod net_lobby;
 mod net_ratings;
 mod net_secrets;

@@ -58,7 +58,7 @@ fn rated(effects: &[Effect]) -> Vec<(PlayerKey, RatingPool, u16)> {
         .collect()
 }
 
-fn challenge_in(effects: &[Effect], client: ClientKey) -> Challenge {
+pub(crate) fn challenge_in(effects: &[Effect], client: ClientKey) -> Challenge {
     replies_to(effects, client)
         .into_iter()
         .find_map(|r| match r {
@@ -68,7 +68,7 @@ fn challenge_in(effects: &[Effect], client: ClientKey) -> Challenge {
         .unwrap_or_else(|| panic!("no challenge for {client}: {effects:?}"))
 }
 
-fn hello(id: &Identity, name: &str) -> Request {
+pub(crate) fn hello(id: &Identity, name: &str) -> Request {
     Request::Hello {
         key: id.key(),
         name: name.into(),
@@ -76,7 +76,7 @@ fn hello(id: &Identity, name: &str) -> Request {
 }
 
 /// Logs `client` in as `id` through the real challenge.
-fn log_in(lobby: &mut Lobby, client: ClientKey, id: &Identity, name: &str, now: u64) {
+pub(crate) fn log_in(lobby: &mut Lobby, client: ClientKey, id: &Identity, name: &str, now: u64) {
     let asked = lobby.handle(client, hello(id, name), now);
     let challenge = challenge_in(&asked, client);
     let signature = id.sign(&challenge);

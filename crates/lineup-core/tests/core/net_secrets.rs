@@ -4,6 +4,7 @@
 //! server builds it (the operating system's secrets), where it finds
 //! nothing.
 
+use super::net_community::challenge_in;
 use super::net_lobby::{C4, flipped, refusal, replies_to, seated};
 use lineup_core::ai::Rng;
 use lineup_core::match_clock::TimeControl;
@@ -91,16 +92,6 @@ fn host() -> Request {
     }
 }
 
-fn challenge_to(effects: &[Effect], client: ClientKey) -> Challenge {
-    replies_to(effects, client)
-        .into_iter()
-        .find_map(|r| match r {
-            Reply::Challenge(c) => Some(c),
-            _ => None,
-        })
-        .unwrap_or_else(|| panic!("no challenge for {client}: {effects:?}"))
-}
-
 /// The attack: say Hello, read the challenge, wait for a room to open, and
 /// rejoin it with the predicted secret. Returns whether the thief sat.
 fn attack(lobby: &mut Lobby) -> bool {
@@ -109,7 +100,7 @@ fn attack(lobby: &mut Lobby) -> bool {
         key,
         name: "Mallory".into(),
     };
-    let challenge = challenge_to(&lobby.handle(THIEF, hello, 0), THIEF);
+    let challenge = challenge_in(&lobby.handle(THIEF, hello, 0), THIEF);
     let (code, _, _) = seated(&lobby.handle(HOST, host(), 10), HOST);
     let Some(secret) = predicted_secret(&outputs_after(&challenge, 16), code) else {
         return false;
@@ -155,7 +146,7 @@ fn two_lobbies_of_one_seed_hand_out_different_secrets() {
             key: Identity::from_secret([1; 32]).key(),
             name: "Ann".into(),
         };
-        let challenge = challenge_to(&lobby.handle(HOST, hello, 0), HOST);
+        let challenge = challenge_in(&lobby.handle(HOST, hello, 0), HOST);
         let (code, _, secret) = seated(&lobby.handle(HOST, host(), 0), HOST);
         (challenge, code, secret)
     };

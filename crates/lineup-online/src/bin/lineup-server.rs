@@ -44,6 +44,7 @@ fn serve(args: ServeArgs) -> Result<(), String> {
     let settings = Settings {
         limits: Limits {
             silence: Duration::from_secs(args.silence),
+            per_address: usize::try_from(args.per_address).unwrap_or(usize::MAX),
             ..Limits::default()
         },
         grace_ms: args.grace.saturating_mul(1000),

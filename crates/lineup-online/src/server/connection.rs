@@ -4,6 +4,7 @@
 //! with the reason in the log; it costs the other connections nothing,
 //! since it never reaches the owner but as a clean [`Event::Gone`].
 
+use super::door::Door;
 use super::owner::Event;
 use super::{Limits, Settings};
 use futures_util::{SinkExt, StreamExt};
@@ -36,6 +37,7 @@ pub fn socket_config() -> WebSocketConfig {
 /// Accepts connections until the listener fails.
 pub async fn accept_all(listener: TcpListener, events: mpsc::Sender<Event>, settings: Settings) {
     let open = Arc::new(AtomicUsize::new(0));
+    let door = Door::new(settings.limits.per_address);
     let mut next: ClientKey = 1;
     loop {
         let (stream, peer) = match listener.accept().await {
@@ -55,6 +57,12 @@ pub async fn accept_all(listener: TcpListener, events: mpsc::Sender<Event>, sett
             }
             continue;
         }
+        let Some(place) = door.admit(peer.ip()) else {
+            if settings.log {
+                eprintln!("Lineup server: {peer} turned away: too many connections from it");
+            }
+            continue;
+        };
         let _ = stream.set_nodelay(true);
         let client = next;
         next += 1;
@@ -79,6 +87,7 @@ pub async fn accept_all(listener: TcpListener, events: mpsc::Sender<Event>, sett
                 }
             };
             open.fetch_sub(1, Ordering::Relaxed);
+            drop(place);
             if let Err(reason) = ending
                 && log
             {

@@ -11,6 +11,7 @@
 
 pub mod cluster;
 mod connection;
+pub mod door;
 mod owner;
 
 use crate::store::RoomStore;
@@ -19,6 +20,9 @@ use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, oneshot};
+
+/// Connections at once from one address, unless told otherwise.
+pub const PER_ADDRESS: usize = 64;
 
 /// What one connection may cost the server before it is cut off.
 #[derive(Clone, Copy, Debug)]
@@ -36,6 +40,9 @@ pub struct Limits {
     pub handshake: Duration,
     /// Connections at once; more are turned away at the door.
     pub connections: usize,
+    /// Connections at once from one address other than loopback
+    /// ([`door`]).
+    pub per_address: usize,
 }
 
 impl Default for Limits {
@@ -47,6 +54,7 @@ impl Default for Limits {
             silence: Duration::from_secs(60),
             handshake: Duration::from_secs(10),
             connections: 200_000,
+            per_address: PER_ADDRESS,
         }
     }
 }

@@ -86,24 +86,50 @@ pub struct SqliteStore {
     _checkpoints: std::sync::mpsc::Sender<()>,
 }
 
+/// The size the write-ahead log is brought back under (bytes), the
+/// server's by default.
+pub const WAL_LIMIT: u64 = 64 * 1024 * 1024;
+
 /// Copies the write-ahead log into the database file once a second, on a
 /// thread and a connection of its own, so that no commit ever waits for it
 /// (SQLite's automatic checkpoint runs inside a commit, and syncs the disk).
-fn checkpoint_in_the_background(path: &Path) -> std::sync::mpsc::Sender<()> {
+/// The log's size is looked at ten times a second.
+///
+/// A passive checkpoint never blocks a writer, but neither does it let the
+/// log start over while commits keep coming: under sustained load the log
+/// file grew without end (gigabytes in a 20 s bench). So once the file is
+/// past `wal_limit`, the thread truncates it: a checkpoint that waits for
+/// the commit under way, copies the little that the passive one left, and
+/// cuts the file to nothing. A commit waits for that at most a moment, and
+/// only when the log has grown that far.
+fn checkpoint_in_the_background(path: &Path, wal_limit: u64) -> std::sync::mpsc::Sender<()> {
     let (stop, stopped) = std::sync::mpsc::channel::<()>();
     let path = path.to_path_buf();
+    let mut wal = path.clone().into_os_string();
+    wal.push("-wal");
+    let wal = std::path::PathBuf::from(wal);
     let _ = std::thread::Builder::new()
         .name("lineup-checkpoint".into())
         .spawn(move || {
             let Ok(db) = Connection::open(&path) else {
                 return;
             };
-            let _ = db.execute_batch("PRAGMA busy_timeout = 5000;");
+            let _ = db.execute_batch(&format!(
+                "PRAGMA busy_timeout = 5000; PRAGMA journal_size_limit = {wal_limit};"
+            ));
+            let mut ticks = 0u32;
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                stopped.recv_timeout(std::time::Duration::from_secs(1))
+                stopped.recv_timeout(std::time::Duration::from_millis(100))
             {
-                // Passive: copies what no reader needs, never blocks a writer.
-                let _ = db.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                ticks += 1;
+                if ticks.is_multiple_of(10) {
+                    // Passive: copies what no reader needs, never blocks a
+                    // writer.
+                    let _ = db.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                }
+                if std::fs::metadata(&wal).is_ok_and(|m| m.len() > wal_limit) {
+                    let _ = db.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+                }
             }
         });
     stop
@@ -116,6 +142,12 @@ fn failed(doing: &str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
 impl SqliteStore {
     /// Opens (or makes) the database at `path`, its folder too.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with_wal_limit(path, WAL_LIMIT)
+    }
+
+    /// [`SqliteStore::open`], the write-ahead log kept under `wal_limit`
+    /// bytes (tests use a small one).
+    pub fn open_with_wal_limit(path: &Path, wal_limit: u64) -> Result<SqliteStore, StoreError> {
         if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(folder)
                 .map_err(|e| StoreError(format!("cannot make {}: {e}", folder.display())))?;
@@ -129,6 +161,9 @@ impl SqliteStore {
              PRAGMA wal_autocheckpoint = 0;",
         )
         .map_err(failed(&opening))?;
+        // A log that started over is cut back to this at the next commit.
+        db.execute_batch(&format!("PRAGMA journal_size_limit = {wal_limit};"))
+            .map_err(failed(&opening))?;
         // The layout is read and changed in one transaction that holds the
         // file: a change is whole or not at all, and two servers opening
         // the file at once cannot both make it.
@@ -162,7 +197,7 @@ impl SqliteStore {
                 .map_err(failed(&changing_layout))?;
         }
         changing.commit().map_err(failed(&changing_layout))?;
-        let checkpoints = checkpoint_in_the_background(path);
+        let checkpoints = checkpoint_in_the_background(path, wal_limit);
         Ok(SqliteStore {
             db,
             _checkpoints: checkpoints,

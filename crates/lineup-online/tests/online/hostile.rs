@@ -109,3 +109,41 @@ fn a_client_that_is_no_websocket_is_turned_away_without_harm() {
     let (mut ann, mut bo) = table(server.address(), C4);
     alternate(&mut ann, &mut bo, &[col(0)], true);
 }
+
+/// One address cannot take every place at the door: past its share it is
+/// turned away, other addresses still get in, and a place comes back when
+/// its connection ends. (Addresses as values only: no traffic leaves
+/// loopback, whose own connections the door does not count.)
+#[test]
+fn one_address_holds_at_most_its_share_of_connections() {
+    use lineup_online::server::door::Door;
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+    let door = Door::new(3);
+    let far = IpAddr::V4(Ipv4Addr::new(192, 0, 2, 1));
+    let other = IpAddr::V4(Ipv4Addr::new(198, 51, 100, 7));
+    let mut places: Vec<_> = (0..3).map(|_| door.admit(far).expect("a place")).collect();
+    assert!(door.admit(far).is_none(), "a fourth from one address");
+    // The same address written as IPv6 is the same address.
+    let mapped = IpAddr::V6(Ipv4Addr::new(192, 0, 2, 1).to_ipv6_mapped());
+    assert!(door.admit(mapped).is_none(), "the same address, mapped");
+    let elsewhere = door.admit(other).expect("another address gets in");
+    assert_eq!(door.open_from(far), 3);
+    places.pop();
+    assert_eq!(door.open_from(far), 2);
+    places.push(door.admit(far).expect("a place given back is taken again"));
+    drop(places);
+    drop(elsewhere);
+    assert_eq!((door.open_from(far), door.open_from(other)), (0, 0));
+    // This machine is not counted: the load tool's bots, a proxy.
+    let local: Vec<_> = (0..100)
+        .map(|i| {
+            let address = if i % 2 == 0 {
+                IpAddr::V4(Ipv4Addr::new(127, 0, 0, 1 + i as u8))
+            } else {
+                IpAddr::V6(Ipv6Addr::LOCALHOST)
+            };
+            door.admit(address).expect("loopback always gets in")
+        })
+        .collect();
+    assert_eq!(local.len(), 100);
+}

@@ -221,3 +221,45 @@ proptest! {
         let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
     }
 }
+
+/// Under commits that never stop, the write-ahead log grows past its limit
+/// and is cut back under it. With passive checkpoints alone it never was:
+/// the log only starts over when no commit lands during a checkpoint.
+#[test]
+fn the_write_ahead_log_is_cut_back_under_sustained_commits() {
+    const LIMIT: u64 = 1 << 20;
+    let path = temp_database("wal");
+    let mut store = SqliteStore::open_with_wal_limit(&path, LIMIT).expect("opens");
+    let mut wal = path.clone().into_os_string();
+    wal.push("-wal");
+    let base = record(C4, &[col(3), col(4)], 5);
+    let started = std::time::Instant::now();
+    let (mut past_limit, mut cut_back, mut largest, mut commits) = (false, false, 0, 0);
+    // Bounded in time and in bytes: a log that is never cut stops the test
+    // at 64 times its limit.
+    while started.elapsed() < std::time::Duration::from_secs(60) && largest < 64 * LIMIT {
+        let mut room = base.clone();
+        room.code = RoomCode::from_number(commits % 500);
+        store.commit(&rooms(&[room], &[], commits)).expect("stores");
+        commits += 1;
+        let size = std::fs::metadata(&wal).map_or(0, |m| m.len());
+        largest = largest.max(size);
+        if size > LIMIT {
+            past_limit = true;
+        } else if past_limit {
+            cut_back = true;
+            break;
+        }
+    }
+    eprintln!("WAL: largest {largest} bytes over {commits} commits");
+    assert!(
+        past_limit,
+        "the log never reached its limit in {commits} commits"
+    );
+    assert!(
+        cut_back,
+        "the log was never cut back (largest {largest} bytes)"
+    );
+    drop(store);
+    let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
+}

@@ -9,16 +9,14 @@ impl Lobby {
         client: ClientKey,
         key: PlayerKey,
         name: String,
+        now: u64,
         effects: &mut Vec<Effect>,
     ) -> Result<(), Refusal> {
         let name = crate::net::protocol::display_name(&name)?;
-        if self
-            .players
-            .by_name(&name)
-            .is_some_and(|holder| holder.key != key)
-        {
+        if self.players.name_taken(key, &name) {
             return Err(Refusal::NameTaken);
         }
+        self.spend_login(key, now)?;
         let challenge = Challenge::fresh(&mut self.secrets)?;
         self.logins.insert(
             client,
@@ -26,6 +24,7 @@ impl Lobby {
                 key,
                 name,
                 challenge,
+                asked_at: now,
             },
         );
         effects.push(Effect::Reply {
@@ -33,6 +32,30 @@ impl Lobby {
             reply: Reply::Challenge(challenge),
         });
         Ok(())
+    }
+
+    /// Takes one login from `key`'s allowance: [`LOGIN_BURST`] at once,
+    /// then one every [`LOGIN_EVERY_MS`], whichever connections they come
+    /// from. Stops a flood of logins for one key (each a signature to
+    /// check) and keeps the allowances of keys long gone from piling up.
+    fn spend_login(&mut self, key: PlayerKey, now: u64) -> Result<(), Refusal> {
+        let now = now as i64;
+        let burst = (LOGIN_BURST * LOGIN_EVERY_MS) as i64;
+        if self.login_allowance.len() >= LOGIN_KEYS_KEPT {
+            self.login_allowance.retain(|_, spent| *spent > now - burst);
+        }
+        let spent = self.login_allowance.entry(key).or_insert(now - burst);
+        let from = (*spent).max(now - burst);
+        if from + LOGIN_EVERY_MS as i64 > now {
+            return Err(Refusal::TooManyLogins);
+        }
+        *spent = from + LOGIN_EVERY_MS as i64;
+        Ok(())
+    }
+
+    /// Whether `client`'s challenge `asked_at` is still good at `now`.
+    pub(super) fn challenge_fresh(asked_at: u64, now: u64) -> bool {
+        now.saturating_sub(asked_at) <= CHALLENGE_MS
     }
 
     pub(super) fn logged_in(

@@ -36,6 +36,17 @@ mod seating;
 /// grace or their time, ends the game.
 pub const GRACE_MS: u64 = 60_000;
 
+/// How long a login challenge may be signed in (milliseconds): a client
+/// signs at once; a challenge kept longer is refused, and it is good for
+/// one answer in any case.
+pub const CHALLENGE_MS: u64 = 30_000;
+
+/// Logins of one key: five at once, then one every ten seconds.
+pub const LOGIN_EVERY_MS: u64 = 10_000;
+pub const LOGIN_BURST: u64 = 5;
+/// Past this many keys' login allowances, the full ones are forgotten.
+const LOGIN_KEYS_KEPT: usize = 10_000;
+
 /// Chat: a line a second on average, three at once.
 const CHAT_EVERY_MS: u64 = 1_000;
 const CHAT_BURST: u64 = 3;
@@ -101,6 +112,8 @@ enum Login {
         key: PlayerKey,
         name: String,
         challenge: Challenge,
+        /// When it was sent (the server's clock).
+        asked_at: u64,
     },
     In(PlayerKey),
 }
@@ -122,6 +135,8 @@ pub struct Lobby {
     /// spent up to (signed: a new connection's allowance is full even in a
     /// server's first seconds).
     chat_allowance: HashMap<ClientKey, i64>,
+    /// Each key's login allowance, kept the same way.
+    login_allowance: HashMap<PlayerKey, i64>,
     /// Play: colours drawn for a pairing. Seeded, so a seed replays it.
     dice: Rng,
     /// Everything an outsider could use: challenges, seat secrets, room
@@ -146,6 +161,7 @@ impl Lobby {
             queue: PairingQueue::new(),
             lobby_watchers: BTreeSet::new(),
             chat_allowance: HashMap::new(),
+            login_allowance: HashMap::new(),
             dice,
             secrets: Box::new(secrets),
             grace_ms: GRACE_MS,
@@ -192,21 +208,31 @@ impl Lobby {
     pub fn handle(&mut self, client: ClientKey, request: Request, now: u64) -> Vec<Effect> {
         let mut effects = Vec::new();
         let result = match request {
-            Request::Hello { key, name } => self.hello(client, key, name, &mut effects),
+            Request::Hello { key, name } => self.hello(client, key, name, now, &mut effects),
             Request::Prove { signature } => {
-                let asked = self.logins.get(&client).cloned();
+                // A challenge answers once: taken out whatever the answer.
+                let asked = match self.logins.remove(&client) {
+                    Some(Login::In(key)) => {
+                        self.logins.insert(client, Login::In(key));
+                        None
+                    }
+                    asked => asked,
+                };
                 match asked {
+                    Some(Login::Asked { asked_at, .. })
+                        if !Lobby::challenge_fresh(asked_at, now) =>
+                    {
+                        Err(Refusal::ChallengeExpired)
+                    }
                     Some(Login::Asked {
                         key,
                         name,
                         challenge,
+                        ..
                     }) if verify(&key, &challenge, &signature) => {
                         self.logged_in(client, key, &name, &mut effects)
                     }
-                    _ => {
-                        self.logins.remove(&client);
-                        Err(Refusal::BadSignature)
-                    }
+                    _ => Err(Refusal::BadSignature),
                 }
             }
             Request::Host {
