@@ -20,7 +20,7 @@ db="${LINEUP_BENCH_DATABASE:-$work/server.sqlite3}"
 taskset -c 0 "$server" --bind "127.0.0.1:$port" --database "$db" \
     > "$work/server.out" 2> "$work/server.log" &
 pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do grep -q "listening on" "$work/server.out" && break; sleep 0.1; done
 taskset -c 1 "$server" bench --addr "127.0.0.1:$port" --games "$games" "$@"
 # The disk the run left, read while the server still runs (closing the

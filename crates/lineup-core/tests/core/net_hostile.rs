@@ -211,6 +211,71 @@ fn a_connection_holds_one_seek_and_watches_one_room() {
     assert_eq!(watchers, vec![0, 1], "watching the second left the first");
 }
 
+/// Log in, open a seek, say Hello again, go: the seek went with the
+/// login. (It used to outlive the connection, listed to everyone, and whoever
+/// accepted it sat facing nobody.)
+#[test]
+fn a_second_hello_takes_the_seek_with_it() {
+    let mut lobby = lobby();
+    let mallory = Identity::from_secret([6; 32]);
+    log_in(&mut lobby, 1, &mallory, "Mallory", 0);
+    let spec = SeekSpec {
+        kind: C4,
+        clock: TimeControl::Untimed,
+        rated: false,
+        side: None,
+    };
+    lobby.handle(1, Request::Seek(spec), 1);
+    lobby.handle(
+        1,
+        Request::QuickPair(lineup_core::net::pairing::PairingSpec {
+            kind: C4,
+            clock: TimeControl::Untimed,
+        }),
+        1,
+    );
+    assert_eq!(lobby.view().seeks.len() + lobby.view().queued as usize, 1);
+    challenge_in(&lobby.handle(1, hello(&mallory, "Mallory"), 2), 1);
+    lobby.disconnected(1, 3);
+    let view = lobby.view();
+    assert_eq!((view.seeks.len(), view.queued), (0, 0), "{view:?}");
+}
+
+/// One connection hosting again and again holds one room, not one a
+/// request for the grace period.
+#[test]
+fn hosting_again_and_again_holds_one_room() {
+    let mut lobby = lobby();
+    let host = Request::Host {
+        kind: C4,
+        side: Side::First,
+        name: "H".into(),
+        clock: TimeControl::Untimed,
+    };
+    let mut codes = Vec::new();
+    for now in 0..50 {
+        let (code, _, _) = seated(&lobby.handle(1, host.clone(), now), 1);
+        codes.push(code);
+    }
+    assert_eq!(lobby.rooms().count(), 1);
+    assert_eq!(
+        lobby.rooms().next().map(|r| r.code()),
+        codes.last().copied()
+    );
+    // A room someone joined is a game: hosting again leaves it for the
+    // grace period, as before.
+    let (code, _, _) = seated(&lobby.handle(1, host.clone(), 60), 1);
+    let join = Request::Join {
+        code,
+        name: "G".into(),
+        secret: lineup_core::net::SeatSecret::fresh(&mut OsSecrets).expect("bytes"),
+    };
+    seated(&lobby.handle(2, join, 61), 2);
+    seated(&lobby.handle(1, host, 62), 1);
+    assert_eq!(lobby.rooms().count(), 2);
+    assert!(lobby.room(code).is_some(), "the joined room stays");
+}
+
 proptest! {
     /// However invisible characters are strewn through a name, it is
     /// the same name.

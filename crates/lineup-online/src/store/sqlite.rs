@@ -98,7 +98,8 @@ pub const WAL_LIMIT: u64 = 64 * 1024 * 1024;
 /// A passive checkpoint never blocks a writer, but neither does it let the
 /// log start over while commits keep coming: under sustained load the log
 /// file grew without end (gigabytes in a 20 s bench). So once the file is
-/// past `wal_limit`, the thread truncates it: a checkpoint that waits for
+/// past half of `wal_limit` (the other half is room for the commits that
+/// land before the cut), the thread truncates it: a checkpoint that waits for
 /// the commit under way, copies the little that the passive one left, and
 /// cuts the file to nothing. A commit waits for that at most a moment, and
 /// only when the log has grown that far.
@@ -127,7 +128,7 @@ fn checkpoint_in_the_background(path: &Path, wal_limit: u64) -> std::sync::mpsc:
                     // writer.
                     let _ = db.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
                 }
-                if std::fs::metadata(&wal).is_ok_and(|m| m.len() > wal_limit) {
+                if std::fs::metadata(&wal).is_ok_and(|m| m.len() > wal_limit / 2) {
                     let _ = db.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
                 }
             }

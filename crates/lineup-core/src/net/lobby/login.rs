@@ -18,6 +18,10 @@ impl Lobby {
         }
         self.spend_login(key, now)?;
         let challenge = Challenge::fresh(&mut self.secrets)?;
+        // A logged-in connection saying Hello again is logged out until it
+        // answers: its seek and place in the queue go first, while they
+        // are still known as its (else they outlived the connection).
+        self.withdraw(client, effects);
         self.logins.insert(
             client,
             Login::Asked {
@@ -41,8 +45,11 @@ impl Lobby {
     fn spend_login(&mut self, key: PlayerKey, now: u64) -> Result<(), Refusal> {
         let now = now as i64;
         let burst = (LOGIN_BURST * LOGIN_EVERY_MS) as i64;
-        if self.login_allowance.len() >= LOGIN_KEYS_KEPT {
+        // Pruned at most once a second: a flood of new keys must not make
+        // every login walk the whole table.
+        if self.login_allowance.len() >= LOGIN_KEYS_KEPT && now >= self.logins_pruned_at + 1_000 {
             self.login_allowance.retain(|_, spent| *spent > now - burst);
+            self.logins_pruned_at = now;
         }
         let spent = self.login_allowance.entry(key).or_insert(now - burst);
         let from = (*spent).max(now - burst);

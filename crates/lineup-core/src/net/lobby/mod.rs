@@ -137,6 +137,8 @@ pub struct Lobby {
     chat_allowance: HashMap<ClientKey, i64>,
     /// Each key's login allowance, kept the same way.
     login_allowance: HashMap<PlayerKey, i64>,
+    /// When `login_allowance` was last pruned.
+    logins_pruned_at: i64,
     /// Play: colours drawn for a pairing. Seeded, so a seed replays it.
     dice: Rng,
     /// Everything an outsider could use: challenges, seat secrets, room
@@ -162,6 +164,7 @@ impl Lobby {
             lobby_watchers: BTreeSet::new(),
             chat_allowance: HashMap::new(),
             login_allowance: HashMap::new(),
+            logins_pruned_at: i64::MIN / 2,
             dice,
             secrets: Box::new(secrets),
             grace_ms: GRACE_MS,

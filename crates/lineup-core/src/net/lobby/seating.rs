@@ -29,6 +29,7 @@ impl Lobby {
             return Err(Refusal::TooManyRooms);
         }
         for (client, _, _) in &players {
+            self.abandon_unjoined(*client, effects);
             self.leave(*client, now, effects);
             self.stop_watching(*client, effects);
             self.withdraw(*client, effects);
@@ -90,6 +91,7 @@ impl Lobby {
         if self.rooms.len() >= self.max_rooms {
             return Err(Refusal::TooManyRooms);
         }
+        self.abandon_unjoined(client, effects);
         self.leave(client, now, effects);
         self.stop_watching(client, effects);
         let code = self.new_code()?;
@@ -210,6 +212,32 @@ impl Lobby {
             to: client,
             reply: Reply::Seated { code, side, secret },
         });
+    }
+
+    /// `client` opens another room: the room it hosts, if nobody has
+    /// joined it yet, closes now rather than wait out the grace period.
+    /// (Else one connection hosting again and again kept a room alive for
+    /// each request, and a few filled the server's rooms.)
+    fn abandon_unjoined(&mut self, client: ClientKey, effects: &mut Vec<Effect>) {
+        let Some((code, side)) = self.seated.get(&client).copied() else {
+            return;
+        };
+        let unjoined = self
+            .rooms
+            .get(&code)
+            .is_some_and(|room| room.seat(side.other()).is_none() && room.game().move_count() == 0);
+        if !unjoined || self.watching.values().any(|c| *c == code) {
+            return;
+        }
+        if let Some(room) = self.rooms.remove(&code) {
+            self.seated.remove(&client);
+            effects.push(Effect::Sees { client, code: None });
+            effects.push(Effect::Log(format!(
+                "room {code}: closed, its host opened another"
+            )));
+            effects.push(Effect::Closed(Box::new(room.record())));
+            effects.push(Effect::LobbyChanged);
+        }
     }
 
     pub(super) fn leave(&mut self, client: ClientKey, now: u64, effects: &mut Vec<Effect>) {
