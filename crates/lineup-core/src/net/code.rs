@@ -3,7 +3,7 @@
 //! dropped connection.
 
 use super::identity::{hex, unhex};
-use super::names::{latin_look_alike, plain_width};
+use super::names::{is_separator, latin_look_alike, plain_width};
 use super::secrets::{SecretError, SecretSource};
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -74,7 +74,7 @@ impl RoomCode {
             // Full-width ASCII (an input method's Ｋ７－…) to plain first, so
             // that its dashes and dots are left out like the plain ones.
             .map(plain_width)
-            .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '.' | '_' | '·'))
+            .filter(|c| !is_separator(*c))
             .map(|c| latin_look_alike(c).unwrap_or(c).to_ascii_uppercase())
             .collect()
     }

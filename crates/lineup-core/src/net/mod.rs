@@ -1,7 +1,8 @@
 //! Online play in plain Rust: what client and server say (`protocol`,
 //! `views`), how it travels in a frame (`wire`), the codes people type
 //! (`code`), who a player is (`identity`: a key pair, no passwords), their
-//! `rating`s, where its `secrets` come from, the server's authority over the game (`room` for one game,
+//! `rating`s, what a name may hold (`names`), where every secret comes from
+//! (`secrets`), the server's authority over the game (`room` for one game,
 //! `lobby` for all of them, `players` and `pairing` for the people in it),
 //! and `server_process` for the load tool's report. No Bevy and no
 //! sockets here: the `lineup-online` crate carries these over WebSockets

@@ -47,6 +47,12 @@ pub(crate) fn plain_width(c: char) -> char {
     }
 }
 
+/// Whether `c` only separates the parts of a name or a code people type
+/// ("k7m-q2x", "Ann Lee"): left out when they are compared.
+pub(crate) fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '-' | '.' | '_' | '·')
+}
+
 /// The Latin capital a Cyrillic or Greek letter is drawn as, where the
 /// two look the same.
 pub(crate) fn latin_look_alike(c: char) -> Option<char> {
@@ -105,7 +111,7 @@ pub fn skeleton(name: &str) -> String {
     name.chars()
         .filter(|c| !is_invisible(*c))
         .map(plain_width)
-        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '.' | '_' | '·'))
+        .filter(|c| !is_separator(*c))
         .map(|c| latin_look_alike(c).unwrap_or(c))
         .flat_map(char::to_lowercase)
         .map(|c| match c {

@@ -15,8 +15,17 @@ use lineup_core::net::views::{CHAT_LIMIT, clean_chat};
 use lineup_core::net::{
     CHALLENGE_MS, ClientKey, Effect, Identity, Lobby, OsSecrets, Refusal, Reply, Request,
 };
-use lineup_core::rules::Side;
 use proptest::prelude::*;
+
+/// An untimed casual Connect Four seek, either side.
+fn casual_seek() -> SeekSpec {
+    SeekSpec {
+        kind: C4,
+        clock: TimeControl::Untimed,
+        rated: false,
+        side: None,
+    }
+}
 
 fn lobby() -> Lobby {
     Lobby::new(Rng::new(9), OsSecrets)
@@ -173,12 +182,7 @@ fn a_connection_holds_one_seek_and_watches_one_room() {
     let mut lobby = lobby();
     let ann = Identity::from_secret([1; 32]);
     log_in(&mut lobby, 1, &ann, "Ann", 0);
-    let spec = SeekSpec {
-        kind: C4,
-        clock: TimeControl::Untimed,
-        rated: false,
-        side: None,
-    };
+    let spec = casual_seek();
     for now in 0..20 {
         lobby.handle(1, Request::Seek(spec), now);
     }
@@ -186,13 +190,7 @@ fn a_connection_holds_one_seek_and_watches_one_room() {
     // Two rooms being played; one watcher tries to watch both.
     let mut codes = Vec::new();
     for (host, guest) in [(20, 21), (22, 23)] {
-        let open = Request::Host {
-            kind: C4,
-            side: Side::First,
-            name: "H".into(),
-            clock: TimeControl::Untimed,
-        };
-        let (code, _, _) = seated(&lobby.handle(host, open, 0), host);
+        let (code, _, _) = seated(&lobby.handle(host, super::net_secrets::host(), 0), host);
         let join = Request::Join {
             code,
             name: "G".into(),
@@ -219,12 +217,7 @@ fn a_second_hello_takes_the_seek_with_it() {
     let mut lobby = lobby();
     let mallory = Identity::from_secret([6; 32]);
     log_in(&mut lobby, 1, &mallory, "Mallory", 0);
-    let spec = SeekSpec {
-        kind: C4,
-        clock: TimeControl::Untimed,
-        rated: false,
-        side: None,
-    };
+    let spec = casual_seek();
     lobby.handle(1, Request::Seek(spec), 1);
     lobby.handle(
         1,
@@ -246,12 +239,7 @@ fn a_second_hello_takes_the_seek_with_it() {
 #[test]
 fn hosting_again_and_again_holds_one_room() {
     let mut lobby = lobby();
-    let host = Request::Host {
-        kind: C4,
-        side: Side::First,
-        name: "H".into(),
-        clock: TimeControl::Untimed,
-    };
+    let host = super::net_secrets::host();
     let mut codes = Vec::new();
     for now in 0..50 {
         let (code, _, _) = seated(&lobby.handle(1, host.clone(), now), 1);

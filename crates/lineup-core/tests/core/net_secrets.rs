@@ -83,7 +83,8 @@ fn predicted_secret(outputs: &[u64], code: RoomCode) -> Option<SeatSecret> {
     Some(SeatSecret::from_bytes(bytes))
 }
 
-fn host() -> Request {
+/// Ann opens a Connect Four room (the hostile tests host with it too).
+pub(crate) fn host() -> Request {
     Request::Host {
         kind: C4,
         side: Side::First,

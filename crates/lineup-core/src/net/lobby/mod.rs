@@ -353,20 +353,24 @@ impl Lobby {
                         self.ended(code, &mut effects);
                     }
                 }
-                Expiry::Close => {
-                    if let Some(room) = self.rooms.remove(&code) {
-                        self.seated.retain(|_, (c, _)| *c != code);
-                        self.watching.retain(|_, c| *c != code);
-                        effects.push(Effect::Log(format!("room {code}: closed")));
-                        effects.push(Effect::Closed(Box::new(room.record())));
-                        effects.push(Effect::LobbyChanged);
-                    }
-                }
+                Expiry::Close => self.close_room(code, "closed", &mut effects),
                 Expiry::Wait => {}
             }
         }
         self.pair(now, &mut effects);
         effects
+    }
+
+    /// Room `code` is gone (its last state to the record): nobody sits or
+    /// watches there any more; `why` for the log.
+    pub(super) fn close_room(&mut self, code: RoomCode, why: &str, effects: &mut Vec<Effect>) {
+        if let Some(room) = self.rooms.remove(&code) {
+            self.seated.retain(|_, (c, _)| *c != code);
+            self.watching.retain(|_, c| *c != code);
+            effects.push(Effect::Log(format!("room {code}: {why}")));
+            effects.push(Effect::Closed(Box::new(room.record())));
+            effects.push(Effect::LobbyChanged);
+        }
     }
 
     /// The lobby as clients see it.

@@ -229,15 +229,8 @@ impl Lobby {
         if !unjoined || self.watching.values().any(|c| *c == code) {
             return;
         }
-        if let Some(room) = self.rooms.remove(&code) {
-            self.seated.remove(&client);
-            effects.push(Effect::Sees { client, code: None });
-            effects.push(Effect::Log(format!(
-                "room {code}: closed, its host opened another"
-            )));
-            effects.push(Effect::Closed(Box::new(room.record())));
-            effects.push(Effect::LobbyChanged);
-        }
+        effects.push(Effect::Sees { client, code: None });
+        self.close_room(code, "closed, its host opened another", effects);
     }
 
     pub(super) fn leave(&mut self, client: ClientKey, now: u64, effects: &mut Vec<Effect>) {
