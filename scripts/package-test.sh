@@ -8,30 +8,31 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
+source scripts/stages.sh
+stages_begin
 # shellcheck disable=SC2086
-ensure_packages $LINEUP_TEST_PACKAGES $LINEUP_PACKAGE_CHECK_PACKAGES
+stage "package tools" ensure_packages $LINEUP_TEST_PACKAGES $LINEUP_PACKAGE_CHECK_PACKAGES
 
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 
-scripts/package.sh --profile dev
+stage "package build" scripts/package.sh --profile dev
 deb=$(ls -t dist/lineup_*_amd64.deb | head -n 1)
 echo "== $deb: $(du -h "$deb" | cut -f1)"
 
-echo "== lintian"
 # Errors fail; the warnings are printed for the reader.
-lintian --fail-on error --info "$deb"
+stage "lintian" lintian --fail-on error --info "$deb"
 
 echo "== the menu entry and the AppStream metadata, as packaged"
 unpacked=$(mktemp -d)
-trap 'rm -rf "$unpacked"' EXIT
+trap 'status=$?; rm -rf "$unpacked"; stages_end "$status"' EXIT
 dpkg-deb -x "$deb" "$unpacked"
 desktop-file-validate "$unpacked"/usr/share/applications/*.desktop
 appstreamcli validate --no-net "$unpacked"/usr/share/metainfo/*.metainfo.xml
 
 echo "== install"
 $sudo dpkg -i "$deb" || true
-DEBIAN_FRONTEND=noninteractive $sudo apt-get -f install -y -qq
+stage "install" env DEBIAN_FRONTEND=noninteractive $sudo apt-get -f install -y -qq
 dpkg-query -W -f='${Status}\n' lineup | grep -q "install ok installed"
 
 echo "== man lineup"
@@ -44,8 +45,8 @@ man -w lineup-server pbrain-lineup lineup-solve >/dev/null
 echo "== the server's unit"
 systemd-analyze verify /lib/systemd/system/lineup-server.service
 
-echo "== the installed game, played"
-cargo test -p lineup --test it installed_package -- --ignored --test-threads 1
+stage_cargo_test "installed game, played" \
+    cargo test -p lineup --test it installed_package -- --ignored --test-threads 1
 
 echo "== remove"
 files=$(dpkg -L lineup | sort)

@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
-# Installs what a fresh Debian machine lacks, then runs every test.
+# Installs what a fresh Debian machine lacks, then runs every test, and ends
+# with the time table (scripts/stages.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
+source scripts/stages.sh
+stages_begin
 # shellcheck disable=SC2086
-ensure_packages $LINEUP_BUILD_PACKAGES $LINEUP_RUN_PACKAGES $LINEUP_TEST_PACKAGES
-cargo fmt --check
-cargo test --workspace "$@"
+stage "packages" ensure_packages $LINEUP_BUILD_PACKAGES $LINEUP_RUN_PACKAGES $LINEUP_TEST_PACKAGES
+stage "fmt" cargo fmt --check
+stage "build" cargo test --workspace --no-run "$@"
+stage_cargo_test "tests" cargo test --workspace "$@"
 # Thirty seconds of coverage-guided fuzzing for each reader of outside data
 # (fuzz/, its own build folder; docs/testing.md, "Fuzzing").
-bash scripts/fuzz.sh 30
+stage "fuzz" bash scripts/fuzz.sh 30
 # Several server instances on PostgreSQL and Redis, and the PostgreSQL
-# store's players, ratings and histories: the project's own throw-away
-# services on loopback, stopped whatever happens.
-services=$(mktemp -d)
-trap 'bash scripts/services.sh stop "$services"; rm -rf "$services"' EXIT
-eval "$(bash scripts/services.sh start "$services")"
-cargo test -p lineup-online --test online -- --ignored cluster
-cargo test -p lineup-online --test online -- --ignored store_players::postgres
+# store's players, ratings and histories, on the project's own throw-away
+# services.
+bash scripts/test-services.sh

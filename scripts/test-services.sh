@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The tests that need PostgreSQL and Redis: several server instances, and the
+# PostgreSQL store's players, ratings and histories. The project's own
+# throw-away services on loopback (scripts/services.sh), stopped whatever
+# happens.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+source scripts/stages.sh
+stages_begin
+services=$(mktemp -d)
+trap 'status=$?; bash scripts/services.sh stop "$services"; rm -rf "$services"; stages_end "$status"' EXIT
+stage "services start" bash scripts/services.sh start "$services" >"$services/env"
+eval "$(cat "$services/env")"
+stage_cargo_test "services tests" cargo test -p lineup-online --test online -- --ignored cluster
+stage_cargo_test "postgres store tests" cargo test -p lineup-online --test online -- --ignored store_players::postgres
