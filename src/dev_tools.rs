@@ -2,7 +2,8 @@
 //! --no-default-features` leaves it out): every Screen, Menu and phase
 //! transition, each match begun, each move applied or refused, each piece
 //! landing, each hint shown, each button the pointer comes onto and each
-//! sound asked for goes to the log, so that the next flow bug shows there.
+//! sound asked for goes to the log, so that the next flow bug shows there,
+//! and every sixtieth frame.
 //! The window journeys (tests/it/journey.rs) wait on these lines.
 
 use crate::audio::PlaySound;
@@ -33,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
             log_values,
             log_messages,
             log_online_dialog,
+            log_frames,
         )
             // One order, the frame's own, so a journey reads the lines of
             // one frame in it: the pointer (read first in the frame), state
@@ -60,6 +62,20 @@ fn log_online_dialog(form: Option<Res<crate::menus::online::OnlineForm>>, mut la
         *last = line;
     }
 }
+
+/// How many frames the game has run, every sixtieth ("Frames: 120"): the
+/// journeys measure how long a step may take in frames the game ran, not in
+/// seconds, so that a slow renderer or a loaded machine makes a journey
+/// slower, never red.
+fn log_frames(mut frames: Local<u64>) {
+    *frames += 1;
+    if (*frames).is_multiple_of(FRAMES_LOGGED_EVERY) {
+        info!("Frames: {}", *frames);
+    }
+}
+
+/// How often [`log_frames`] reports.
+pub const FRAMES_LOGGED_EVERY: u64 = 60;
 
 /// Every toast, as it is shown ("Message: ..." over the board, "Notice:
 /// ..." at the window's foot).

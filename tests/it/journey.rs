@@ -17,8 +17,16 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// How long any one step may take before the journey fails: software
-/// rendering on a loaded two-core machine is slow, but never this slow.
+/// How long a step may take before the journey fails, in frames the game
+/// ran (its dev log says "Frames: N" every sixtieth): two minutes at sixty
+/// frames a second. A slow software renderer or a loaded machine draws
+/// fewer frames a second, so a step may take longer, and is never failed
+/// for that alone.
+const STEP_FRAMES: u64 = 7_200;
+
+/// How long the game may go without running a frame or printing a line
+/// before the journey fails: it is stuck (or gone). Also the limit of waits
+/// with no frames to count: the game's exit and the sound device.
 const STEP_LIMIT: Duration = Duration::from_secs(120);
 
 /// Where the game's sound goes.
@@ -51,9 +59,7 @@ impl Journey {
     pub fn new(name: &str) -> Journey {
         #[cfg(not(feature = "dev"))]
         panic!("journeys read the game's dev log: build with the default `dev` feature");
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .join("journeys")
-            .join(name);
+        let dir = journeys_folder().join(name);
         let _ = std::fs::remove_dir_all(&dir);
         for sub in ["bin", "cwd", "home", "lineup"] {
             std::fs::create_dir_all(dir.join(sub)).expect("a journey folder");
@@ -165,7 +171,7 @@ impl Journey {
                 std::fs::write(home.join(".asoundrc"), config).expect(".asoundrc");
             }
         }
-        keep_core_dumps(&mut command);
+        as_a_player_starts_it(&mut command);
         let mut game = spawn(&mut command);
         let (send, receive) = mpsc::channel();
         for stream in [
@@ -200,21 +206,33 @@ impl Journey {
             return self.log[self.cursor - 1].clone();
         }
         self.cursor = self.log.len();
-        let deadline = Instant::now() + STEP_LIMIT;
         let lines = self.lines.as_ref().expect("launched");
+        // Frames counted from the first report after the wait began.
+        let mut first_frames = None;
+        let mut heard = Instant::now();
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
+            let left = (heard + STEP_LIMIT).saturating_duration_since(Instant::now());
             match lines.recv_timeout(left) {
                 Ok(line) => {
+                    heard = Instant::now();
                     eprintln!("  | {line}");
                     self.log.push(line.clone());
                     self.cursor = self.log.len();
                     if line.contains(needle) {
                         return line;
                     }
+                    if let Some(frames) = frames_reported(&line) {
+                        let first = *first_frames.get_or_insert(frames);
+                        if frames.saturating_sub(first) > STEP_FRAMES {
+                            panic!(
+                                "the game ran {STEP_FRAMES} frames and never printed \"{needle}\"; its log:\n{}",
+                                self.log.join("\n")
+                            );
+                        }
+                    }
                 }
                 Err(_) => panic!(
-                    "the game never printed \"{needle}\" (it exited or took over {STEP_LIMIT:?}); its log:\n{}",
+                    "the game never printed \"{needle}\" and went {STEP_LIMIT:?} without a line (it exited or is stuck); its log:\n{}",
                     self.log.join("\n")
                 ),
             }
@@ -528,6 +546,24 @@ fn spawn(command: &mut Command) -> Child {
     panic!("the game's binary stayed busy for two seconds")
 }
 
+/// Where journeys keep their folders: the target's tmp folder, or
+/// `LINEUP_JOURNEYS_FOLDER` (for a journey run beside the same journey
+/// elsewhere, as `started_in_background.rs` does).
+pub fn journeys_folder() -> PathBuf {
+    std::env::var_os(JOURNEYS_FOLDER).map_or_else(
+        || PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("journeys"),
+        PathBuf::from,
+    )
+}
+
+/// The variable that moves [`journeys_folder`].
+pub const JOURNEYS_FOLDER: &str = "LINEUP_JOURNEYS_FOLDER";
+
+/// N of the game's "Frames: N" line.
+fn frames_reported(line: &str) -> Option<u64> {
+    line.split_once("Frames: ")?.1.trim().parse().ok()
+}
+
 /// The capture's sample rate and bytes per stereo 16-bit frame.
 pub const RATE: u32 = 48_000;
 const FRAME_BYTES: u64 = 4;
@@ -552,15 +588,24 @@ pub fn dbfs(rms: f64) -> f64 {
     20.0 * rms.max(1e-10).log10()
 }
 
-/// Lets the game leave a core dump if it crashes (the soft limit raised to
-/// the hard one): a rare crash on exit was seen once in a while under load,
-/// and a core is the evidence to find it.
-fn keep_core_dumps(command: &mut Command) {
+/// Starts the game as a player's desktop or terminal does, whatever started
+/// the tests: the signals a shell or `nohup` may have set to be ignored
+/// (SIGINT and SIGQUIT for a job started with `&` from a script, SIGHUP
+/// under `nohup`) back to their defaults. A program keeps an ignored SIGINT
+/// across exec, and the game rightly leaves it ignored, so from a background
+/// shell Ctrl+C (`Journey::interrupt`) never reached it and every journey
+/// failed at its end. And a core dump if it crashes (the soft limit raised
+/// to the hard one): a rare crash on exit was seen once in a while under
+/// load, and a core is the evidence to find it.
+fn as_a_player_starts_it(command: &mut Command) {
     use std::os::unix::process::CommandExt;
-    // SAFETY: between fork and exec only getrlimit/setrlimit are called,
-    // which are async-signal-safe.
+    // SAFETY: between fork and exec only signal, getrlimit and setrlimit
+    // are called, which are async-signal-safe.
     unsafe {
         command.pre_exec(|| {
+            for signal in [libc::SIGINT, libc::SIGQUIT, libc::SIGHUP] {
+                libc::signal(signal, libc::SIG_DFL);
+            }
             let mut limit = libc::rlimit {
                 rlim_cur: 0,
                 rlim_max: 0,

@@ -28,6 +28,7 @@ mod review_app;
 mod review_journey;
 mod soak;
 mod sound;
+mod started_in_background;
 mod strings;
 mod text_fits;
 mod title_scene;
