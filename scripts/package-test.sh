@@ -30,7 +30,6 @@ dpkg-deb -x "$deb" "$unpacked"
 desktop-file-validate "$unpacked"/usr/share/applications/*.desktop
 appstreamcli validate --no-net "$unpacked"/usr/share/metainfo/*.metainfo.xml
 
-echo "== install"
 $sudo dpkg -i "$deb" || true
 stage "install" env DEBIAN_FRONTEND=noninteractive $sudo apt-get -f install -y -qq
 dpkg-query -W -f='${Status}\n' lineup | grep -q "install ok installed"
@@ -46,7 +45,7 @@ echo "== the server's unit"
 systemd-analyze verify /lib/systemd/system/lineup-server.service
 
 stage_cargo_test "installed game, played" \
-    cargo test -p lineup --test it installed_package -- --ignored --test-threads 1
+    cargo test --workspace --test it installed_package -- --ignored --test-threads 1
 
 echo "== remove"
 files=$(dpkg -L lineup | sort)

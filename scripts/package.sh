@@ -63,5 +63,9 @@ export SOURCE_DATE_EPOCH
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 mkdir -p dist
 deb="dist/lineup_${version}-1_amd64.deb"
-cargo deb -p lineup --no-build --no-strip --output "$deb"
+# The test build's package is only installed and played here: it is
+# compressed fast (a larger file), the release's as small as it goes.
+fast=()
+[ "$profile" = dev ] && fast=(--fast)
+cargo deb -p lineup --no-build --no-strip "${fast[@]}" --output "$deb"
 echo "Wrote $deb"

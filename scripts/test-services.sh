@@ -12,5 +12,6 @@ services=$(mktemp -d)
 trap 'status=$?; bash scripts/services.sh stop "$services"; rm -rf "$services"; stages_end "$status"' EXIT
 stage "services start" bash scripts/services.sh start "$services" >"$services/env"
 eval "$(cat "$services/env")"
-stage_cargo_test "services tests" cargo test -p lineup-online --test online -- --ignored cluster
-stage_cargo_test "postgres store tests" cargo test -p lineup-online --test online -- --ignored store_players::postgres
+# --workspace, as every test run: a run of one package would resolve other
+# features for the crates it shares and build them again (syn, libc, tokio...).
+stage_cargo_test "services tests" cargo test --workspace --test online -- --ignored cluster store_players::postgres

@@ -10,10 +10,14 @@ stages_begin
 stage "packages" ensure_packages $LINEUP_BUILD_PACKAGES $LINEUP_RUN_PACKAGES $LINEUP_TEST_PACKAGES
 stage "fmt" cargo fmt --check
 stage "build" cargo test --workspace --no-run "$@"
+# Lints of every target, on the build's dependencies (a check of them, kept
+# in the same folder from one run to the next).
+stage "clippy" cargo clippy --workspace --all-targets -- -D warnings
 stage_cargo_test "tests" cargo test --workspace "$@"
-# Thirty seconds of coverage-guided fuzzing for each reader of outside data
+# Coverage-guided fuzzing of each reader of outside data: a few seconds a
+# target, longer for a target whose reader changed since the last release
 # (fuzz/, its own build folder; docs/testing.md, "Fuzzing").
-stage "fuzz" bash scripts/fuzz.sh 30
+stage "fuzz" bash scripts/fuzz.sh --ci
 # Several server instances on PostgreSQL and Redis, and the PostgreSQL
 # store's players, ratings and histories, on the project's own throw-away
 # services.

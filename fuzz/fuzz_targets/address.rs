@@ -6,6 +6,8 @@
 //! Invariants: no panic; an address read, written back (`Display`), reads
 //! back the same; text that is no literal address is left for the lookup
 //! (`None`) rather than refused, unless it is blank.
+//!
+//! Reads: net/address.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -6,6 +6,8 @@
 //! (an entry count in the header is not trusted); a book read, written back
 //! with `Book::to_bytes`, reads back equal; its entries are in rising key
 //! order.
+//!
+//! Reads: ai/connect_four/book.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

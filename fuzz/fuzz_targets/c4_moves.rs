@@ -6,6 +6,8 @@
 //! exactly the strings `parse_moves` refuses, plus those with a move the
 //! board does not allow (the refusal names that move); a game it gives
 //! has exactly the moves of the string.
+//!
+//! Reads: rules/connect_four/ rules/game.rs rules/notation.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

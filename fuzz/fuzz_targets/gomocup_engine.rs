@@ -11,6 +11,8 @@
 //! Invariants: no panic; each answer is one line, and is `OK`, `ERROR …`,
 //! `UNKNOWN …`, `FORBID …`, the `ABOUT` line or a move on the board
 //! (`x,y`, or `-1,-1` for a pass).
+//!
+//! Reads: gomocup/server.rs gomocup/wire.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -8,6 +8,8 @@
 //! line; a move read lies on the board and, written back with
 //! `wire::format_move`, reads back the same (a point with `format_point`
 //! and `parse_point` too).
+//!
+//! Reads: gomocup/client.rs gomocup/wire.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

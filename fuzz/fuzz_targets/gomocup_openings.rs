@@ -5,6 +5,8 @@
 //! board, and no opening has a point twice; a list read, written back in
 //! the absolute form (`x,y` as `gomocup::wire::format_point` writes them),
 //! reads back the same.
+//!
+//! Reads: gomocup/openings.rs gomocup/wire.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -7,6 +7,8 @@
 //! back (`Display`), parses to the same point. `game_from_moves` refuses
 //! what `parse_moves` refuses, and otherwise gives a game with exactly the
 //! string's moves or refuses one of them by its number.
+//!
+//! Reads: rules/gomoku/notation.rs rules/gomoku/point.rs rules/game.rs rules/notation.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

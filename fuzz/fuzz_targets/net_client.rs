@@ -6,6 +6,8 @@
 //! (`net::wire::encode`), decodes to the same message; a frame refused is
 //! refused for a reason that fits it (too long, empty, another version, or
 //! garbled).
+//!
+//! Reads: net/wire.rs net/protocol.rs net/views.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -17,6 +17,8 @@
 //! it ends the game on time) (the lobby's dice may move); after every step each room's
 //! game is the one its moves replay to, and each seated client sits in a room
 //! that has it on that seat.
+//!
+//! Reads: net/wire.rs net/protocol.rs net/lobby/
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -6,6 +6,8 @@
 //! `format_actions`, parse to the same actions; an action the opening
 //! refuses (`Opening::act`) leaves it exactly as it was; `Opening::replayed`
 //! agrees with acting one action at a time.
+//!
+//! Reads: rules/opening/
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -7,6 +7,8 @@
 //! (`analysis::diagram::diagram`), pastes back to the same position, of
 //! the kind pasted on; moves read all replay, in turn, from the empty
 //! board of that kind.
+//!
+//! Reads: analysis/diagram.rs persist/psq.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

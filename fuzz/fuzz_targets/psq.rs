@@ -3,6 +3,8 @@
 //! Invariants: no panic; every stone read lies on the board read; a file
 //! that parses, written back with `persist::psq::write`, parses to the
 //! same board size and moves.
+//!
+//! Reads: persist/psq.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -6,6 +6,8 @@
 //! legal from the empty Renju board (`Study::from_parts` accepts it), lines
 //! the rules refuse being cut, and each cut is noted in the comment of a
 //! node of the tree.
+//!
+//! Reads: analysis/renlib.rs analysis/study.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -5,6 +5,8 @@
 //! Invariants: no panic; a code read is six characters of the alphabet, and
 //! written back (`Display`) reads back the same code; parsing the
 //! normalised text gives the same result as parsing the text.
+//!
+//! Reads: net/code.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -6,6 +6,8 @@
 //! `SaveFile::to_text`, parses to an equal `SaveFile`; a file that replays,
 //! saved again as the game saves it (`SaveFile::of`, with its opening, id
 //! and online seat), replays to an equal game.
+//!
+//! Reads: persist/save_file.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

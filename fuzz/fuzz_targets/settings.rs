@@ -9,6 +9,8 @@
 //! Invariants: no panic; a value that parses, written back with
 //! `settings_file::to_text` (what `save_named` writes), parses to an equal
 //! value.
+//!
+//! Reads: persist/record.rs persist/settings_file.rs gomocup/registry.rs match_setup.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

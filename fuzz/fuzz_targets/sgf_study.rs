@@ -5,6 +5,8 @@
 //! `analysis::sgf::to_sgf`, reads back to an equal set-up and tree (the
 //! same moves in the same order, with the same notes); every move of the
 //! tree replays from the set-up (`Study::from_parts` accepts it).
+//!
+//! Reads: analysis/sgf.rs analysis/study.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

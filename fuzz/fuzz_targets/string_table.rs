@@ -4,6 +4,8 @@
 //!
 //! Invariants: no panic; every key listed is found (`contains`, `get`
 //! gives its own text); a text without placeholders fills in to itself.
+//!
+//! Reads: i18n/table.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

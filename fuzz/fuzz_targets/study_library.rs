@@ -8,6 +8,8 @@
 //! `Symmetry::ALL`) has the key of the position itself, and the inverse
 //! turn takes the image back to the position; the key of the game and of
 //! its set-up are the same.
+//!
+//! Reads: analysis/library.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
