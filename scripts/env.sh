@@ -24,8 +24,12 @@ LINEUP_PACKAGE_CHECK_PACKAGES="lintian desktop-file-utils appstream systemd man-
 # The cargo-deb that scripts/package.sh installs when it finds no other.
 CARGO_DEB_VERSION="3.8.0"
 
-# Installs whichever of the given Debian packages are missing (via sudo when
-# not root).
+# Runs a command that changes the system: as it is for root, else via sudo.
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Installs whichever of the given Debian packages are missing.
 ensure_packages() {
     local missing=()
     for pkg in "$@"; do
@@ -33,8 +37,18 @@ ensure_packages() {
     done
     [ ${#missing[@]} -eq 0 ] && return 0
     echo "Installing system packages: ${missing[*]}"
-    local sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+}
+
+# Installs a package file and what it depends on (dpkg leaves the
+# dependencies it cannot meet to apt-get -f), and checks that it is
+# installed. (Steps joined with &&: it runs as a stage, where set -e does
+# not stop a function.)
+install_deb() {
+    local package
+    package=$(dpkg-deb -f "$1" Package) &&
+        { as_root dpkg -i "$1" || true; } &&
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get -f install -y -qq &&
+        dpkg-query -W -f='${Status}\n' "$package" | grep -q "install ok installed"
 }

@@ -13,9 +13,6 @@ stages_begin
 # shellcheck disable=SC2086
 stage "package tools" ensure_packages $LINEUP_TEST_PACKAGES $LINEUP_PACKAGE_CHECK_PACKAGES
 
-sudo=""
-[ "$(id -u)" -ne 0 ] && sudo="sudo"
-
 stage "package build" scripts/package.sh --profile dev
 deb=$(ls -t dist/lineup_*_amd64.deb | head -n 1)
 echo "== $deb: $(du -h "$deb" | cut -f1)"
@@ -30,9 +27,7 @@ dpkg-deb -x "$deb" "$unpacked"
 desktop-file-validate "$unpacked"/usr/share/applications/*.desktop
 appstreamcli validate --no-net "$unpacked"/usr/share/metainfo/*.metainfo.xml
 
-$sudo dpkg -i "$deb" || true
-stage "install" env DEBIAN_FRONTEND=noninteractive $sudo apt-get -f install -y -qq
-dpkg-query -W -f='${Status}\n' lineup | grep -q "install ok installed"
+stage "install" install_deb "$deb"
 
 echo "== man lineup"
 man -w lineup | grep -q "/usr/share/man/man6/lineup.6"
@@ -49,7 +44,7 @@ stage_cargo_test "installed game, played" \
 
 echo "== remove"
 files=$(dpkg -L lineup | sort)
-$sudo dpkg -r lineup
+as_root dpkg -r lineup
 left=""
 for f in $files; do
     [ -f "$f" ] || [ -L "$f" ] && left="$left $f"

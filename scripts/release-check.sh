@@ -16,20 +16,15 @@ stages_begin
 # shellcheck disable=SC2086
 stage "packages" ensure_packages $LINEUP_TEST_PACKAGES
 
-sudo=""
-[ "$(id -u)" -ne 0 ] && sudo="sudo"
-
 stage "release build" scripts/package.sh
 deb=$(ls -t dist/lineup_*_amd64.deb | head -n 1)
-$sudo dpkg -i "$deb" || true
-stage "install" env DEBIAN_FRONTEND=noninteractive $sudo apt-get -f install -y -qq
-dpkg-query -W -f='${Status}\n' lineup | grep -q "install ok installed"
+stage "install" install_deb "$deb"
 
 # The player's machine: a HOME of its own, ALSA writing what it plays to a
 # file (raw 16-bit stereo, 48 kHz), a virtual display, and a working folder
 # that is not the game's.
 play=$(mktemp -d)
-trap 'status=$?; $sudo dpkg -r lineup >/dev/null 2>&1 || true; rm -rf "$play"; stages_end "$status"' EXIT
+trap 'status=$?; as_root dpkg -r lineup >/dev/null 2>&1 || true; rm -rf "$play"; stages_end "$status"' EXIT
 mkdir -p "$play/home" "$play/cwd"
 cat >"$play/home/.asoundrc" <<EOF
 pcm.!default {
@@ -161,4 +156,4 @@ echo "  Pons' Test_L1_R2     $(wc -l <"$positions") positions solved exactly in 
 cp "$play/release-move.xwd" dist/ 2>/dev/null &&
     echo "  the screen after the move: dist/release-move.xwd (convert xwd:dist/release-move.xwd a.png)"
 
-stage "remove" $sudo dpkg -r lineup
+stage "remove" as_root dpkg -r lineup

@@ -29,8 +29,8 @@ stage() {
     return "$status"
 }
 
-# A cargo test (or nextest) run as the stage NAME, with a row under it for
-# each test binary: its own time and counts, read off the runner's lines.
+# A cargo test run as the stage NAME, with a row under it for each test
+# binary: its own time and counts, read off libtest's lines.
 stage_cargo_test() {
     local name=$1
     shift
@@ -45,7 +45,6 @@ stage_cargo_test() {
     awk -v table="$LINEUP_STAGES" '
         /^ *Running / { bin = $NF; sub(/\)$/, "", bin); sub(/.*\//, "", bin); sub(/-[0-9a-f]+$/, "", bin) }
         /^test result: / {
-            passed = $0; sub(/.* ok\. |.* FAILED\. /, "", passed)
             match($0, /[0-9]+ passed/); p = substr($0, RSTART, RLENGTH) + 0
             match($0, /[0-9]+ failed/); f = substr($0, RSTART, RLENGTH) + 0
             match($0, /[0-9]+ ignored/); i = substr($0, RSTART, RLENGTH) + 0

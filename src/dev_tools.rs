@@ -75,7 +75,7 @@ fn log_frames(mut frames: Local<u64>) {
 }
 
 /// How often [`log_frames`] reports.
-pub const FRAMES_LOGGED_EVERY: u64 = 60;
+const FRAMES_LOGGED_EVERY: u64 = 60;
 
 /// Every toast, as it is shown ("Message: ..." over the board, "Notice:
 /// ..." at the window's foot).

@@ -588,6 +588,11 @@ pub fn dbfs(rms: f64) -> f64 {
     20.0 * rms.max(1e-10).log10()
 }
 
+/// The signals a script's background job (`&` without job control: SIGINT,
+/// SIGQUIT) or `nohup` (SIGHUP) starts with ignored.
+pub const IGNORED_BY_A_BACKGROUND_SHELL: [libc::c_int; 3] =
+    [libc::SIGINT, libc::SIGQUIT, libc::SIGHUP];
+
 /// Starts the game as a player's desktop or terminal does, whatever started
 /// the tests: the signals a shell or `nohup` may have set to be ignored
 /// (SIGINT and SIGQUIT for a job started with `&` from a script, SIGHUP
@@ -603,7 +608,7 @@ fn as_a_player_starts_it(command: &mut Command) {
     // are called, which are async-signal-safe.
     unsafe {
         command.pre_exec(|| {
-            for signal in [libc::SIGINT, libc::SIGQUIT, libc::SIGHUP] {
+            for signal in IGNORED_BY_A_BACKGROUND_SHELL {
                 libc::signal(signal, libc::SIG_DFL);
             }
             let mut limit = libc::rlimit {

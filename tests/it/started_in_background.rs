@@ -31,7 +31,7 @@ fn a_journey_passes_when_the_tests_are_started_in_the_background() {
     unsafe {
         command.pre_exec(|| {
             libc::setsid();
-            for signal in [libc::SIGINT, libc::SIGQUIT, libc::SIGHUP] {
+            for signal in crate::journey::IGNORED_BY_A_BACKGROUND_SHELL {
                 libc::signal(signal, libc::SIG_IGN);
             }
             Ok(())
