@@ -309,9 +309,10 @@ pub fn start(world: &mut World, session: OnlineSession, port: u16) -> Result<(),
             .get_resource::<Storage>()
             .and_then(|s| s.folders.clone());
         let open_store = || -> Box<dyn RoomStore> {
-            let kept = folders
-                .as_ref()
-                .map(|f| store::open(&f.hosted_database().display().to_string(), ""));
+            let kept = folders.as_ref().map(|f| {
+                let path = f.hosted_database().display().to_string();
+                store::open(&path, "", store::upkeep::Upkeep::default())
+            });
             match kept {
                 Some(Ok(store)) => store,
                 Some(Err(problem)) => {

@@ -59,6 +59,11 @@ pub struct ServeArgs {
     /// Keep nothing: a restart loses the games in play.
     #[arg(long)]
     pub no_store: bool,
+    /// How long finished games are kept: a time (90d, 12h, 30m), a count
+    /// of the newest games (50000), or forever. Each player's last 30
+    /// games stay whatever it says, for their history.
+    #[arg(long, value_name = "TIME|COUNT", default_value_t = crate::store::upkeep::KeepFinished::DEFAULT)]
+    pub keep_finished: crate::store::upkeep::KeepFinished,
     /// Speak TLS (wss://) with the certificate chain CERT and private key
     /// KEY, both PEM files: for a server on the internet.
     #[arg(long, num_args = 2, value_names = ["CERT", "KEY"])]
@@ -155,6 +160,11 @@ pub struct BenchArgs {
     /// With --pairing: watcher connections per game.
     #[arg(long, value_name = "N", default_value_t = 1, requires = "pairing")]
     pub watchers: usize,
+    /// The bots speak TLS (wss://) to a server whose certificate names
+    /// localhost, trusting the certificate authority in CA (PEM; a
+    /// self-signed certificate is its own).
+    #[arg(long, value_name = "CA", conflicts_with = "faults")]
+    pub tls: Option<std::path::PathBuf>,
     /// With --pairing: connections watching the lobby.
     #[arg(long, value_name = "N", default_value_t = 1, requires = "pairing")]
     pub lobby_watchers: usize,

@@ -8,11 +8,14 @@
 //!   and a zero-width space makes "Ann" and "An​n" two names.
 //! - A display name's letters come from one script among Latin, Cyrillic
 //!   and Greek: "Аnn" with a Cyrillic А is refused.
-//! - Names are compared by their [`skeleton`]: case, full-width forms, the
-//!   Cyrillic and Greek letters drawn like Latin ones, 0/o and 1/l/i, and
-//!   the separators are folded, so "ANN", "Ａnn", "A.nn" and "АNN" are all
-//!   "Ann"'s name.
+//! - Names are compared by their [`skeleton`]: compatibility forms (NFKC:
+//!   full-width and mathematical letters, ligatures), case, the Cyrillic and
+//!   Greek letters drawn like Latin ones, 0/o, 1/l/i/ı, and the separators
+//!   are folded, so "ANN", "Ａnn", "𝐀nn", "A.nn" and "АNN" are all "Ann"'s
+//!   name.
 //! - A few names speak for the server ([`is_reserved`]): nobody takes them.
+
+use unicode_normalization::UnicodeNormalization;
 
 /// Whether `c` draws nothing but changes how the text around it is drawn
 /// or compared.
@@ -98,9 +101,10 @@ fn script(c: char) -> Option<Script> {
 }
 
 /// Whether `name`'s letters come from more than one of Latin, Cyrillic
-/// and Greek (the scripts whose letters pass for each other).
+/// and Greek (the scripts whose letters pass for each other), once its
+/// compatibility forms are plain (a mathematical 𝐀 is a Latin A).
 pub fn mixes_scripts(name: &str) -> bool {
-    let mut scripts = name.chars().filter_map(script);
+    let mut scripts = name.nfkc().filter_map(script);
     scripts
         .next()
         .is_some_and(|first| scripts.any(|other| other != first))
@@ -110,13 +114,14 @@ pub fn mixes_scripts(name: &str) -> bool {
 pub fn skeleton(name: &str) -> String {
     name.chars()
         .filter(|c| !is_invisible(*c))
+        .nfkc()
         .map(plain_width)
         .filter(|c| !is_separator(*c))
         .map(|c| latin_look_alike(c).unwrap_or(c))
         .flat_map(char::to_lowercase)
         .map(|c| match c {
             '0' => 'o',
-            '1' | 'i' | '|' => 'l',
+            '1' | 'i' | '|' | 'ı' | 'ӏ' | 'ɩ' => 'l',
             _ => c,
         })
         .collect()

@@ -149,7 +149,8 @@ pub enum Refusal {
     /// Another player has that display name.
     NameTaken,
     /// A display name must have 2 to 20 letters, digits, spaces, `-`, `_`
-    /// or `.`.
+    /// or `.`, of one alphabet, and not speak for the server (a guest's
+    /// name the last two).
     BadName,
     NoSuchSeek,
     OwnSeek,
@@ -174,6 +175,10 @@ pub enum Refusal {
     ChallengeExpired,
     /// Too many logins for one key in a short time.
     TooManyLogins,
+    /// Too many records (histories, games, players' pages) asked for, or
+    /// room codes that found no room, in a short time; or the server is
+    /// busy reading others' records.
+    TooManyRequests,
 }
 
 impl From<super::secrets::SecretError> for Refusal {
@@ -199,7 +204,8 @@ impl fmt::Display for Refusal {
             Refusal::BadSignature => f.write_str("The server could not check your key"),
             Refusal::NameTaken => f.write_str("Another player has that name"),
             Refusal::BadName => f.write_str(
-                "A name needs 2 to 20 letters, digits, spaces, dashes, dots or underscores",
+                "A name needs 2 to 20 letters, digits, spaces, dashes, dots or underscores, \
+                 of one alphabet, and may not pass for the server's (Admin, Moderator…)",
             ),
             Refusal::NoSuchSeek => f.write_str("That seek is gone"),
             Refusal::OwnSeek => f.write_str("That is your own seek"),
@@ -214,6 +220,7 @@ impl fmt::Display for Refusal {
             Refusal::NoSecrets => f.write_str("The server could not make a secret; try again"),
             Refusal::ChallengeExpired => f.write_str("The login took too long; try again"),
             Refusal::TooManyLogins => f.write_str("Too many logins; wait a minute"),
+            Refusal::TooManyRequests => f.write_str("Too many requests; wait a moment"),
         }
     }
 }
@@ -365,11 +372,27 @@ pub fn clean_name(name: &str) -> String {
         .take(NAME_LIMIT)
         .collect();
     if cleaned.trim().is_empty() {
-        "Player".to_string()
+        GUEST_NAME.to_string()
     } else {
         cleaned.trim_end().to_string()
     }
 }
+
+/// The name a guest (a player who did not log in) plays under: cleaned as
+/// [`clean_name`], and refused (`BadName`) when its letters mix scripts or
+/// it speaks for the server, as a logged-in player's would be; "Player",
+/// what an empty name becomes, is every guest's to use. That it is not a
+/// logged-in player's name the lobby checks, which knows them.
+pub fn guest_name(name: &str) -> Result<String, Refusal> {
+    let cleaned = clean_name(name);
+    if cleaned != GUEST_NAME && (mixes_scripts(&cleaned) || is_reserved(&cleaned)) {
+        return Err(Refusal::BadName);
+    }
+    Ok(cleaned)
+}
+
+/// What a name with nothing visible in it becomes.
+pub const GUEST_NAME: &str = "Player";
 
 /// A display name for the lobby and the ratings: cleaned as
 /// [`clean_name`], then 2 to [`NAME_LIMIT`] letters, digits, spaces, `-`,

@@ -118,7 +118,7 @@ fn seek_game(spec: SeekSpec) -> (Lobby, RoomCode, [SeatSecret; 2]) {
 }
 
 /// A rated Connect Four game at 10s+0, Ann on Red.
-fn rated_game() -> (Lobby, RoomCode, [SeatSecret; 2]) {
+pub(crate) fn rated_game() -> (Lobby, RoomCode, [SeatSecret; 2]) {
     seek_game(seek(C4, TEN, true))
 }
 
@@ -487,7 +487,7 @@ fn code_number_other_than(code: RoomCode) -> u64 {
 }
 
 /// The chat lines among `effects`, with their readers sorted.
-fn chats(effects: &[Effect]) -> Vec<(ChatLine, Vec<ClientKey>)> {
+pub(crate) fn chats(effects: &[Effect]) -> Vec<(ChatLine, Vec<ClientKey>)> {
     effects
         .iter()
         .filter_map(|e| match e {

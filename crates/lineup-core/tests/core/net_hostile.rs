@@ -3,11 +3,14 @@
 //! watching. The server's own limits (frame sizes, requests a second,
 //! connections an address) are tested in lineup-online's `hostile`.
 
-use super::net_community::{challenge_in, hello, log_in};
+use super::net_community::{challenge_in, chats, hello, log_in, rated_game};
 use super::net_lobby::{C4, refusal, replies_to, seated};
 use lineup_core::ai::Rng;
 use lineup_core::match_clock::TimeControl;
-use lineup_core::net::lobby::{LOGIN_BURST, LOGIN_EVERY_MS};
+use lineup_core::net::lobby::{
+    CODE_GUESS_BURST, CODE_GUESS_EVERY_MS, LOGIN_BURST, LOGIN_EVERY_MS, LOOKUP_BURST,
+    LOOKUP_EVERY_MS, WATCHERS_CHAT_BURST, WATCHERS_CHAT_EVERY_MS,
+};
 use lineup_core::net::names::{is_invisible, is_reserved, skeleton};
 use lineup_core::net::pairing::SeekSpec;
 use lineup_core::net::protocol::{clean_name, display_name};
@@ -162,6 +165,213 @@ fn names_that_speak_for_the_server_or_pass_for_another_are_refused() {
     }
 }
 
+/// Each look-up is a read of the store: a connection asking for records
+/// as fast as it can gets its allowance and `TooManyRequests` for the rest,
+/// and time gives it back.
+#[test]
+fn record_look_ups_are_limited_for_each_connection() {
+    let mut lobby = lobby();
+    let looked_up = |effects: &[Effect]| {
+        effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Lookup { .. }))
+            .count()
+    };
+    let ask = |lobby: &mut Lobby, client: ClientKey, id: u64, now: u64| {
+        lobby.handle(client, Request::Game(lineup_core::net::GameId(id)), now)
+    };
+    let mut granted = 0;
+    for id in 0..20 {
+        let asked = ask(&mut lobby, 1, id, 0);
+        granted += looked_up(&asked);
+        if looked_up(&asked) == 0 {
+            assert_eq!(refusal(&asked, 1), Some(Refusal::TooManyRequests));
+        }
+    }
+    assert_eq!(granted, LOOKUP_BURST as usize);
+    assert_eq!(
+        looked_up(&ask(&mut lobby, 2, 1, 0)),
+        1,
+        "another connection's own"
+    );
+    assert_eq!(looked_up(&ask(&mut lobby, 1, 1, LOOKUP_EVERY_MS - 1)), 0);
+    assert_eq!(looked_up(&ask(&mut lobby, 1, 1, LOOKUP_EVERY_MS)), 1);
+    assert_eq!(looked_up(&ask(&mut lobby, 1, 1, LOOKUP_EVERY_MS)), 0);
+}
+
+/// A stranger walking the room codes for a private room that waits for
+/// its second player: each code that finds no room spends a guess, and
+/// with none left no code is looked at, not even the right one, until
+/// time gives one back. A code that finds its room costs nothing.
+#[test]
+fn room_codes_that_find_no_room_are_limited_for_each_connection() {
+    let mut lobby = lobby();
+    let (code, _, _) = seated(&lobby.handle(1, super::net_secrets::host(), 0), 1);
+    let join = |code| Request::Join {
+        code,
+        name: "Mallory".into(),
+        secret: lineup_core::net::SeatSecret::from_bytes([9; 16]),
+    };
+    let wrong = |i: u64| {
+        let guess = lineup_core::net::RoomCode::from_number(1_000 + i);
+        assert_ne!(guess, code);
+        guess
+    };
+    for i in 0..CODE_GUESS_BURST {
+        let guessed = lobby.handle(2, join(wrong(i)), 0);
+        assert!(matches!(refusal(&guessed, 2), Some(Refusal::NoSuchRoom(_))));
+    }
+    for request in [join(code), Request::Watch(code), join(wrong(99))] {
+        let refused = lobby.handle(2, request, CODE_GUESS_EVERY_MS - 1);
+        assert_eq!(refusal(&refused, 2), Some(Refusal::TooManyRequests));
+    }
+    let second = |lobby: &Lobby| {
+        lobby
+            .room(code)
+            .and_then(|r| r.record().seats[1].clone())
+            .map(|s| s.name)
+    };
+    assert_eq!(second(&lobby), None, "the right code was not looked at");
+    // Another connection has guesses of its own.
+    let other = lobby.handle(3, Request::Watch(wrong(5)), 1);
+    assert!(matches!(refusal(&other, 3), Some(Refusal::NoSuchRoom(_))));
+    // Time gives one back; a watcher naming the right code is let in.
+    seated(&lobby.handle(2, join(code), CODE_GUESS_EVERY_MS), 2);
+    assert_eq!(second(&lobby).as_deref(), Some("Mallory"));
+    let watched = lobby.handle(4, Request::Watch(code), CODE_GUESS_EVERY_MS);
+    assert_eq!(refusal(&watched, 4), None);
+}
+
+/// Connections are cheap: twenty watchers of one room, each within its own
+/// allowance, say together no more than the room's watchers may; the
+/// players' chat is not touched by it.
+#[test]
+fn a_rooms_watchers_together_chat_no_faster_than_its_allowance() {
+    let (mut lobby, code, _) = rated_game();
+    let watchers: Vec<ClientKey> = (100..120).collect();
+    for watcher in &watchers {
+        lobby.handle(*watcher, Request::Watch(code), 0);
+    }
+    let t = 100_000;
+    let mut said = 0;
+    for watcher in &watchers {
+        let effects = lobby.handle(*watcher, Request::Chat("spam".into()), t);
+        said += chats(&effects).len();
+        if chats(&effects).is_empty() {
+            assert_eq!(refusal(&effects, *watcher), Some(Refusal::ChatTooFast));
+        }
+    }
+    assert_eq!(said, WATCHERS_CHAT_BURST as usize);
+    let players = lobby.room(code).expect("open").record().seats;
+    let ann = players[0]
+        .as_ref()
+        .and_then(|s| s.client)
+        .expect("Ann is here");
+    assert_eq!(
+        chats(&lobby.handle(ann, Request::Chat("gl".into()), t)).len(),
+        1
+    );
+    // A third of a second gives the room one line back, whoever says it.
+    let later = t + WATCHERS_CHAT_EVERY_MS;
+    let say = |lobby: &mut Lobby, watcher: ClientKey| {
+        chats(&lobby.handle(watcher, Request::Chat("hi".into()), later)).len()
+    };
+    assert_eq!(say(&mut lobby, watchers[19]), 1);
+    assert_eq!(say(&mut lobby, watchers[18]), 0);
+}
+
+/// Compatibility forms (NFKC) and the dotless i are folded: a
+/// mathematical bold "𝐀nn" or a ligature is the plain name.
+#[test]
+fn compatibility_forms_pass_for_no_one() {
+    for (look_alike, plain) in [
+        ("𝐀nn", "Ann"),
+        ("𝘼𝙣𝙣", "Ann"),
+        ("Alıce", "Alice"),
+        ("ﬁona", "Fiona"),
+        ("Ⓐnn", "Ann"),
+        ("Ann²", "Ann2"),
+    ] {
+        assert_eq!(skeleton(look_alike), skeleton(plain), "{look_alike}");
+    }
+    assert_eq!(display_name("𝐀dmin"), Err(Refusal::BadName));
+    assert_eq!(
+        display_name("𝐀nnа"),
+        Err(Refusal::BadName),
+        "bold Latin, Cyrillic а"
+    );
+    let mut lobby = lobby();
+    log_in(&mut lobby, 1, &Identity::from_secret([1; 32]), "Alice", 0);
+    let mallory = Identity::from_secret([6; 32]);
+    for (i, look_alike) in ["𝐀lice", "Alıce", "ＡＬＩＣＥ"].into_iter().enumerate() {
+        let client = 10 + i as u64;
+        let asked = lobby.handle(client, hello(&mallory, look_alike), 0);
+        assert_eq!(
+            refusal(&asked, client),
+            Some(Refusal::NameTaken),
+            "{look_alike}"
+        );
+    }
+}
+
+/// A guest (no login) hosting or joining is held to the names' rules too:
+/// no name of the server's, one alphabet, and not a logged-in player's
+/// name; an empty name is "Player", as before. A refused host keeps the
+/// room they had.
+#[test]
+fn a_guest_may_not_pass_for_the_server_or_a_player() {
+    let mut lobby = lobby();
+    log_in(&mut lobby, 1, &Identity::from_secret([1; 32]), "Ann Lee", 0);
+    let host = |name: &str| Request::Host {
+        kind: C4,
+        side: lineup_core::rules::Side::First,
+        name: name.into(),
+        clock: TimeControl::Untimed,
+    };
+    let (code, _, _) = seated(&lobby.handle(2, host("Bo"), 0), 2);
+    for (name, refused) in [
+        ("Admin", Refusal::BadName),
+        ("Moderator", Refusal::BadName),
+        ("Аnn", Refusal::BadName),
+        ("ann lee", Refusal::NameTaken),
+        ("𝐀nn Lee", Refusal::NameTaken),
+    ] {
+        assert_eq!(
+            refusal(&lobby.handle(2, host(name), 1), 2),
+            Some(refused),
+            "{name}"
+        );
+        let join = Request::Join {
+            code,
+            name: name.into(),
+            secret: lineup_core::net::SeatSecret::from_bytes([7; 16]),
+        };
+        assert_eq!(
+            refusal(&lobby.handle(3, join, 1), 3),
+            Some(refused),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        lobby.rooms().map(|r| r.code()).collect::<Vec<_>>(),
+        vec![code],
+        "Bo's room stays, still waiting"
+    );
+    let join = Request::Join {
+        code,
+        name: "\u{200B}".into(),
+        secret: lineup_core::net::SeatSecret::from_bytes([7; 16]),
+    };
+    seated(&lobby.handle(3, join, 2), 3);
+    let names = lobby
+        .room(code)
+        .map(|r| r.record().seats.map(|s| s.map(|s| s.name)));
+    assert_eq!(
+        names,
+        Some([Some("Bo".to_string()), Some("Player".to_string())])
+    );
+}
+
 #[test]
 fn chat_and_casual_names_lose_their_invisible_characters() {
     let overridden = "gg \u{202E}ylno dog\u{202C} \u{2067}x\u{2069}";
@@ -181,7 +391,8 @@ fn chat_and_casual_names_lose_their_invisible_characters() {
 fn a_connection_holds_one_seek_and_watches_one_room() {
     let mut lobby = lobby();
     let ann = Identity::from_secret([1; 32]);
-    log_in(&mut lobby, 1, &ann, "Ann", 0);
+    // Not "Ann": the guests hosting below are named so.
+    log_in(&mut lobby, 1, &ann, "Anna", 0);
     let spec = casual_seek();
     for now in 0..20 {
         lobby.handle(1, Request::Seek(spec), now);

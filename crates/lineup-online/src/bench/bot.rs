@@ -1,19 +1,40 @@
-//! One bot's connection: a WebSocket to the server, speaking the wire
-//! protocol as the window does, and the random player that picks its moves.
+//! One bot's connection: a WebSocket to the server, plain or over TLS
+//! ([`speak_tls`]), speaking the wire protocol as the window does, and the
+//! random player that picks its moves.
 
+use crate::tls::ClientTls;
 use futures_util::{SinkExt, StreamExt};
 use lineup_core::ai::Rng;
 use lineup_core::net::Request;
 use lineup_core::net::wire::{self, MAX_UPDATE_BYTES, ToClient};
 use lineup_core::rules::{BoardMove, Column, MatchGame, Point};
+use rustls::pki_types::ServerName;
 use std::net::{IpAddr, SocketAddr};
-use tokio::net::{TcpSocket, TcpStream};
+use std::sync::OnceLock;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpSocket;
+use tokio_rustls::TlsConnector;
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
+/// A bot's byte stream: TCP, or TLS over TCP.
+trait BotStream: AsyncRead + AsyncWrite + Unpin + Send {}
+impl<T: AsyncRead + AsyncWrite + Unpin + Send> BotStream for T {}
+
+/// Whether the bots of this run speak TLS, and to whom: set once, before
+/// the first bot connects (`lineup-server bench --tls CA`).
+static TLS: OnceLock<(TlsConnector, ServerName<'static>)> = OnceLock::new();
+
+/// Every bot of this run speaks TLS (wss://), trusting `tls`.
+pub fn speak_tls(tls: &ClientTls) -> Result<(), String> {
+    let connector = tls.connector()?;
+    TLS.set(connector)
+        .map_err(|_| "the bots' TLS is set once".to_string())
+}
+
 pub struct BotSocket {
-    socket: WebSocketStream<TcpStream>,
+    socket: WebSocketStream<Box<dyn BotStream>>,
     /// Where this socket is connected.
     pub server: SocketAddr,
     /// Where it connects from.
@@ -43,17 +64,24 @@ impl BotSocket {
             .map_err(|_| format!("{server} took no connection in 10 s"))?
             .map_err(|e| format!("cannot connect to {server}: {e}"))?;
         let _ = stream.set_nodelay(true);
+        let (stream, url): (Box<dyn BotStream>, String) = match TLS.get() {
+            None => (Box::new(stream), format!("ws://{server}/")),
+            Some((connector, name)) => {
+                let stream = connector
+                    .connect(name.clone(), stream)
+                    .await
+                    .map_err(|e| format!("no TLS with {server}: {e}"))?;
+                let url = format!("wss://{}:{}/", name.to_str(), server.port());
+                (Box::new(stream), url)
+            }
+        };
         let config = WebSocketConfig::default()
             .read_buffer_size(2048)
             .write_buffer_size(0)
             .max_message_size(Some(MAX_UPDATE_BYTES));
-        let (socket, _) = tokio_tungstenite::client_async_with_config(
-            format!("ws://{server}/"),
-            stream,
-            Some(config),
-        )
-        .await
-        .map_err(|e| format!("no WebSocket at {server}: {e}"))?;
+        let (socket, _) = tokio_tungstenite::client_async_with_config(url, stream, Some(config))
+            .await
+            .map_err(|e| format!("no WebSocket at {server}: {e}"))?;
         Ok(BotSocket {
             socket,
             server,

@@ -23,7 +23,7 @@ pub mod pairing;
 mod process;
 mod proxy;
 
-pub use bot::random_move;
+pub use bot::{random_move, speak_tls};
 pub use pairing::{PairingConfig, PairingReport};
 pub use proxy::ProxyFaults;
 
@@ -119,12 +119,20 @@ pub(crate) struct Run {
     pub journal: Option<Arc<Journal>>,
 }
 
-/// Plays the games; blocks until the run is over.
-pub fn run(config: &BenchConfig) -> Result<BenchReport, String> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
+/// The bots' runtime: a thread for each core the tool may use (the bench
+/// script gives it one; elsewhere, so that the tool is not the bottleneck).
+fn bots_runtime() -> Result<tokio::runtime::Runtime, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(cores)
         .enable_all()
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string())
+}
+
+/// Plays the games; blocks until the run is over.
+pub fn run(config: &BenchConfig) -> Result<BenchReport, String> {
+    let runtime = bots_runtime()?;
     runtime.block_on(run_async(config.clone(), None, None))
 }
 
@@ -137,10 +145,7 @@ pub fn ramp(
     ceiling: Duration,
     mut each: impl FnMut(&BenchReport),
 ) -> Result<Vec<BenchReport>, String> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
+    let runtime = bots_runtime()?;
     runtime.block_on(async {
         let (steps, mut reports) = tokio::sync::mpsc::unbounded_channel();
         let stepping = run_async(config.clone(), Some((step_seconds, ceiling, steps)), None);

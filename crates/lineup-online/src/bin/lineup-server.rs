@@ -80,14 +80,25 @@ fn serve(args: ServeArgs) -> Result<(), String> {
         // The store and Redis are opened off the runtime's thread: their
         // clients block.
         let opened = tokio::task::spawn_blocking(move || {
-            let store = store::open(&spec, &instance).map_err(|e| e.to_string())?;
+            let upkeep = store::upkeep::Upkeep {
+                keep: args.keep_finished,
+                ..Default::default()
+            };
+            let store = store::open(&spec, &instance, upkeep).map_err(|e| e.to_string())?;
             let cluster = match &args.redis {
                 Some(url) => Some(Cluster::connect(url, &instance, &public)?),
                 None => None,
             };
-            let kept = match &cluster {
-                Some(_) => format!("rooms kept in {spec}; instance {instance} on Redis"),
-                None => format!("rooms kept in {spec}"),
+            let kept = match (&cluster, spec.as_str()) {
+                (_, "memory:") => "rooms kept in memory only".to_string(),
+                (Some(_), _) => format!(
+                    "rooms kept in {spec} (--keep-finished {}); instance {instance} on Redis",
+                    args.keep_finished
+                ),
+                (None, _) => format!(
+                    "rooms kept in {spec} (--keep-finished {})",
+                    args.keep_finished
+                ),
             };
             Ok::<_, String>((Server::new(store, cluster, settings)?, kept))
         })
@@ -106,6 +117,12 @@ fn run_bench(args: BenchArgs) -> Result<(), String> {
     if args.faults {
         return run_faults(args);
     }
+    if let Some(ca) = &args.tls {
+        lineup_online::bench::speak_tls(&lineup_online::tls::ClientTls {
+            name: "localhost".into(),
+            extra_ca: Some(ca.clone()),
+        })?;
+    }
     let config = BenchConfig {
         servers: args.addr.clone(),
         games: args.games,
@@ -115,22 +132,17 @@ fn run_bench(args: BenchArgs) -> Result<(), String> {
     };
     // The figures of the first instance's process, when it runs here.
     let pid = server_process::find_by_tcp_port(args.addr[0].port());
-    let cpu_before = pid.and_then(server_process::cpu_seconds);
-    let started = std::time::Instant::now();
+    let mut cpu = CpuMeters::start(pid);
     if args.pairing {
-        return run_pairing(&args, config, pid, cpu_before, started);
+        return run_pairing(&args, config, pid, cpu);
     }
     if args.ramp {
         let ceiling = Duration::from_millis(100);
         let mut best: Option<f64> = None;
-        let mut cpu_mark = (cpu_before, std::time::Instant::now());
         bench::ramp(&config, args.step, ceiling, |step| {
-            let cpu_now = pid.and_then(server_process::cpu_seconds);
-            let cpu = cpu_share(cpu_now, cpu_mark.0, cpu_mark.1.elapsed().as_secs_f64());
-            cpu_mark = (cpu_now, std::time::Instant::now());
             println!(
                 "step: {}, {:.0} moves/s",
-                line(step, &cpu, pid),
+                line(step, &cpu.read(), pid),
                 step.rate()
             );
             if step.ms(0.99) <= ceiling.as_secs_f64() * 1000.0 {
@@ -144,11 +156,7 @@ fn run_bench(args: BenchArgs) -> Result<(), String> {
         return Ok(());
     }
     let report = bench::run(&config)?;
-    let cpu = cpu_share(
-        pid.and_then(server_process::cpu_seconds),
-        cpu_before,
-        started.elapsed().as_secs_f64(),
-    );
+    let cpu = cpu.read();
     if !report.tally.reconnections.is_empty() {
         println!(
             "games finished {}, accepted moves missing after a reconnection {}, \
@@ -181,8 +189,7 @@ fn run_pairing(
     args: &BenchArgs,
     config: BenchConfig,
     pid: Option<u32>,
-    cpu_before: Option<f64>,
-    started: std::time::Instant,
+    mut cpu: CpuMeters,
 ) -> Result<(), String> {
     let report = bench::pairing::run(&bench::PairingConfig {
         bench: config,
@@ -190,11 +197,7 @@ fn run_pairing(
         watchers: args.watchers,
         lobby_watchers: args.lobby_watchers,
     })?;
-    let cpu = cpu_share(
-        pid.and_then(server_process::cpu_seconds),
-        cpu_before,
-        started.elapsed().as_secs_f64(),
-    );
+    let cpu = cpu.read();
     eprintln!(
         "{} connections made and the players logged in in {:.1} s",
         report.connections,
@@ -269,28 +272,75 @@ fn run_faults(args: BenchArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The server's CPU use over `wall` seconds, as a share of one core.
-fn cpu_share(after: Option<f64>, before: Option<f64>, wall: f64) -> String {
-    match (after, before) {
-        (Some(after), Some(before)) => format!("{:.0}%", 100.0 * (after - before) / wall),
-        _ => "unknown".to_string(),
+/// The CPU the server (when it runs on this machine) and this tool used,
+/// from one reading to the next.
+struct CpuMeters {
+    server: Option<u32>,
+    mark: (Option<f64>, Option<f64>, std::time::Instant),
+}
+
+/// Shares of one core since the last reading.
+struct CpuShares {
+    server: Option<f64>,
+    tool: Option<f64>,
+}
+
+impl CpuMeters {
+    fn start(server: Option<u32>) -> CpuMeters {
+        CpuMeters {
+            server,
+            mark: CpuMeters::now(server),
+        }
+    }
+
+    fn now(server: Option<u32>) -> (Option<f64>, Option<f64>, std::time::Instant) {
+        (
+            server.and_then(server_process::cpu_seconds),
+            server_process::cpu_seconds(std::process::id()),
+            std::time::Instant::now(),
+        )
+    }
+
+    fn read(&mut self) -> CpuShares {
+        let now = CpuMeters::now(self.server);
+        let wall = now.2.duration_since(self.mark.2).as_secs_f64().max(1e-9);
+        let share = |after: Option<f64>, before: Option<f64>| Some((after? - before?) / wall);
+        let shares = CpuShares {
+            server: share(now.0, self.mark.0),
+            tool: share(now.1, self.mark.1),
+        };
+        self.mark = now;
+        shares
     }
 }
 
-/// The one line of figures.
-fn line(report: &BenchReport, cpu: &str, pid: Option<u32>) -> String {
+/// The one line of figures, and a warning after it when the tool used
+/// nearly all the cores it may use: then the latencies are partly its own.
+fn line(report: &BenchReport, cpu: &CpuShares, pid: Option<u32>) -> String {
     let memory = pid
         .and_then(server_process::resident_mb)
         .map_or("unknown".to_string(), |mb| format!("{mb:.0} MB"));
-    format!(
-        "games {}, moves {}, lost {}, move p50 {:.1} ms, p99 {:.1} ms, p999 {:.1} ms, server cpu {cpu}, server memory {memory}",
+    let percent =
+        |share: Option<f64>| share.map_or("unknown".to_string(), |s| format!("{:.0}%", 100.0 * s));
+    let mut line = format!(
+        "games {}, moves {}, lost {}, move p50 {:.1} ms, p99 {:.1} ms, p999 {:.1} ms, server cpu {}, server memory {memory}, tool cpu {}",
         report.games,
         report.tally.moves,
         report.tally.lost,
         report.ms(0.5),
         report.ms(0.99),
         report.ms(0.999),
-    )
+        percent(cpu.server),
+        percent(cpu.tool),
+    );
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cpu.tool.is_some_and(|tool| tool >= 0.9 * cores as f64) {
+        line.push_str(&format!(
+            "\nthe load tool used nearly all of its {cores} core(s): these latencies are \
+             partly its own, not the server's"
+        ));
+    }
+    line
 }
 
 /// Two sockets a game: thousands of games need more than the usual 1024

@@ -28,11 +28,16 @@ use tokio_tungstenite::tungstenite::{Bytes, Error as WsError, Message};
 pub fn socket_config() -> WebSocketConfig {
     WebSocketConfig::default()
         .read_buffer_size(1024)
-        .write_buffer_size(0)
+        // The frames waiting for a connection go out in one write: they
+        // are gathered up to this, and flushed once (see serve_one).
+        .write_buffer_size(WRITE_GATHERED)
         .max_write_buffer_size(64 * 1024)
         .max_message_size(Some(MAX_REQUEST_BYTES))
         .max_frame_size(Some(MAX_REQUEST_BYTES))
 }
+
+/// The most bytes gathered for one write to a connection.
+const WRITE_GATHERED: usize = 8 * 1024;
 
 /// Accepts connections until the listener fails.
 pub async fn accept_all(listener: TcpListener, events: mpsc::Sender<Event>, settings: Settings) {
@@ -149,24 +154,38 @@ async fn serve_one<S: AsyncRead + AsyncWrite + Unpin>(
         Ok(Err(e)) => return Err(format!("no WebSocket handshake: {e}")),
         Err(_) => return Err("no WebSocket handshake in time".into()),
     };
-    let (mut sink, mut source) = socket.split();
+    // One task, one socket, not split: no lock between a reader and a
+    // writer half, and one wake-up serves both directions.
+    let mut socket = socket;
     let (outbox, mut to_send) = mpsc::channel::<Bytes>(limits.outbox);
     if events.send(Event::Opened { client, outbox }).await.is_err() {
         return Ok(());
     }
     let mut allowance = Allowance::new(&limits);
     let mut heard = Instant::now();
+    // One timer for the connection's life, put back only when it rings:
+    // a new timer for each message would cost a timer wheel's insert and
+    // remove a move.
+    let silence = sleep_until(heard + limits.silence);
+    tokio::pin!(silence);
     let ending: Result<(), String> = loop {
         tokio::select! {
             frame = to_send.recv() => match frame {
                 Some(frame) => {
-                    if let Err(e) = sink.send(Message::Binary(frame)).await {
+                    // This frame and every other one already waiting, in
+                    // one write.
+                    let mut written = socket.feed(Message::Binary(frame)).await;
+                    while written.is_ok() {
+                        let Ok(frame) = to_send.try_recv() else { break };
+                        written = socket.feed(Message::Binary(frame)).await;
+                    }
+                    if let Err(e) = written.and(socket.flush().await) {
                         break Err(format!("cannot write: {e}"));
                     }
                 }
                 None => break Err("it reads too slowly".into()),
             },
-            message = source.next() => {
+            message = socket.next() => {
                 heard = Instant::now();
                 match message {
                     Some(Ok(Message::Binary(frame))) => {
@@ -182,8 +201,14 @@ async fn serve_one<S: AsyncRead + AsyncWrite + Unpin>(
                             Err(problem) => break Err(problem.to_string()),
                         }
                     }
-                    // Pings are answered by the WebSocket layer itself.
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                    // Pings are answered by the WebSocket layer itself
+                    // (queued; written with the next flush, so flush now).
+                    Some(Ok(Message::Ping(_))) => {
+                        if let Err(e) = socket.flush().await {
+                            break Err(format!("cannot write: {e}"));
+                        }
+                    }
+                    Some(Ok(Message::Pong(_))) => {}
                     Some(Ok(Message::Close(_))) | None => break Ok(()),
                     Some(Ok(Message::Text(_) | Message::Frame(_))) => {
                         break Err("a text frame: this protocol is binary".into());
@@ -198,7 +223,11 @@ async fn serve_one<S: AsyncRead + AsyncWrite + Unpin>(
                     Some(Err(e)) => break Err(e.to_string()),
                 }
             }
-            _ = sleep_until(heard + limits.silence) => {
+            () = &mut silence => {
+                if heard + limits.silence > Instant::now() {
+                    silence.as_mut().reset(heard + limits.silence);
+                    continue;
+                }
                 break Err(format!("silent for {} s", limits.silence.as_secs()));
             }
         }
@@ -216,7 +245,7 @@ async fn serve_one<S: AsyncRead + AsyncWrite + Unpin>(
         };
         let _ = timeout(
             Duration::from_secs(1),
-            sink.send(Message::Close(Some(frame))),
+            socket.send(Message::Close(Some(frame))),
         )
         .await;
     }

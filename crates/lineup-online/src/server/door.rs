@@ -4,6 +4,8 @@
 //!
 //! Loopback is not counted: it is this machine (the load tool's bots, a
 //! reverse proxy in front of the server, which limits its own clients).
+//! An IPv6 address is counted as its /64 network: one home or machine is
+//! given a /64, and can take any address in it.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -34,7 +36,7 @@ impl Door {
     /// A place for a connection from `address`, or `None` when that
     /// address already holds as many as it may.
     pub fn admit(self: &Arc<Door>, address: IpAddr) -> Option<Place> {
-        let address = address.to_canonical();
+        let address = counted_as(address);
         if address.is_loopback() {
             return Some(Place {
                 door: self.clone(),
@@ -56,7 +58,18 @@ impl Door {
     /// How many connections `address` holds now.
     pub fn open_from(&self, address: IpAddr) -> usize {
         let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        open.get(&address.to_canonical()).copied().unwrap_or(0)
+        open.get(&counted_as(address)).copied().unwrap_or(0)
+    }
+}
+
+/// The address a connection is counted under: an IPv4 address (written as
+/// IPv6 or not) itself, an IPv6 address its /64 network.
+fn counted_as(address: IpAddr) -> IpAddr {
+    match address.to_canonical() {
+        IpAddr::V6(v6) if !v6.is_loopback() => {
+            IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into())
+        }
+        other => other,
     }
 }
 

@@ -87,6 +87,8 @@ pub struct Owner {
     crash_after: Option<u64>,
     /// Whether the lobby changed since it was last sent to its watchers.
     lobby_stale: bool,
+    /// Places for record look-ups being read ([`LOOKUPS_AT_ONCE`]).
+    lookups: Arc<tokio::sync::Semaphore>,
 }
 
 /// A fault-injection hook for the load tool's fault mode (`lineup-server
@@ -141,6 +143,7 @@ impl Owner {
             log: settings.log,
             crash_after: crash_after_commit(),
             lobby_stale: false,
+            lookups: Arc::new(tokio::sync::Semaphore::new(LOOKUPS_AT_ONCE)),
         })
     }
 
@@ -211,7 +214,17 @@ impl Owner {
                     };
                     match code {
                         Some(code) if self.cluster.is_some() && self.lobby.room(code).is_none() => {
-                            elsewhere.push((client, code, request));
+                            // A look-up in Redis and the database: from the
+                            // connection's allowance of unknown codes.
+                            if self.lobby.spend_code_guess(client, now) {
+                                elsewhere.push((client, code, request));
+                            } else {
+                                let refused = Reply::Refused(Refusal::TooManyRequests);
+                                effects.push(Effect::Reply {
+                                    to: client,
+                                    reply: refused,
+                                });
+                            }
                         }
                         _ => effects.extend(self.lobby.handle(client, request, now)),
                     }
@@ -370,7 +383,7 @@ impl Owner {
             }
         }
         for (client, what) in lookups {
-            self.look_up_records(client, what).await;
+            self.look_up_records(client, what);
         }
         if !log.is_empty() {
             use std::io::Write;
@@ -378,36 +391,29 @@ impl Owner {
         }
     }
 
-    /// A client asked for records: read off the store, sent to it alone.
-    async fn look_up_records(&mut self, client: ClientKey, what: Lookup) {
-        let found = blocking(&self.store, move |store| {
-            Ok::<_, crate::store::StoreError>(match what {
-                Lookup::History(key) => Some(ToClient::History(store.history(key, HISTORY_LIMIT)?)),
-                Lookup::Game(id) => store.game(id)?.map(ToClient::Finished),
-                Lookup::Player(record) => {
-                    let history = store.rating_points(record.key, RATING_POINTS)?;
-                    let last_games = store.history(record.key, HISTORY_LIMIT)?;
-                    Some(ToClient::Player(PlayerPage {
-                        name: record.name.clone(),
-                        ratings: record.ratings.shown(),
-                        games_played: record.ratings.0.map(|r| r.games),
-                        history,
-                        last_games,
-                        since: record.since,
-                    }))
-                }
-            })
-        })
-        .await;
-        let message = match found {
-            Ok(Some(message)) => message,
-            Ok(None) => ToClient::Reply(Reply::Refused(Refusal::NoSuchGame)),
-            Err(problem) => {
-                eprintln!("Lineup server: cannot read the records: {problem}");
-                ToClient::Reply(Reply::Refused(Refusal::NoSuchGame))
-            }
+    /// A client asked for records: read off the store and sent to it
+    /// alone by a task of their own, so that the owner goes on with the
+    /// moves meanwhile. At most [`LOOKUPS_AT_ONCE`] are read at a time (each
+    /// holds the store a moment, between commits); past that the client is
+    /// told to wait (`TooManyRequests`), as past its own allowance.
+    fn look_up_records(&mut self, client: ClientKey, what: Lookup) {
+        let Some(outbox) = self.outboxes.get(&client).cloned() else {
+            return;
         };
-        self.send(client, wire::encode(&message).into());
+        let Ok(reading) = self.lookups.clone().try_acquire_owned() else {
+            let refused = ToClient::Reply(Reply::Refused(Refusal::TooManyRequests));
+            self.send(client, wire::encode(&refused).into());
+            return;
+        };
+        let store = self.store.clone();
+        tokio::spawn(async move {
+            let message = read_records(&store, what).await;
+            drop(reading);
+            // A client that reads too slowly is cut off by the owner; its
+            // record is not worth waiting for long.
+            let frame: Bytes = wire::encode(&message).into();
+            let _ = tokio::time::timeout(Duration::from_secs(5), outbox.send(frame)).await;
+        });
     }
 
     /// A heartbeat's findings: the instances' addresses, rooms mapped
@@ -591,6 +597,42 @@ impl Owner {
             Err(mpsc::error::TrySendError::Closed(_)) => {
                 self.outboxes.remove(&client);
             }
+        }
+    }
+}
+
+/// Record look-ups read at once, at most: the rest are refused until one
+/// ends.
+pub const LOOKUPS_AT_ONCE: usize = 4;
+
+/// What a look-up finds, as the message its client gets (`NoSuchGame` for
+/// nothing, and for a store that failed, which the log says).
+async fn read_records(store: &Lent<Box<dyn RoomStore>>, what: Lookup) -> ToClient {
+    let found = blocking(store, move |store| {
+        Ok::<_, crate::store::StoreError>(match what {
+            Lookup::History(key) => Some(ToClient::History(store.history(key, HISTORY_LIMIT)?)),
+            Lookup::Game(id) => store.game(id)?.map(ToClient::Finished),
+            Lookup::Player(record) => {
+                let history = store.rating_points(record.key, RATING_POINTS)?;
+                let last_games = store.history(record.key, HISTORY_LIMIT)?;
+                Some(ToClient::Player(PlayerPage {
+                    name: record.name.clone(),
+                    ratings: record.ratings.shown(),
+                    games_played: record.ratings.0.map(|r| r.games),
+                    history,
+                    last_games,
+                    since: record.since,
+                }))
+            }
+        })
+    })
+    .await;
+    match found {
+        Ok(Some(message)) => message,
+        Ok(None) => ToClient::Reply(Reply::Refused(Refusal::NoSuchGame)),
+        Err(problem) => {
+            eprintln!("Lineup server: cannot read the records: {problem}");
+            ToClient::Reply(Reply::Refused(Refusal::NoSuchGame))
         }
     }
 }

@@ -17,17 +17,22 @@
 //!   several instances, each room marked with the instance that owns it;
 //! - [`memory::MemoryStore`]: nothing kept (`--no-store`, tests).
 //!
+//! The databases drop old finished games on their own ([`upkeep`]: what is
+//! kept, and how the disk stays bounded).
+//!
 //! The server calls a store off its async tasks (tokio's blocking pool), so
 //! a store may block.
 
 pub mod memory;
 pub mod postgres;
 pub mod sqlite;
+pub mod upkeep;
 
 use lineup_core::net::rating::RatingPool;
 use lineup_core::net::views::{FinishedGame, GameSummary, RatingPoint};
 use lineup_core::net::{GameId, PlayerKey, PlayerRecord, RoomCode, RoomRecord};
 use std::path::Path;
+use upkeep::Upkeep;
 
 /// The rooms a store brought back, and a line for each it could not read
 /// (kept aside in the store, never deleted).
@@ -225,13 +230,16 @@ impl std::error::Error for StoreError {}
 
 /// The store a command line names: `postgres://…` or `postgresql://…`
 /// (PostgreSQL, the rooms of `instance`), `sqlite:PATH` or a plain path
-/// (SQLite), `memory:` (nothing kept).
-pub fn open(spec: &str, instance: &str) -> Result<Box<dyn RoomStore>, StoreError> {
+/// (SQLite), `memory:` (nothing kept); a database is looked after as
+/// `upkeep` says.
+pub fn open(spec: &str, instance: &str, upkeep: Upkeep) -> Result<Box<dyn RoomStore>, StoreError> {
     if spec == "memory:" {
         return Ok(Box::new(memory::MemoryStore::default()));
     }
     if spec.starts_with("postgres://") || spec.starts_with("postgresql://") {
-        return Ok(Box::new(postgres::PostgresStore::open(spec, instance)?));
+        return Ok(Box::new(postgres::PostgresStore::open_with(
+            spec, instance, upkeep,
+        )?));
     }
     if spec.contains("://") {
         return Err(StoreError(format!(
@@ -240,5 +248,8 @@ pub fn open(spec: &str, instance: &str) -> Result<Box<dyn RoomStore>, StoreError
         )));
     }
     let path = spec.strip_prefix("sqlite:").unwrap_or(spec);
-    Ok(Box::new(sqlite::SqliteStore::open(Path::new(path))?))
+    Ok(Box::new(sqlite::SqliteStore::open_with(
+        Path::new(path),
+        upkeep,
+    )?))
 }

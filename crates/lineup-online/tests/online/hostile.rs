@@ -134,6 +134,22 @@ fn one_address_holds_at_most_its_share_of_connections() {
     drop(places);
     drop(elsewhere);
     assert_eq!((door.open_from(far), door.open_from(other)), (0, 0));
+    // An IPv6 machine holds a /64: every address in it counts as one.
+    let in_one_network = |last: u16| IpAddr::V6(Ipv6Addr::new(0x2001, 0xdb8, 0, 7, 0, 0, 0, last));
+    let v6: Vec<_> = (1..=3)
+        .map(|i| door.admit(in_one_network(i)).expect("a place"))
+        .collect();
+    assert!(
+        door.admit(in_one_network(0xbeef)).is_none(),
+        "a fourth from one /64"
+    );
+    let next_network = IpAddr::V6(Ipv6Addr::new(0x2001, 0xdb8, 0, 8, 0, 0, 0, 1));
+    assert!(
+        door.admit(next_network).is_some(),
+        "the next /64 is another"
+    );
+    drop(v6);
+    assert_eq!(door.open_from(in_one_network(1)), 0);
     // This machine is not counted: the load tool's bots, a proxy.
     let local: Vec<_> = (0..100)
         .map(|i| {
@@ -146,4 +162,53 @@ fn one_address_holds_at_most_its_share_of_connections() {
         })
         .collect();
     assert_eq!(local.len(), 100);
+}
+
+/// A client asking for records as fast as the door lets it gets an answer
+/// to each: its allowance read (here, no such game), the rest refused as
+/// too many; and the game beside it is played to its end meanwhile.
+#[test]
+fn a_flood_of_record_look_ups_is_answered_within_its_allowance() {
+    use crate::player::Player;
+    use lineup_core::net::lobby::LOOKUP_BURST;
+    use lineup_core::net::{GameId, Refusal};
+    let server = server();
+    let (mut ann, mut bo) = table(server.address(), C4);
+    let mut reader = Player::connect(server.address());
+    const ASKED: usize = 15;
+    for id in 0..ASKED as u64 {
+        reader.send(Request::Game(GameId(id)));
+    }
+    alternate(
+        &mut ann,
+        &mut bo,
+        &[col(3), col(4), col(3), col(4), col(3), col(4), col(3)],
+        true,
+    );
+    reader.until("an answer to each look-up", |r| r.refusals.len() == ASKED);
+    let read = reader
+        .refusals
+        .iter()
+        .filter(|r| **r == Refusal::NoSuchGame)
+        .count();
+    let too_many = reader
+        .refusals
+        .iter()
+        .filter(|r| **r == Refusal::TooManyRequests)
+        .count();
+    assert!(
+        (1..=LOOKUP_BURST as usize).contains(&read),
+        "{:?}",
+        reader.refusals
+    );
+    assert_eq!(read + too_many, ASKED, "{:?}", reader.refusals);
+    assert!(reader.lost.is_none(), "not cut off: {:?}", reader.lost);
+    assert!(
+        bo.room
+            .as_ref()
+            .expect("a room")
+            .replay()
+            .expect("legal")
+            .is_over()
+    );
 }

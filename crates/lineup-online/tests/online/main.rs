@@ -10,4 +10,5 @@ mod player;
 mod server;
 mod store;
 mod store_players;
+mod store_pruning;
 mod tls;

@@ -149,10 +149,15 @@ fn a_database_that_is_not_one_is_refused_with_its_name() {
     let problem = SqliteStore::open(&path).err().expect("refused");
     assert!(problem.0.contains("rooms.sqlite3"), "{problem}");
     // A closed loopback port: refused at once, with the reason.
-    let refused = store::open("postgres://lineup@127.0.0.1:1/lineup", "a").err();
+    let refused = store::open(
+        "postgres://lineup@127.0.0.1:1/lineup",
+        "a",
+        Default::default(),
+    )
+    .err();
     assert!(refused.is_some_and(|e| e.0.contains("PostgreSQL")));
-    assert!(store::open("mysql://127.0.0.1/lineup", "a").is_err());
-    assert!(store::open("memory:", "a").is_ok());
+    assert!(store::open("mysql://127.0.0.1/lineup", "a", Default::default()).is_err());
+    assert!(store::open("memory:", "a", Default::default()).is_ok());
     let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
 }
 
@@ -230,7 +235,14 @@ proptest! {
 fn the_write_ahead_log_is_cut_back_under_sustained_commits() {
     const LIMIT: u64 = 1 << 20;
     let path = temp_database("wal");
-    let mut store = SqliteStore::open_with_wal_limit(&path, LIMIT).expect("opens");
+    let mut store = SqliteStore::open_with(
+        &path,
+        lineup_online::store::upkeep::Upkeep {
+            wal_limit: LIMIT,
+            ..Default::default()
+        },
+    )
+    .expect("opens");
     let mut wal = path.clone().into_os_string();
     wal.push("-wal");
     let base = record(C4, &[col(3), col(4)], 5);

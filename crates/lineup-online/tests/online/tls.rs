@@ -30,10 +30,10 @@ fn first_update(connection: &Connection) -> Update {
         .expect("an answer in time")
 }
 
-#[test]
-fn a_tls_server_plays_with_a_client_that_trusts_it_and_refuses_the_others() {
-    let folder = std::env::temp_dir().join(format!("lineup-tls-{}", std::process::id()));
-    let (cert, key) = certificate(&folder);
+/// A server on 127.0.0.1 speaking TLS with a certificate of its own for
+/// "localhost", made in `folder`; and that certificate's file.
+fn tls_server(folder: &std::path::Path) -> (RunningServer, PathBuf) {
+    let (cert, key) = certificate(folder);
     let settings = Settings {
         tls: Some(ServerTls::from_files(&cert, &key).expect("a server's TLS")),
         ..Settings::default()
@@ -44,6 +44,13 @@ fn a_tls_server_plays_with_a_client_that_trusts_it_and_refuses_the_others() {
         settings,
     )
     .expect("listens");
+    (server, cert)
+}
+
+#[test]
+fn a_tls_server_plays_with_a_client_that_trusts_it_and_refuses_the_others() {
+    let folder = std::env::temp_dir().join(format!("lineup-tls-{}", std::process::id()));
+    let (server, cert) = tls_server(&folder);
     let address = server.address();
     let typed = format!("wss://localhost:{}", address.port());
     let trusting = Target {
@@ -99,7 +106,52 @@ fn a_tls_server_plays_with_a_client_that_trusts_it_and_refuses_the_others() {
         "a plain client gets nowhere"
     );
     // A key that is not the certificate's, or no such file: said at start.
-    let missing = ServerTls::from_files(&folder.join("none.pem"), &key).err();
+    let missing = ServerTls::from_files(&folder.join("none.pem"), &folder.join("key.pem")).err();
     assert!(missing.is_some_and(|e| e.contains("none.pem")));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// The load tool's bots over TLS (`bench --tls CA`), the real binary
+/// against the in-process server speaking TLS: every game is played and
+/// nothing lost. A plain run against it connects no game.
+#[test]
+fn the_load_tools_bots_play_over_tls() {
+    let folder = std::env::temp_dir().join(format!("lineup-tls-bench-{}", std::process::id()));
+    let (server, cert) = tls_server(&folder);
+    let bench = |tls: Option<&std::path::Path>| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_lineup-server"));
+        command.args([
+            "bench",
+            "--games",
+            "4",
+            "--move-every-ms",
+            "50",
+            "--seconds",
+            "2",
+        ]);
+        command.arg("--addr").arg(server.address().to_string());
+        if let Some(ca) = tls {
+            command.arg("--tls").arg(ca);
+        }
+        let out = command.output().expect("the load tool runs");
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr)
+    };
+    let over_tls = bench(Some(&cert));
+    let figures = over_tls
+        .lines()
+        .find(|l| l.starts_with("games 4,"))
+        .unwrap_or_else(|| panic!("no figures: {over_tls}"));
+    let moves: u64 = figures
+        .split(", ")
+        .find_map(|f| f.strip_prefix("moves "))
+        .and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| panic!("no moves in {figures}"));
+    assert!(moves >= 20, "{figures}");
+    assert!(figures.contains("lost 0"), "{figures}");
+    let plain = bench(None);
+    assert!(
+        plain.contains("4 games could not connect") && plain.contains("moves 0,"),
+        "{plain}"
+    );
     let _ = std::fs::remove_dir_all(&folder);
 }

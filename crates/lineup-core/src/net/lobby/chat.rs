@@ -1,5 +1,6 @@
 //! A room's chat: players to players, watchers to watchers, a line a
-//! second with three saved up.
+//! second with three saved up, and a room's watchers together three lines
+//! a second.
 
 use super::*;
 
@@ -16,23 +17,21 @@ impl Lobby {
             (None, Some(code)) => (*code, None),
             (None, None) => return Err(Refusal::NotSeated),
         };
-        // A token bucket kept as the moment its lines are spent up to:
-        // each line spends a second, and at most three seconds' worth
-        // can be saved up.
-        let (now_at, every) = (now as i64, CHAT_EVERY_MS as i64);
-        let spent_to = self
-            .chat_allowance
-            .get(&client)
-            .copied()
-            .unwrap_or(i64::MIN);
-        let from = spent_to.max(now_at - every * CHAT_BURST as i64);
-        if from + every > now_at {
+        // A watcher's line spends from the room's watchers' allowance
+        // too: connections are cheap, a room's screen is not.
+        let watcher = side.is_none();
+        if !self.chat_allowance.has(&client, now)
+            || (watcher && !self.watchers_chat_allowance.has(&code, now))
+        {
             return Err(Refusal::ChatTooFast);
         }
         let Some(text) = clean_chat(text) else {
             return Ok(());
         };
-        self.chat_allowance.insert(client, from + every);
+        self.chat_allowance.spend(client, now);
+        if watcher {
+            self.watchers_chat_allowance.spend(code, now);
+        }
         let room = self.rooms.get(&code).ok_or(Refusal::NotSeated)?;
         let (audience, from, to): (Audience, String, Vec<ClientKey>) = match side {
             Some(side) => (

@@ -43,21 +43,11 @@ impl Lobby {
     /// from. Stops a flood of logins for one key (each a signature to
     /// check) and keeps the allowances of keys long gone from piling up.
     fn spend_login(&mut self, key: PlayerKey, now: u64) -> Result<(), Refusal> {
-        let now = now as i64;
-        let burst = (LOGIN_BURST * LOGIN_EVERY_MS) as i64;
-        // Pruned at most once a second: a flood of new keys must not make
-        // every login walk the whole table.
-        if self.login_allowance.len() >= LOGIN_KEYS_KEPT && now >= self.logins_pruned_at + 1_000 {
-            self.login_allowance.retain(|_, spent| *spent > now - burst);
-            self.logins_pruned_at = now;
+        if self.login_allowance.spend(key, now) {
+            Ok(())
+        } else {
+            Err(Refusal::TooManyLogins)
         }
-        let spent = self.login_allowance.entry(key).or_insert(now - burst);
-        let from = (*spent).max(now - burst);
-        if from + LOGIN_EVERY_MS as i64 > now {
-            return Err(Refusal::TooManyLogins);
-        }
-        *spent = from + LOGIN_EVERY_MS as i64;
-        Ok(())
     }
 
     /// Whether `client`'s challenge `asked_at` is still good at `now`.
@@ -104,11 +94,21 @@ impl Lobby {
         Some(self.players.get(&key?)?.ratings.get(pool).shown())
     }
 
-    /// The name a logged-in client plays under (else what it typed).
-    pub(super) fn name_of(&self, client: ClientKey, typed: &str) -> (String, Option<PlayerKey>) {
-        match self.player_of(client).and_then(|k| self.players.get(&k)) {
-            Some(record) => (record.name.clone(), Some(record.key)),
-            None => (clean_name(typed), None),
+    /// The name a logged-in client plays under, else the guest name it
+    /// typed: refused when it breaks the names' rules, or passes for a
+    /// logged-in player's (`NameTaken`: a guest "ann" is not Ann).
+    pub(super) fn name_of(
+        &self,
+        client: ClientKey,
+        typed: &str,
+    ) -> Result<(String, Option<PlayerKey>), Refusal> {
+        if let Some(record) = self.player_of(client).and_then(|k| self.players.get(&k)) {
+            return Ok((record.name.clone(), Some(record.key)));
         }
+        let name = guest_name(typed)?;
+        if self.players.by_name(&name).is_some() {
+            return Err(Refusal::NameTaken);
+        }
+        Ok((name, None))
     }
 }

@@ -15,7 +15,7 @@ use super::code::{RoomCode, SeatSecret};
 use super::identity::{Challenge, PlayerKey, verify};
 use super::pairing::{PairingQueue, PairingSpec, SeekId, SeekSpec, Seeks, Waiter};
 use super::players::{PlayerRecord, Players};
-use super::protocol::{GameId, Refusal, Reply, Request, clean_name};
+use super::protocol::{GameId, Refusal, Reply, Request, guest_name};
 use super::rating::{RatedResult, RatingPool, ShownRating};
 use super::room::{ClientKey, Expiry, Room, RoomRecord, Seat, Terms};
 use super::secrets::SecretSource;
@@ -23,8 +23,10 @@ use super::views::{Audience, ChatLine, GameListing, LOBBY_LIMIT, LobbyView, Seek
 use crate::ai::Rng;
 use crate::match_setup::GameKind;
 use crate::rules::{Ending, Side};
+use allowance::Allowance;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod allowance;
 mod chat;
 mod login;
 mod meeting;
@@ -44,12 +46,31 @@ pub const CHALLENGE_MS: u64 = 30_000;
 /// Logins of one key: five at once, then one every ten seconds.
 pub const LOGIN_EVERY_MS: u64 = 10_000;
 pub const LOGIN_BURST: u64 = 5;
-/// Past this many keys' login allowances, the full ones are forgotten.
-const LOGIN_KEYS_KEPT: usize = 10_000;
+/// Past this many holders' allowances (keys, connections, rooms), the full
+/// ones are forgotten.
+const ALLOWANCES_KEPT: usize = 10_000;
 
-/// Chat: a line a second on average, three at once.
-const CHAT_EVERY_MS: u64 = 1_000;
-const CHAT_BURST: u64 = 3;
+/// Chat: a line a second on average, three at once, for each connection;
+/// and for a room's watchers together, however many connections they
+/// open, three lines a second, six at once.
+pub const CHAT_EVERY_MS: u64 = 1_000;
+pub const CHAT_BURST: u64 = 3;
+pub const WATCHERS_CHAT_EVERY_MS: u64 = 333;
+pub const WATCHERS_CHAT_BURST: u64 = 6;
+
+/// Room codes that find no room (Join, Rejoin, Watch): ten at once, then
+/// one every two seconds, for each connection. A mistyped code costs a
+/// player nothing; a stranger walking the codes for a private room that
+/// waits for its second player gets a handful a minute from a connection
+/// (of 887 million codes).
+pub const CODE_GUESS_EVERY_MS: u64 = 2_000;
+pub const CODE_GUESS_BURST: u64 = 10;
+
+/// Records looked up (a history, a finished game, a player's page), each
+/// a read of the store: one every half second, five at once, for each
+/// connection.
+pub const LOOKUP_EVERY_MS: u64 = 500;
+pub const LOOKUP_BURST: u64 = 5;
 
 /// What the network layer must do after the lobby changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,14 +152,15 @@ pub struct Lobby {
     seekers: HashMap<PlayerKey, ClientKey>,
     queue: PairingQueue,
     lobby_watchers: BTreeSet<ClientKey>,
-    /// Each chatting connection's allowance: the moment its lines are
-    /// spent up to (signed: a new connection's allowance is full even in a
-    /// server's first seconds).
-    chat_allowance: HashMap<ClientKey, i64>,
-    /// Each key's login allowance, kept the same way.
-    login_allowance: HashMap<PlayerKey, i64>,
-    /// When `login_allowance` was last pruned.
-    logins_pruned_at: i64,
+    /// Chat lines, each connection's and each room's watchers'.
+    chat_allowance: Allowance<ClientKey>,
+    watchers_chat_allowance: Allowance<RoomCode>,
+    /// Logins, each key's, whichever connection they come from.
+    login_allowance: Allowance<PlayerKey>,
+    /// Records looked up, each connection's.
+    lookup_allowance: Allowance<ClientKey>,
+    /// Room codes that found no room, each connection's.
+    guess_allowance: Allowance<ClientKey>,
     /// Play: colours drawn for a pairing. Seeded, so a seed replays it.
     dice: Rng,
     /// Everything an outsider could use: challenges, seat secrets, room
@@ -162,9 +184,15 @@ impl Lobby {
             seekers: HashMap::new(),
             queue: PairingQueue::new(),
             lobby_watchers: BTreeSet::new(),
-            chat_allowance: HashMap::new(),
-            login_allowance: HashMap::new(),
-            logins_pruned_at: i64::MIN / 2,
+            chat_allowance: Allowance::new(CHAT_EVERY_MS, CHAT_BURST, ALLOWANCES_KEPT),
+            watchers_chat_allowance: Allowance::new(
+                WATCHERS_CHAT_EVERY_MS,
+                WATCHERS_CHAT_BURST,
+                ALLOWANCES_KEPT,
+            ),
+            login_allowance: Allowance::new(LOGIN_EVERY_MS, LOGIN_BURST, ALLOWANCES_KEPT),
+            lookup_allowance: Allowance::new(LOOKUP_EVERY_MS, LOOKUP_BURST, ALLOWANCES_KEPT),
+            guess_allowance: Allowance::new(CODE_GUESS_EVERY_MS, CODE_GUESS_BURST, ALLOWANCES_KEPT),
             dice,
             secrets: Box::new(secrets),
             grace_ms: GRACE_MS,
@@ -210,6 +238,19 @@ impl Lobby {
     /// Carries out one request of `client` at `now`.
     pub fn handle(&mut self, client: ClientKey, request: Request, now: u64) -> Vec<Effect> {
         let mut effects = Vec::new();
+        // A code that finds no room spends from the connection's
+        // allowance of guesses; with none left, no code is looked at.
+        let names_a_code = matches!(
+            request,
+            Request::Join { .. } | Request::Rejoin { .. } | Request::Watch(_)
+        );
+        if names_a_code && !self.guess_allowance.has(&client, now) {
+            effects.push(Effect::Reply {
+                to: client,
+                reply: Reply::Refused(Refusal::TooManyRequests),
+            });
+            return effects;
+        }
         let result = match request {
             Request::Hello { key, name } => self.hello(client, key, name, now, &mut effects),
             Request::Prove { signature } => {
@@ -278,41 +319,52 @@ impl Lobby {
             Request::Watch(code) => self.watch(client, code, now, &mut effects),
             Request::Chat(text) => self.chat(client, &text, now, &mut effects),
             Request::History => match self.player_of(client) {
-                Some(key) => {
-                    effects.push(Effect::Lookup {
-                        client,
-                        what: Lookup::History(key),
-                    });
-                    Ok(())
-                }
+                Some(key) => self.look_up(client, Lookup::History(key), now, &mut effects),
                 None => Err(Refusal::NotLoggedIn),
             },
-            Request::Game(id) => {
-                effects.push(Effect::Lookup {
-                    client,
-                    what: Lookup::Game(id),
-                });
-                Ok(())
-            }
+            Request::Game(id) => self.look_up(client, Lookup::Game(id), now, &mut effects),
             Request::Player(name) => match self.players.by_name(&name) {
                 Some(record) => {
-                    effects.push(Effect::Lookup {
-                        client,
-                        what: Lookup::Player(Box::new(record.clone())),
-                    });
-                    Ok(())
+                    let what = Lookup::Player(Box::new(record.clone()));
+                    self.look_up(client, what, now, &mut effects)
                 }
                 None => Err(Refusal::NoSuchPlayer),
             },
             other => self.in_room(client, other, now, &mut effects),
         };
         if let Err(refusal) = result {
+            if let Refusal::NoSuchRoom(_) = refusal {
+                self.guess_allowance.spend(client, now);
+            }
             effects.push(Effect::Reply {
                 to: client,
                 reply: Reply::Refused(refusal),
             });
         }
         effects
+    }
+
+    /// Whether `client` may name a room code it does not know to be here
+    /// (a cluster's server asks before it looks the code up elsewhere),
+    /// and if so, the guess spent.
+    pub fn spend_code_guess(&mut self, client: ClientKey, now: u64) -> bool {
+        self.guess_allowance.spend(client, now)
+    }
+
+    /// Asks the network layer for a record, from `client`'s allowance:
+    /// each look-up is a read of the store.
+    fn look_up(
+        &mut self,
+        client: ClientKey,
+        what: Lookup,
+        now: u64,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
+        if !self.lookup_allowance.spend(client, now) {
+            return Err(Refusal::TooManyRequests);
+        }
+        effects.push(Effect::Lookup { client, what });
+        Ok(())
     }
 
     /// `client`'s connection dropped at `now`.
@@ -322,7 +374,9 @@ impl Lobby {
         self.stop_watching(client, &mut effects);
         self.withdraw(client, &mut effects);
         self.lobby_watchers.remove(&client);
-        self.chat_allowance.remove(&client);
+        self.chat_allowance.forget(&client);
+        self.lookup_allowance.forget(&client);
+        self.guess_allowance.forget(&client);
         if self.logins.remove(&client).is_some() {
             effects.push(Effect::LobbyChanged);
         }

@@ -91,13 +91,14 @@ impl Lobby {
         if self.rooms.len() >= self.max_rooms {
             return Err(Refusal::TooManyRooms);
         }
+        // Refused before anything changes: the host keeps their room.
+        let (name, key) = self.name_of(client, name)?;
         self.abandon_unjoined(client, effects);
         self.leave(client, now, effects);
         self.stop_watching(client, effects);
         let code = self.new_code()?;
         let secret = SeatSecret::fresh(&mut self.secrets)?;
         let game_id = GameId(self.secrets.next_u64()?);
-        let (name, key) = self.name_of(client, name);
         let host = Seat {
             name,
             secret,
@@ -145,7 +146,7 @@ impl Lobby {
             }
             return Ok(());
         }
-        let (name, key) = self.name_of(client, name);
+        let (name, key) = self.name_of(client, name)?;
         let kind = room.kind();
         let room = self.rooms.get_mut(&code).ok_or(Refusal::NoSuchRoom(code))?;
         let side = room.join(&name, key, secret, client, now)?;

@@ -8,6 +8,7 @@
 //! A commit is one transaction with `synchronous_commit` on (the server's
 //! default): a move the players saw is on the database's disk.
 
+use super::upkeep::Upkeep;
 use super::{
     Commit, DEAD_AFTER_SECONDS, Restored, RoomColumns, RoomStore, StoreError, ended_game,
     player_from_text, player_text, point_from_columns, pool_text, record_from_text, record_text,
@@ -16,6 +17,8 @@ use super::{
 use lineup_core::net::views::{FinishedGame, GameSummary, RatingPoint};
 use lineup_core::net::{GameId, PlayerKey, PlayerRecord, RoomCode, RoomRecord};
 use postgres::{Client, NoTls, Statement};
+
+mod pruning;
 
 /// The layout's version, kept in the table `lineup_schema`: 1 kept the
 /// rooms alone; 2 added the players, their rating histories and the
@@ -75,6 +78,8 @@ pub struct PostgresStore {
     /// A commit's statements, prepared once: each preparation is a round
     /// trip to the database.
     statements: Statements,
+    /// Dropped with the store: the pruning thread then ends.
+    _pruning: std::sync::mpsc::Sender<()>,
 }
 
 struct Statements {
@@ -96,8 +101,18 @@ fn failed(doing: &str) -> impl Fn(postgres::Error) -> StoreError + '_ {
 
 impl PostgresStore {
     /// Connects to `url` as instance `instance`, making the tables (or
-    /// bringing them to this layout) if they are not there.
+    /// bringing them to this layout) if they are not there; old finished
+    /// games are pruned as a server's are by default.
     pub fn open(url: &str, instance: &str) -> Result<PostgresStore, StoreError> {
+        PostgresStore::open_with(url, instance, Upkeep::default())
+    }
+
+    /// [`PostgresStore::open`], old finished games pruned as `upkeep` says.
+    pub fn open_with(
+        url: &str,
+        instance: &str,
+        upkeep: Upkeep,
+    ) -> Result<PostgresStore, StoreError> {
         let opening = "cannot open the PostgreSQL database";
         let mut db = Client::connect(url, NoTls).map_err(failed(opening))?;
         // One transaction, and instances starting together go one at a
@@ -158,6 +173,7 @@ impl PostgresStore {
             db,
             instance: instance.to_string(),
             statements,
+            _pruning: pruning::start(url, upkeep),
         })
     }
 }

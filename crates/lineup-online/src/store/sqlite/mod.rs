@@ -12,8 +12,12 @@
 //! the kernel has. `synchronous = NORMAL` skips the wait for the disk on
 //! each commit, so a power cut may lose the last moves, as with every
 //! server that does not buy a disk flush per move. The log is copied into
-//! the database file by a thread of its own, never inside a commit.
+//! the database file, and old finished games are dropped, by a thread of
+//! its own (`background.rs`), never inside a commit.
 
+mod background;
+
+use super::upkeep::Upkeep;
 use super::{
     Commit, Restored, RoomColumns, RoomStore, StoreError, ended_game, player_from_text,
     player_text, point_from_columns, pool_text, record_from_text, record_text, sql_limit,
@@ -82,58 +86,9 @@ const ADDED_IN_2: &str = "
 
 pub struct SqliteStore {
     db: Connection,
-    /// Dropped with the store: the checkpointing thread then ends.
-    _checkpoints: std::sync::mpsc::Sender<()>,
-}
-
-/// The size the write-ahead log is brought back under (bytes), the
-/// server's by default.
-pub const WAL_LIMIT: u64 = 64 * 1024 * 1024;
-
-/// Copies the write-ahead log into the database file once a second, on a
-/// thread and a connection of its own, so that no commit ever waits for it
-/// (SQLite's automatic checkpoint runs inside a commit, and syncs the disk).
-/// The log's size is looked at ten times a second.
-///
-/// A passive checkpoint never blocks a writer, but neither does it let the
-/// log start over while commits keep coming: under sustained load the log
-/// file grew without end (gigabytes in a 20 s bench). So once the file is
-/// past half of `wal_limit` (the other half is room for the commits that
-/// land before the cut), the thread truncates it: a checkpoint that waits for
-/// the commit under way, copies the little that the passive one left, and
-/// cuts the file to nothing. A commit waits for that at most a moment, and
-/// only when the log has grown that far.
-fn checkpoint_in_the_background(path: &Path, wal_limit: u64) -> std::sync::mpsc::Sender<()> {
-    let (stop, stopped) = std::sync::mpsc::channel::<()>();
-    let path = path.to_path_buf();
-    let mut wal = path.clone().into_os_string();
-    wal.push("-wal");
-    let wal = std::path::PathBuf::from(wal);
-    let _ = std::thread::Builder::new()
-        .name("lineup-checkpoint".into())
-        .spawn(move || {
-            let Ok(db) = Connection::open(&path) else {
-                return;
-            };
-            let _ = db.execute_batch(&format!(
-                "PRAGMA busy_timeout = 5000; PRAGMA journal_size_limit = {wal_limit};"
-            ));
-            let mut ticks = 0u32;
-            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                stopped.recv_timeout(std::time::Duration::from_millis(100))
-            {
-                ticks += 1;
-                if ticks.is_multiple_of(10) {
-                    // Passive: copies what no reader needs, never blocks a
-                    // writer.
-                    let _ = db.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
-                }
-                if std::fs::metadata(&wal).is_ok_and(|m| m.len() > wal_limit / 2) {
-                    let _ = db.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
-                }
-            }
-        });
-    stop
+    /// Dropped with the store: the thread that checkpoints and prunes
+    /// then ends.
+    _upkeep: std::sync::mpsc::Sender<()>,
 }
 
 fn failed(doing: &str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
@@ -141,14 +96,16 @@ fn failed(doing: &str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
 }
 
 impl SqliteStore {
-    /// Opens (or makes) the database at `path`, its folder too.
+    /// Opens (or makes) the database at `path`, its folder too, looked
+    /// after as a server's is by default.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        SqliteStore::open_with_wal_limit(path, WAL_LIMIT)
+        SqliteStore::open_with(path, Upkeep::default())
     }
 
-    /// [`SqliteStore::open`], the write-ahead log kept under `wal_limit`
-    /// bytes (tests use a small one).
-    pub fn open_with_wal_limit(path: &Path, wal_limit: u64) -> Result<SqliteStore, StoreError> {
+    /// [`SqliteStore::open`], its log and its finished games looked after
+    /// as `upkeep` says (tests use a small log and quick pruning).
+    pub fn open_with(path: &Path, upkeep: Upkeep) -> Result<SqliteStore, StoreError> {
+        let wal_limit = upkeep.wal_limit;
         if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(folder)
                 .map_err(|e| StoreError(format!("cannot make {}: {e}", folder.display())))?;
@@ -159,7 +116,8 @@ impl SqliteStore {
             "PRAGMA journal_mode = WAL;
              PRAGMA synchronous = NORMAL;
              PRAGMA busy_timeout = 5000;
-             PRAGMA wal_autocheckpoint = 0;",
+             PRAGMA wal_autocheckpoint = 0;
+             PRAGMA cache_size = -65536;",
         )
         .map_err(failed(&opening))?;
         // A log that started over is cut back to this at the next commit.
@@ -198,10 +156,9 @@ impl SqliteStore {
                 .map_err(failed(&changing_layout))?;
         }
         changing.commit().map_err(failed(&changing_layout))?;
-        let checkpoints = checkpoint_in_the_background(path, wal_limit);
         Ok(SqliteStore {
             db,
-            _checkpoints: checkpoints,
+            _upkeep: background::start(path, upkeep),
         })
     }
 }
@@ -412,6 +369,15 @@ fn store_rooms(transaction: &Transaction<'_>, batch: &Commit<'_>) -> Result<(), 
              WHERE code = ?1 AND finished_at IS NULL",
         )
         .map_err(failed(STORING))?;
+    // A move: the record alone changes, and no index holds it (the
+    // upsert would rewrite every index of the row: four more pages a move).
+    let mut moved = transaction
+        .prepare_cached(
+            "UPDATE rooms SET record = ?2
+             WHERE code = ?1 AND finished_at IS NULL AND ended_at IS NULL AND ?6 IS NULL
+                 AND game_id IS ?3 AND first_key IS ?4 AND second_key IS ?5",
+        )
+        .map_err(failed(STORING))?;
     let mut file = transaction
         .prepare_cached(
             "INSERT INTO rooms
@@ -422,16 +388,19 @@ fn store_rooms(transaction: &Transaction<'_>, batch: &Commit<'_>) -> Result<(), 
     for record in batch.changed {
         let columns = RoomColumns::of(record, batch.now_seconds);
         let [first_key, second_key] = &columns.keys;
-        upsert
-            .execute(params![
-                record.code.as_str(),
-                record_text(record)?,
-                columns.game_id,
-                first_key,
-                second_key,
-                columns.ended_at
-            ])
-            .map_err(failed(STORING))?;
+        let text = record_text(record)?;
+        let row = params![
+            record.code.as_str(),
+            text,
+            columns.game_id,
+            first_key,
+            second_key,
+            columns.ended_at
+        ];
+        if moved.execute(row).map_err(failed(STORING))? == 1 {
+            continue;
+        }
+        upsert.execute(row).map_err(failed(STORING))?;
     }
     let now = batch.now_seconds as i64;
     for record in batch.closed {
