@@ -15,6 +15,11 @@
 //!   --info-a "LINE", --info-b "LINE"  an INFO line for one engine (repeatable),
 //!                                  e.g. --info-b "max_depth 12"
 //!   --games DIR                    write each game as DIR/NNN.psq
+//!   --sprt ELO0,ELO1               a sequential test of "A is ELO1 stronger
+//!                                  than B" against ELO0, 5% risk each way,
+//!                                  over game pairs: the openings are played
+//!                                  again and again until it is decided (or
+//!                                  --max-pairs, 10,000 by default)
 //! ```
 //!
 //! `ENGINE` is a command line (program and arguments, split at spaces),
@@ -24,6 +29,7 @@ use lineup_core::gomocup::arena::{self, Entrant};
 use lineup_core::gomocup::client::TimeControl;
 use lineup_core::gomocup::elo::Score;
 use lineup_core::gomocup::openings::{self, Form};
+use lineup_core::gomocup::sprt::{GameScore, Pentanomial, Sprt, Verdict};
 use lineup_core::persist::psq;
 use lineup_core::rules::{RuleSet, Side};
 use std::path::PathBuf;
@@ -37,6 +43,8 @@ struct Options {
     form: Form,
     first: Option<usize>,
     games: Option<PathBuf>,
+    sprt: Option<Sprt>,
+    max_pairs: u32,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -56,6 +64,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
         form: Form::Absolute,
         first: None,
         games: None,
+        sprt: None,
+        max_pairs: 10_000,
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -84,6 +94,20 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--info-a" => infos[0].push(value()?),
             "--info-b" => infos[1].push(value()?),
             "--games" => options.games = Some(value()?.into()),
+            "--sprt" => {
+                let text = value()?;
+                let bounds: Vec<f64> = text
+                    .split(',')
+                    .map(|b| b.trim().parse::<f64>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| format!("--sprt needs ELO0,ELO1, not {text}"))?;
+                let [elo0, elo1] = <[f64; 2]>::try_from(bounds)
+                    .map_err(|_| format!("--sprt needs ELO0,ELO1, not {text}"))?;
+                options.sprt = Some(Sprt::new(elo0, elo1));
+            }
+            "--max-pairs" => {
+                options.max_pairs = value()?.parse().map_err(|_| "--max-pairs needs a count")?
+            }
             flag if flag.starts_with("--") => return Err(format!("unknown option: {flag}")),
             command => commands.push(command.to_string()),
         }
@@ -141,8 +165,21 @@ fn main() {
         options.time.turn.as_millis()
     );
     let mut score = Score::default();
+    let mut pairs = Pentanomial::default();
     let mut number = 0;
-    for (i, opening) in list.iter().enumerate() {
+    // Once through the list, or round it until the test decides.
+    let rounds = if options.sprt.is_some() {
+        usize::MAX
+    } else {
+        1
+    };
+    'openings: for (i, opening) in list
+        .iter()
+        .enumerate()
+        .cycle()
+        .take(list.len().saturating_mul(rounds))
+    {
+        let mut pair = Vec::with_capacity(2);
         for a_plays in [Side::First, Side::Second] {
             number += 1;
             let engines = match a_plays {
@@ -156,11 +193,17 @@ fn main() {
                     continue;
                 }
             };
-            match played.result.winner() {
-                Some(side) if side == a_plays => score.wins += 1,
-                Some(_) => score.losses += 1,
-                None => score.draws += 1,
+            let result = match played.result.winner() {
+                Some(side) if side == a_plays => GameScore::Win,
+                Some(_) => GameScore::Loss,
+                None => GameScore::Draw,
+            };
+            match result {
+                GameScore::Win => score.wins += 1,
+                GameScore::Loss => score.losses += 1,
+                GameScore::Draw => score.draws += 1,
             }
+            pair.push(result);
             println!(
                 "game {number}: opening {}, {} Black: {} after {} moves",
                 i + 1,
@@ -172,6 +215,35 @@ fn main() {
                 let path = dir.join(format!("{number:03}.psq"));
                 if let Err(e) = std::fs::write(&path, psq::write(15, &played.moves)) {
                     eprintln!("gomoku_match: {}: {e}", path.display());
+                }
+            }
+        }
+        // A pair with a skipped game is no pair.
+        if let ([first, second], Some(test)) = (pair.as_slice(), options.sprt) {
+            pairs.add(*first, *second);
+            let (lower, upper) = test.bounds();
+            println!(
+                "sprt [{}, {}]: LLR {:.2} ({lower:.2}, {upper:.2}), {pairs}",
+                test.elo0,
+                test.elo1,
+                test.llr(&pairs)
+            );
+            match test.verdict(&pairs) {
+                Verdict::Undecided if pairs.len() < options.max_pairs => {}
+                Verdict::Undecided => {
+                    println!("sprt: undecided after {} pairs", pairs.len());
+                    break 'openings;
+                }
+                Verdict::Passed => {
+                    println!(
+                        "sprt: H1 accepted (A is {} stronger, not {})",
+                        test.elo1, test.elo0
+                    );
+                    break 'openings;
+                }
+                Verdict::Failed => {
+                    println!("sprt: H0 accepted (A is not {} stronger)", test.elo1);
+                    break 'openings;
                 }
             }
         }

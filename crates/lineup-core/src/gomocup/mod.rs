@@ -9,7 +9,8 @@
 //! - `registry`: the engines a person has named, kept in the settings;
 //! - `seat`: an engine playing one side of a game that can be taken back
 //!   or loaded (the game's "Gomocup engine" player);
-//! - `openings`, `elo`: opening lists and the score of a match;
+//! - `openings`, `elo`, `sprt`: opening lists, the score of a match, and
+//!   the sequential test that decides one over game pairs;
 //! - `wire`: what both ends agree on (coordinates, rule codes, numbers);
 //! - `cli`: `pbrain-lineup`'s command line.
 
@@ -23,6 +24,7 @@ pub mod referee;
 pub mod registry;
 pub mod seat;
 mod server;
+pub mod sprt;
 pub mod wire;
 
 pub use server::{Session, run_protocol};

@@ -29,4 +29,5 @@ mod reference;
 mod renju_cases;
 mod review;
 mod solver;
+mod sprt;
 mod swap2;
