@@ -20,6 +20,11 @@
 //!                                  over game pairs: the openings are played
 //!                                  again and again until it is decided (or
 //!                                  --max-pairs, 10,000 by default)
+//!   --jobs N                       N pairs played at once (default 1; one a
+//!                                  core for engines on one thread each)
+//!   --resume FILE                  each finished pair is a line of FILE; a
+//!                                  match started again with it counts them
+//!                                  and plays on from there
 //! ```
 //!
 //! `ENGINE` is a command line (program and arguments, split at spaces),
@@ -32,7 +37,10 @@ use lineup_core::gomocup::openings::{self, Form};
 use lineup_core::gomocup::sprt::{GameScore, Pentanomial, Sprt, Verdict};
 use lineup_core::persist::psq;
 use lineup_core::rules::{RuleSet, Side};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 struct Options {
@@ -45,6 +53,8 @@ struct Options {
     games: Option<PathBuf>,
     sprt: Option<Sprt>,
     max_pairs: u32,
+    jobs: usize,
+    resume: Option<PathBuf>,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -66,6 +76,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
         games: None,
         sprt: None,
         max_pairs: 10_000,
+        jobs: 1,
+        resume: None,
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -105,6 +117,14 @@ fn parse(args: &[String]) -> Result<Options, String> {
                     .map_err(|_| format!("--sprt needs ELO0,ELO1, not {text}"))?;
                 options.sprt = Some(Sprt::new(elo0, elo1));
             }
+            "--jobs" => {
+                options.jobs = value()?
+                    .parse()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .ok_or("--jobs needs a count")?
+            }
+            "--resume" => options.resume = Some(value()?.into()),
             "--max-pairs" => {
                 options.max_pairs = value()?.parse().map_err(|_| "--max-pairs needs a count")?
             }
@@ -166,61 +186,75 @@ fn main() {
     );
     let mut score = Score::default();
     let mut pairs = Pentanomial::default();
-    let mut number = 0;
-    // Once through the list, or round it until the test decides.
-    let rounds = if options.sprt.is_some() {
-        usize::MAX
-    } else {
-        1
+    // The pairs a stopped match finished, from its log: counted, not
+    // played again.
+    let done = match &options.resume {
+        Some(log) => read_log(log, &mut score, &mut pairs).unwrap_or_else(|e| {
+            eprintln!("gomoku_match: {}: {e}", log.display());
+            std::process::exit(2);
+        }),
+        None => BTreeSet::new(),
     };
-    'openings: for (i, opening) in list
-        .iter()
-        .enumerate()
-        .cycle()
-        .take(list.len().saturating_mul(rounds))
-    {
-        let mut pair = Vec::with_capacity(2);
-        for a_plays in [Side::First, Side::Second] {
-            number += 1;
-            let engines = match a_plays {
-                Side::First => [a, b],
-                Side::Second => [b, a],
-            };
-            let played = match arena::play_game(engines, opening, options.rule, options.time) {
-                Ok(played) => played,
-                Err(e) => {
-                    println!("game {number}: opening {} skipped: {e}", i + 1);
-                    continue;
+    if !done.is_empty() {
+        println!("resumed: {} pairs, {pairs}", done.len());
+    }
+    // Pair k plays opening k mod the list's length: once through the list,
+    // or round it until the test decides.
+    let total = match options.sprt {
+        Some(_) => options.max_pairs as usize,
+        None => list.len(),
+    };
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (report, reports) = mpsc::channel::<PairPlayed>();
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs {
+            let report = report.clone();
+            let (next, stop, done, list, options) = (&next, &stop, &done, &list, &options);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= total {
+                        break;
+                    }
+                    if !done.contains(&k) {
+                        let played = play_pair(k, &list[k % list.len()], list.len(), options);
+                        if report.send(played).is_err() {
+                            break;
+                        }
+                    }
                 }
-            };
-            let result = match played.result.winner() {
-                Some(side) if side == a_plays => GameScore::Win,
-                Some(_) => GameScore::Loss,
-                None => GameScore::Draw,
-            };
-            match result {
-                GameScore::Win => score.wins += 1,
-                GameScore::Loss => score.losses += 1,
-                GameScore::Draw => score.draws += 1,
-            }
-            pair.push(result);
-            println!(
-                "game {number}: opening {}, {} Black: {} after {} moves",
-                i + 1,
-                engines[0].name,
-                played.result,
-                played.moves.len()
-            );
-            if let Some(dir) = &options.games {
-                let path = dir.join(format!("{number:03}.psq"));
-                if let Err(e) = std::fs::write(&path, psq::write(15, &played.moves)) {
-                    eprintln!("gomoku_match: {}: {e}", path.display());
-                }
-            }
+            });
         }
-        // A pair with a skipped game is no pair.
-        if let ([first, second], Some(test)) = (pair.as_slice(), options.sprt) {
-            pairs.add(*first, *second);
+        drop(report);
+        for pair in reports {
+            for game in &pair.games {
+                println!("{}", game.line);
+                if let Some(result) = game.result {
+                    match result {
+                        GameScore::Win => score.wins += 1,
+                        GameScore::Loss => score.losses += 1,
+                        GameScore::Draw => score.draws += 1,
+                    }
+                }
+                if let (Some(dir), Some(moves)) = (&options.games, &game.moves) {
+                    let path = dir.join(format!("{:03}.psq", game.number));
+                    if let Err(e) = std::fs::write(&path, psq::write(15, moves)) {
+                        eprintln!("gomoku_match: {}: {e}", path.display());
+                    }
+                }
+            }
+            // A pair with a skipped game is no pair.
+            let [Some(first), Some(second)] = [pair.games[0].result, pair.games[1].result] else {
+                continue;
+            };
+            pairs.add(first, second);
+            if let Some(log) = &options.resume {
+                append_log(log, pair.index, first, second);
+            }
+            let Some(test) = options.sprt else {
+                continue;
+            };
             let (lower, upper) = test.bounds();
             println!(
                 "sprt [{}, {}]: LLR {:.2} ({lower:.2}, {upper:.2}), {pairs}",
@@ -228,25 +262,145 @@ fn main() {
                 test.elo1,
                 test.llr(&pairs)
             );
-            match test.verdict(&pairs) {
-                Verdict::Undecided if pairs.len() < options.max_pairs => {}
-                Verdict::Undecided => {
-                    println!("sprt: undecided after {} pairs", pairs.len());
-                    break 'openings;
-                }
-                Verdict::Passed => {
-                    println!(
-                        "sprt: H1 accepted (A is {} stronger, not {})",
-                        test.elo1, test.elo0
-                    );
-                    break 'openings;
-                }
-                Verdict::Failed => {
-                    println!("sprt: H0 accepted (A is not {} stronger)", test.elo1);
-                    break 'openings;
-                }
+            let decided = match test.verdict(&pairs) {
+                Verdict::Undecided if pairs.len() < options.max_pairs => None,
+                Verdict::Undecided => Some(format!("undecided after {} pairs", pairs.len())),
+                Verdict::Passed => Some(format!(
+                    "H1 accepted (A is {} stronger, not {})",
+                    test.elo1, test.elo0
+                )),
+                Verdict::Failed => Some(format!("H0 accepted (A is not {} stronger)", test.elo1)),
+            };
+            if let Some(decided) = decided {
+                println!("sprt: {decided}");
+                // The games under way are left unfinished.
+                stop.store(true, Ordering::Relaxed);
+                break;
             }
         }
-    }
+    });
     println!("{} vs {}: {score}", a.name, b.name);
+}
+
+/// One game of a pair: its line, A's result and the moves (`None` when it
+/// was skipped).
+struct GamePlayed {
+    number: usize,
+    line: String,
+    result: Option<GameScore>,
+    moves: Option<Vec<lineup_core::rules::gomoku::Move>>,
+}
+
+/// Pair `index` (games `2·index + 1` and `2·index + 2`), A with each colour.
+struct PairPlayed {
+    index: usize,
+    games: Vec<GamePlayed>,
+}
+
+fn play_pair(
+    index: usize,
+    opening: &[lineup_core::rules::Point],
+    openings: usize,
+    options: &Options,
+) -> PairPlayed {
+    let [a, b] = &options.engines;
+    let shown = index % openings + 1;
+    let games = [Side::First, Side::Second]
+        .into_iter()
+        .enumerate()
+        .map(|(g, a_plays)| {
+            let number = 2 * index + g + 1;
+            let engines = match a_plays {
+                Side::First => [a, b],
+                Side::Second => [b, a],
+            };
+            match arena::play_game(engines, opening, options.rule, options.time) {
+                Ok(played) => GamePlayed {
+                    number,
+                    line: format!(
+                        "game {number}: opening {shown}, {} Black: {} after {} moves",
+                        engines[0].name,
+                        played.result,
+                        played.moves.len()
+                    ),
+                    result: Some(match played.result.winner() {
+                        Some(side) if side == a_plays => GameScore::Win,
+                        Some(_) => GameScore::Loss,
+                        None => GameScore::Draw,
+                    }),
+                    moves: Some(played.moves),
+                },
+                Err(e) => GamePlayed {
+                    number,
+                    line: format!("game {number}: opening {shown} skipped: {e}"),
+                    result: None,
+                    moves: None,
+                },
+            }
+        })
+        .collect();
+    PairPlayed { index, games }
+}
+
+/// The resume log: a line a finished pair, `pair K: W L` (A's results,
+/// `W`, `D` or `L`, with Black then White).
+fn read_log(
+    path: &std::path::Path,
+    score: &mut Score,
+    pairs: &mut Pentanomial,
+) -> Result<BTreeSet<usize>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeSet::new()),
+        Err(e) => return Err(e.to_string()),
+    };
+    let mut done = BTreeSet::new();
+    for (n, line) in text.lines().enumerate() {
+        let bad = || format!("line {}: not \"pair K: W L\": {line}", n + 1);
+        let (k, results) = line
+            .strip_prefix("pair ")
+            .and_then(|rest| rest.split_once(": "))
+            .ok_or_else(bad)?;
+        let k: usize = k.parse().map_err(|_| bad())?;
+        let results: Vec<GameScore> = results
+            .split(' ')
+            .map(|r| match r {
+                "W" => Some(GameScore::Win),
+                "D" => Some(GameScore::Draw),
+                "L" => Some(GameScore::Loss),
+                _ => None,
+            })
+            .collect::<Option<_>>()
+            .ok_or_else(bad)?;
+        let [first, second] = <[GameScore; 2]>::try_from(results).map_err(|_| bad())?;
+        if !done.insert(k) {
+            continue;
+        }
+        for result in [first, second] {
+            match result {
+                GameScore::Win => score.wins += 1,
+                GameScore::Loss => score.losses += 1,
+                GameScore::Draw => score.draws += 1,
+            }
+        }
+        pairs.add(first, second);
+    }
+    Ok(done)
+}
+
+fn append_log(path: &std::path::Path, index: usize, first: GameScore, second: GameScore) {
+    use std::io::Write;
+    let letter = |r: GameScore| match r {
+        GameScore::Win => "W",
+        GameScore::Draw => "D",
+        GameScore::Loss => "L",
+    };
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| writeln!(f, "pair {index}: {} {}", letter(first), letter(second)));
+    if let Err(e) = written {
+        eprintln!("gomoku_match: {}: {e}", path.display());
+    }
 }
