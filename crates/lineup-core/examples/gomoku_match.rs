@@ -30,17 +30,16 @@
 //! `ENGINE` is a command line (program and arguments, split at spaces),
 //! for instance `target/release/pbrain-lineup` or `/opt/rapfi/pbrain-rapfi`.
 
-use lineup_core::gomocup::arena::{self, Entrant};
+use lineup_core::gomocup::arena::Entrant;
 use lineup_core::gomocup::client::TimeControl;
 use lineup_core::gomocup::elo::Score;
+use lineup_core::gomocup::lab::{self, LabMatch};
 use lineup_core::gomocup::openings::{self, Form};
 use lineup_core::gomocup::sprt::{GameScore, Pentanomial, Sprt, Verdict};
 use lineup_core::persist::psq;
-use lineup_core::rules::{RuleSet, Side};
+use lineup_core::rules::RuleSet;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::Duration;
 
 struct Options {
@@ -186,221 +185,78 @@ fn main() {
     );
     let mut score = Score::default();
     let mut pairs = Pentanomial::default();
+    let count = |score: &mut Score, result: GameScore| match result {
+        GameScore::Win => score.wins += 1,
+        GameScore::Loss => score.losses += 1,
+        GameScore::Draw => score.draws += 1,
+    };
     // The pairs a stopped match finished, from its log: counted, not
     // played again.
-    let done = match &options.resume {
-        Some(log) => read_log(log, &mut score, &mut pairs).unwrap_or_else(|e| {
-            eprintln!("gomoku_match: {}: {e}", log.display());
+    let mut done = BTreeSet::new();
+    if let Some(log) = &options.resume {
+        let logged = lab::logged(log).unwrap_or_else(|e| {
+            eprintln!("gomoku_match: {e}");
             std::process::exit(2);
-        }),
-        None => BTreeSet::new(),
-    };
-    if !done.is_empty() {
-        println!("resumed: {} pairs, {pairs}", done.len());
-    }
-    // Pair k plays opening k mod the list's length: once through the list,
-    // or round it until the test decides.
-    let total = match options.sprt {
-        Some(_) => options.max_pairs as usize,
-        None => list.len(),
-    };
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (report, reports) = mpsc::channel::<PairPlayed>();
-    std::thread::scope(|scope| {
-        for _ in 0..options.jobs {
-            let report = report.clone();
-            let (next, stop, done, list, options) = (&next, &stop, &done, &list, &options);
-            scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= total {
-                        break;
-                    }
-                    if !done.contains(&k) {
-                        let played = play_pair(k, &list[k % list.len()], list.len(), options);
-                        if report.send(played).is_err() {
-                            break;
-                        }
-                    }
-                }
-            });
-        }
-        drop(report);
-        for pair in reports {
-            for game in &pair.games {
-                println!("{}", game.line);
-                if let Some(result) = game.result {
-                    match result {
-                        GameScore::Win => score.wins += 1,
-                        GameScore::Loss => score.losses += 1,
-                        GameScore::Draw => score.draws += 1,
-                    }
-                }
-                if let (Some(dir), Some(moves)) = (&options.games, &game.moves) {
-                    let path = dir.join(format!("{:03}.psq", game.number));
-                    if let Err(e) = std::fs::write(&path, psq::write(15, moves)) {
-                        eprintln!("gomoku_match: {}: {e}", path.display());
-                    }
-                }
-            }
-            // A pair with a skipped game is no pair.
-            let [Some(first), Some(second)] = [pair.games[0].result, pair.games[1].result] else {
-                continue;
-            };
+        });
+        for (k, first, second) in logged {
+            done.insert(k);
+            count(&mut score, first);
+            count(&mut score, second);
             pairs.add(first, second);
-            if let Some(log) = &options.resume {
-                append_log(log, pair.index, first, second);
+        }
+        if !done.is_empty() {
+            println!("resumed: {} pairs, {pairs}", done.len());
+        }
+    }
+    let lab_match = LabMatch {
+        engines: options.engines.clone(),
+        rule: options.rule,
+        time: options.time,
+        pairs: match options.sprt {
+            // Round the list until the test decides.
+            Some(_) => options.max_pairs as usize,
+            None => list.len(),
+        },
+        openings: list,
+        jobs: options.jobs,
+        log: options.resume.clone(),
+    };
+    lab::run(&lab_match, &done, |pair| {
+        for game in &pair.games {
+            println!("{}", game.line);
+            if let Some(result) = game.result {
+                count(&mut score, result);
             }
-            let Some(test) = options.sprt else {
-                continue;
-            };
-            let (lower, upper) = test.bounds();
-            println!(
-                "sprt [{}, {}]: LLR {:.2} ({lower:.2}, {upper:.2}), {pairs}",
-                test.elo0,
-                test.elo1,
-                test.llr(&pairs)
-            );
-            let decided = match test.verdict(&pairs) {
-                Verdict::Undecided if pairs.len() < options.max_pairs => None,
-                Verdict::Undecided => Some(format!("undecided after {} pairs", pairs.len())),
-                Verdict::Passed => Some(format!(
-                    "H1 accepted (A is {} stronger, not {})",
-                    test.elo1, test.elo0
-                )),
-                Verdict::Failed => Some(format!("H0 accepted (A is not {} stronger)", test.elo1)),
-            };
-            if let Some(decided) = decided {
-                println!("sprt: {decided}");
-                // The games under way are left unfinished.
-                stop.store(true, Ordering::Relaxed);
-                break;
+            if let (Some(dir), Some(_)) = (&options.games, game.result) {
+                let path = dir.join(format!("{:03}.psq", game.number));
+                if let Err(e) = std::fs::write(&path, psq::write(15, &game.moves)) {
+                    eprintln!("gomoku_match: {}: {e}", path.display());
+                }
             }
         }
+        let (Some((first, second)), Some(test)) = (pair.results(), options.sprt) else {
+            return true;
+        };
+        pairs.add(first, second);
+        let (lower, upper) = test.bounds();
+        println!(
+            "sprt [{}, {}]: LLR {:.2} ({lower:.2}, {upper:.2}), {pairs}",
+            test.elo0,
+            test.elo1,
+            test.llr(&pairs)
+        );
+        let decided = match test.verdict(&pairs) {
+            Verdict::Undecided if pairs.len() < options.max_pairs => return true,
+            Verdict::Undecided => format!("undecided after {} pairs", pairs.len()),
+            Verdict::Passed => format!(
+                "H1 accepted (A is {} stronger, not {})",
+                test.elo1, test.elo0
+            ),
+            Verdict::Failed => format!("H0 accepted (A is not {} stronger)", test.elo1),
+        };
+        // The games under way are left unfinished.
+        println!("sprt: {decided}");
+        false
     });
     println!("{} vs {}: {score}", a.name, b.name);
-}
-
-/// One game of a pair: its line, A's result and the moves (`None` when it
-/// was skipped).
-struct GamePlayed {
-    number: usize,
-    line: String,
-    result: Option<GameScore>,
-    moves: Option<Vec<lineup_core::rules::gomoku::Move>>,
-}
-
-/// Pair `index` (games `2·index + 1` and `2·index + 2`), A with each colour.
-struct PairPlayed {
-    index: usize,
-    games: Vec<GamePlayed>,
-}
-
-fn play_pair(
-    index: usize,
-    opening: &[lineup_core::rules::Point],
-    openings: usize,
-    options: &Options,
-) -> PairPlayed {
-    let [a, b] = &options.engines;
-    let shown = index % openings + 1;
-    let games = [Side::First, Side::Second]
-        .into_iter()
-        .enumerate()
-        .map(|(g, a_plays)| {
-            let number = 2 * index + g + 1;
-            let engines = match a_plays {
-                Side::First => [a, b],
-                Side::Second => [b, a],
-            };
-            match arena::play_game(engines, opening, options.rule, options.time) {
-                Ok(played) => GamePlayed {
-                    number,
-                    line: format!(
-                        "game {number}: opening {shown}, {} Black: {} after {} moves",
-                        engines[0].name,
-                        played.result,
-                        played.moves.len()
-                    ),
-                    result: Some(match played.result.winner() {
-                        Some(side) if side == a_plays => GameScore::Win,
-                        Some(_) => GameScore::Loss,
-                        None => GameScore::Draw,
-                    }),
-                    moves: Some(played.moves),
-                },
-                Err(e) => GamePlayed {
-                    number,
-                    line: format!("game {number}: opening {shown} skipped: {e}"),
-                    result: None,
-                    moves: None,
-                },
-            }
-        })
-        .collect();
-    PairPlayed { index, games }
-}
-
-/// The resume log: a line a finished pair, `pair K: W L` (A's results,
-/// `W`, `D` or `L`, with Black then White).
-fn read_log(
-    path: &std::path::Path,
-    score: &mut Score,
-    pairs: &mut Pentanomial,
-) -> Result<BTreeSet<usize>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeSet::new()),
-        Err(e) => return Err(e.to_string()),
-    };
-    let mut done = BTreeSet::new();
-    for (n, line) in text.lines().enumerate() {
-        let bad = || format!("line {}: not \"pair K: W L\": {line}", n + 1);
-        let (k, results) = line
-            .strip_prefix("pair ")
-            .and_then(|rest| rest.split_once(": "))
-            .ok_or_else(bad)?;
-        let k: usize = k.parse().map_err(|_| bad())?;
-        let results: Vec<GameScore> = results
-            .split(' ')
-            .map(|r| match r {
-                "W" => Some(GameScore::Win),
-                "D" => Some(GameScore::Draw),
-                "L" => Some(GameScore::Loss),
-                _ => None,
-            })
-            .collect::<Option<_>>()
-            .ok_or_else(bad)?;
-        let [first, second] = <[GameScore; 2]>::try_from(results).map_err(|_| bad())?;
-        if !done.insert(k) {
-            continue;
-        }
-        for result in [first, second] {
-            match result {
-                GameScore::Win => score.wins += 1,
-                GameScore::Loss => score.losses += 1,
-                GameScore::Draw => score.draws += 1,
-            }
-        }
-        pairs.add(first, second);
-    }
-    Ok(done)
-}
-
-fn append_log(path: &std::path::Path, index: usize, first: GameScore, second: GameScore) {
-    use std::io::Write;
-    let letter = |r: GameScore| match r {
-        GameScore::Win => "W",
-        GameScore::Draw => "D",
-        GameScore::Loss => "L",
-    };
-    let written = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .and_then(|mut f| writeln!(f, "pair {index}: {} {}", letter(first), letter(second)));
-    if let Err(e) = written {
-        eprintln!("gomoku_match: {}: {e}", path.display());
-    }
 }

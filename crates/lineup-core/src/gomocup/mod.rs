@@ -9,8 +9,9 @@
 //! - `registry`: the engines a person has named, kept in the settings;
 //! - `seat`: an engine playing one side of a game that can be taken back
 //!   or loaded (the game's "Gomocup engine" player);
-//! - `openings`, `elo`, `sprt`: opening lists, the score of a match, and
-//!   the sequential test that decides one over game pairs;
+//! - `openings`, `elo`, `sprt`, `lab`: opening lists, the score of a
+//!   match, the sequential test that decides one over game pairs, and the
+//!   lab's match that plays them several at once and resumes;
 //! - `wire`: what both ends agree on (coordinates, rule codes, numbers);
 //! - `cli`: `pbrain-lineup`'s command line.
 
@@ -18,6 +19,7 @@ pub mod arena;
 pub mod cli;
 pub mod client;
 pub mod elo;
+pub mod lab;
 mod nbest;
 pub mod openings;
 pub mod referee;

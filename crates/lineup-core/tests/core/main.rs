@@ -14,6 +14,7 @@ mod gomocup;
 mod gomocup_nbest;
 mod gomoku;
 mod gomoku_engine;
+mod lab;
 mod match_clock;
 mod net_community;
 mod net_hostile;
