@@ -35,7 +35,7 @@ use lineup_core::gomocup::client::TimeControl;
 use lineup_core::gomocup::elo::Score;
 use lineup_core::gomocup::lab::{self, LabMatch};
 use lineup_core::gomocup::openings::{self, Form};
-use lineup_core::gomocup::sprt::{GameScore, Pentanomial, Sprt, Verdict};
+use lineup_core::gomocup::sprt::{Pentanomial, Sprt, Verdict};
 use lineup_core::persist::psq;
 use lineup_core::rules::RuleSet;
 use std::collections::BTreeSet;
@@ -185,11 +185,6 @@ fn main() {
     );
     let mut score = Score::default();
     let mut pairs = Pentanomial::default();
-    let count = |score: &mut Score, result: GameScore| match result {
-        GameScore::Win => score.wins += 1,
-        GameScore::Loss => score.losses += 1,
-        GameScore::Draw => score.draws += 1,
-    };
     // The pairs a stopped match finished, from its log: counted, not
     // played again.
     let mut done = BTreeSet::new();
@@ -200,8 +195,8 @@ fn main() {
         });
         for (k, first, second) in logged {
             done.insert(k);
-            count(&mut score, first);
-            count(&mut score, second);
+            score.add(first);
+            score.add(second);
             pairs.add(first, second);
         }
         if !done.is_empty() {
@@ -225,7 +220,7 @@ fn main() {
         for game in &pair.games {
             println!("{}", game.line);
             if let Some(result) = game.result {
-                count(&mut score, result);
+                score.add(result);
             }
             if let (Some(dir), Some(_)) = (&options.games, game.result) {
                 let path = dir.join(format!("{:03}.psq", game.number));

@@ -5,6 +5,7 @@
 //! `-400·log10(1/s − 1)`, and the interval is the mean's ±1.96 standard
 //! errors mapped the same way (as cutechess and c-gomoku-cli report it).
 
+use super::sprt::GameScore;
 use std::fmt;
 
 /// Games from the first engine's side.
@@ -16,6 +17,15 @@ pub struct Score {
 }
 
 impl Score {
+    /// One more game, A's result.
+    pub fn add(&mut self, result: GameScore) {
+        match result {
+            GameScore::Win => self.wins += 1,
+            GameScore::Loss => self.losses += 1,
+            GameScore::Draw => self.draws += 1,
+        }
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
     }

@@ -89,8 +89,10 @@ enum Script {
     Greek,
 }
 
+/// The script of `c`, a character of NFKC text (full-width forms are
+/// plain already).
 fn script(c: char) -> Option<Script> {
-    match plain_width(c) {
+    match c {
         'A'..='Z' | 'a'..='z' | '\u{00C0}'..='\u{024F}' | '\u{1E00}'..='\u{1EFF}' => {
             Some(Script::Latin)
         }
@@ -114,8 +116,8 @@ pub fn mixes_scripts(name: &str) -> bool {
 pub fn skeleton(name: &str) -> String {
     name.chars()
         .filter(|c| !is_invisible(*c))
+        // NFKC makes full-width forms plain (no `plain_width` needed).
         .nfkc()
-        .map(plain_width)
         .filter(|c| !is_separator(*c))
         .map(|c| latin_look_alike(c).unwrap_or(c))
         .flat_map(char::to_lowercase)

@@ -152,6 +152,42 @@ pub(super) const OLD_ROOMS_PAGE: &str = "
         AND (r.finished_at, r.id) > ($1, $2) AND (r.finished_at, r.id) < ($3, $4)
     ORDER BY r.finished_at, r.id LIMIT $6";
 
+/// The (`finished_at`, `id`) of the newest closed room past the first $1:
+/// the `Newest` setting's boundary.
+pub(super) const NEWEST_KEPT_ROOM: &str = "
+    SELECT finished_at, id FROM rooms WHERE finished_at IS NOT NULL
+    ORDER BY finished_at DESC, id DESC LIMIT 1 OFFSET $1";
+
+/// The players whose rating history is longer than $1 points.
+pub(super) const LONG_RATING_HISTORIES: &str =
+    "SELECT key FROM rating_points GROUP BY key HAVING count(*) > $1";
+
+/// Player $1's rating points before their last $2 + 1.
+pub(super) const CUT_RATING_HISTORY: &str = "
+    DELETE FROM rating_points WHERE key = $1 AND id < (
+        SELECT id FROM rating_points WHERE key = $1
+        ORDER BY id DESC LIMIT 1 OFFSET $2)";
+
+impl KeepFinished {
+    /// The (`finished_at`, `id`) before which a closed room is old at
+    /// `now`, or `None` when none is: `forever`, or fewer closed rooms
+    /// than a `Newest` count. `newest_kept(offset)` reads the store's
+    /// [`NEWEST_KEPT_ROOM`].
+    pub(super) fn old_before<E>(
+        self,
+        now: u64,
+        newest_kept: impl FnOnce(i64) -> Result<Option<(i64, i64)>, E>,
+    ) -> Result<Option<(i64, i64)>, E> {
+        match self {
+            KeepFinished::Forever => Ok(None),
+            KeepFinished::For { seconds } => {
+                Ok(Some((now.saturating_sub(seconds) as i64, i64::MIN)))
+            }
+            KeepFinished::Newest(count) => newest_kept(count.saturating_sub(1) as i64),
+        }
+    }
+}
+
 /// A statement in PostgreSQL's placeholders (`$1`) as SQLite numbers them
 /// (`?1`; SQLite would read `$1` as a name, numbered by first use).
 pub(super) fn sqlite_placeholders(sql: &str) -> String {

@@ -1,13 +1,14 @@
-//! A rate limit: a token bucket for each of many holders (connections,
+//! Rate limits: a token bucket for each of many holders (connections,
 //! keys, rooms), kept as one number a holder, the moment its tokens are
-//! spent up to. A holder never seen has a full bucket.
+//! spent up to. A holder never seen has a full bucket. (A connection's own
+//! frame allowance, one bucket in its task, is the server's.)
 
 use std::collections::HashMap;
 use std::hash::Hash;
 
 /// One token every `every_ms`, at most `burst` saved up, for each holder.
 #[derive(Debug)]
-pub(super) struct Allowance<K> {
+pub(super) struct Allowances<K> {
     every_ms: i64,
     burst: i64,
     /// Each holder's bucket: the moment its tokens are spent up to
@@ -21,9 +22,9 @@ pub(super) struct Allowance<K> {
     pruned_at: i64,
 }
 
-impl<K: Hash + Eq> Allowance<K> {
-    pub fn new(every_ms: u64, burst: u64, kept: usize) -> Allowance<K> {
-        Allowance {
+impl<K: Hash + Eq> Allowances<K> {
+    pub fn new(every_ms: u64, burst: u64, kept: usize) -> Allowances<K> {
+        Allowances {
             every_ms: every_ms as i64,
             burst: burst as i64,
             spent_to: HashMap::new(),
@@ -32,29 +33,36 @@ impl<K: Hash + Eq> Allowance<K> {
         }
     }
 
+    /// The moment `holder`'s tokens are spent up to, no earlier than a full
+    /// bucket at `now`: it has a token while this is a token's time or more
+    /// before `now`.
+    fn spent_to(&self, holder: &K, now: i64) -> i64 {
+        let full = now - self.every_ms * self.burst;
+        self.spent_to
+            .get(holder)
+            .map_or(full, |spent| (*spent).max(full))
+    }
+
     /// Takes one of `holder`'s tokens at `now`; false when it has none.
     pub fn spend(&mut self, holder: K, now: u64) -> bool {
         let now = now as i64;
-        let full = now - self.every_ms * self.burst;
         if self.spent_to.len() >= self.kept && now >= self.pruned_at + 1_000 {
+            let full = now - self.every_ms * self.burst;
             self.spent_to.retain(|_, spent| *spent > full);
             self.pruned_at = now;
         }
-        let spent = self.spent_to.entry(holder).or_insert(full);
-        let from = (*spent).max(full);
+        let from = self.spent_to(&holder, now);
         if from + self.every_ms > now {
             return false;
         }
-        *spent = from + self.every_ms;
+        self.spent_to.insert(holder, from + self.every_ms);
         true
     }
 
     /// Whether `holder` has a token at `now` (nothing is spent).
     pub fn has(&self, holder: &K, now: u64) -> bool {
         let now = now as i64;
-        let full = now - self.every_ms * self.burst;
-        let spent = self.spent_to.get(holder).copied().unwrap_or(full);
-        spent.max(full) + self.every_ms <= now
+        self.spent_to(holder, now) + self.every_ms <= now
     }
 
     /// `holder` is gone: its bucket with it.

@@ -23,7 +23,7 @@ use super::views::{Audience, ChatLine, GameListing, LOBBY_LIMIT, LobbyView, Seek
 use crate::ai::Rng;
 use crate::match_setup::GameKind;
 use crate::rules::{Ending, Side};
-use allowance::Allowance;
+use allowance::Allowances;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 mod allowance;
@@ -153,14 +153,14 @@ pub struct Lobby {
     queue: PairingQueue,
     lobby_watchers: BTreeSet<ClientKey>,
     /// Chat lines, each connection's and each room's watchers'.
-    chat_allowance: Allowance<ClientKey>,
-    watchers_chat_allowance: Allowance<RoomCode>,
+    chat_allowance: Allowances<ClientKey>,
+    watchers_chat_allowance: Allowances<RoomCode>,
     /// Logins, each key's, whichever connection they come from.
-    login_allowance: Allowance<PlayerKey>,
+    login_allowance: Allowances<PlayerKey>,
     /// Records looked up, each connection's.
-    lookup_allowance: Allowance<ClientKey>,
+    lookup_allowance: Allowances<ClientKey>,
     /// Room codes that found no room, each connection's.
-    guess_allowance: Allowance<ClientKey>,
+    guess_allowance: Allowances<ClientKey>,
     /// Play: colours drawn for a pairing. Seeded, so a seed replays it.
     dice: Rng,
     /// Everything an outsider could use: challenges, seat secrets, room
@@ -184,15 +184,19 @@ impl Lobby {
             seekers: HashMap::new(),
             queue: PairingQueue::new(),
             lobby_watchers: BTreeSet::new(),
-            chat_allowance: Allowance::new(CHAT_EVERY_MS, CHAT_BURST, ALLOWANCES_KEPT),
-            watchers_chat_allowance: Allowance::new(
+            chat_allowance: Allowances::new(CHAT_EVERY_MS, CHAT_BURST, ALLOWANCES_KEPT),
+            watchers_chat_allowance: Allowances::new(
                 WATCHERS_CHAT_EVERY_MS,
                 WATCHERS_CHAT_BURST,
                 ALLOWANCES_KEPT,
             ),
-            login_allowance: Allowance::new(LOGIN_EVERY_MS, LOGIN_BURST, ALLOWANCES_KEPT),
-            lookup_allowance: Allowance::new(LOOKUP_EVERY_MS, LOOKUP_BURST, ALLOWANCES_KEPT),
-            guess_allowance: Allowance::new(CODE_GUESS_EVERY_MS, CODE_GUESS_BURST, ALLOWANCES_KEPT),
+            login_allowance: Allowances::new(LOGIN_EVERY_MS, LOGIN_BURST, ALLOWANCES_KEPT),
+            lookup_allowance: Allowances::new(LOOKUP_EVERY_MS, LOOKUP_BURST, ALLOWANCES_KEPT),
+            guess_allowance: Allowances::new(
+                CODE_GUESS_EVERY_MS,
+                CODE_GUESS_BURST,
+                ALLOWANCES_KEPT,
+            ),
             dice,
             secrets: Box::new(secrets),
             grace_ms: GRACE_MS,
@@ -244,14 +248,10 @@ impl Lobby {
             request,
             Request::Join { .. } | Request::Rejoin { .. } | Request::Watch(_)
         );
-        if names_a_code && !self.guess_allowance.has(&client, now) {
-            effects.push(Effect::Reply {
-                to: client,
-                reply: Reply::Refused(Refusal::TooManyRequests),
-            });
-            return effects;
-        }
         let result = match request {
+            _ if names_a_code && !self.guess_allowance.has(&client, now) => {
+                Err(Refusal::TooManyRequests)
+            }
             Request::Hello { key, name } => self.hello(client, key, name, now, &mut effects),
             Request::Prove { signature } => {
                 // A challenge answers once: taken out whatever the answer.

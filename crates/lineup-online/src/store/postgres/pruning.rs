@@ -5,8 +5,8 @@
 //! waited for.
 
 use crate::store::upkeep::{
-    KEPT_FOR_EACH_PLAYER, KEPT_RATING_POINTS, KeepFinished, OLD_ROOMS_PAGE, PRUNE_PAGE, Upkeep,
-    unix_now,
+    CUT_RATING_HISTORY, KEPT_FOR_EACH_PLAYER, KEPT_RATING_POINTS, KeepFinished,
+    LONG_RATING_HISTORIES, NEWEST_KEPT_ROOM, OLD_ROOMS_PAGE, PRUNE_PAGE, Upkeep, unix_now,
 };
 use postgres::{Client, NoTls};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError};
@@ -51,20 +51,12 @@ fn prune(
     now: u64,
     stopped: &Receiver<()>,
 ) -> Result<u64, postgres::Error> {
-    let before: (i64, i64) = match keep {
-        KeepFinished::Forever => return Ok(0),
-        KeepFinished::For { seconds } => (now.saturating_sub(seconds) as i64, i64::MIN),
-        KeepFinished::Newest(count) => {
-            let newest_kept = db.query_opt(
-                "SELECT finished_at, id FROM rooms WHERE finished_at IS NOT NULL
-                 ORDER BY finished_at DESC, id DESC LIMIT 1 OFFSET $1",
-                &[&(count.saturating_sub(1) as i64)],
-            )?;
-            match newest_kept {
-                Some(row) => (row.get(0), row.get(1)),
-                None => return Ok(0),
-            }
-        }
+    let newest_kept = |offset: i64| {
+        let room = db.query_opt(NEWEST_KEPT_ROOM, &[&offset])?;
+        Ok(room.map(|row| (row.get(0), row.get(1))))
+    };
+    let Some(before) = keep.old_before(now, newest_kept)? else {
+        return Ok(0);
     };
     let running = || matches!(stopped.try_recv(), Err(TryRecvError::Empty));
     let page = db.prepare(OLD_ROOMS_PAGE)?;
@@ -106,16 +98,11 @@ fn prune(
             break;
         }
     }
-    let long = db.query(
-        "SELECT key FROM rating_points GROUP BY key HAVING count(*) > $1",
-        &[&(KEPT_RATING_POINTS as i64)],
-    )?;
+    let long = db.query(LONG_RATING_HISTORIES, &[&(KEPT_RATING_POINTS as i64)])?;
     for row in long {
         let key: String = row.get(0);
         db.execute(
-            "DELETE FROM rating_points WHERE key = $1 AND id < (
-                 SELECT id FROM rating_points WHERE key = $1
-                 ORDER BY id DESC LIMIT 1 OFFSET $2)",
+            CUT_RATING_HISTORY,
             &[&key, &((KEPT_RATING_POINTS - 1) as i64)],
         )?;
     }

@@ -4,7 +4,8 @@
 //! ([`crate::store::upkeep`]). Nothing here runs inside a commit.
 
 use crate::store::upkeep::{
-    KEPT_FOR_EACH_PLAYER, KEPT_RATING_POINTS, KeepFinished, OLD_ROOMS_PAGE, PRUNE_PAGE, Upkeep,
+    CUT_RATING_HISTORY, KEPT_FOR_EACH_PLAYER, KEPT_RATING_POINTS, KeepFinished,
+    LONG_RATING_HISTORIES, NEWEST_KEPT_ROOM, OLD_ROOMS_PAGE, PRUNE_PAGE, Upkeep,
     sqlite_placeholders, unix_now,
 };
 use rusqlite::{Connection, TransactionBehavior, params};
@@ -107,23 +108,20 @@ impl Keeper {
     /// page at a time, and returns how many rooms it dropped. It gives up
     /// early when the store is dropped.
     fn prune(&mut self, keep: KeepFinished, now: u64) -> rusqlite::Result<usize> {
-        // Rooms that closed before this (finished_at, id) are old.
-        let before: (i64, i64) = match keep {
-            KeepFinished::Forever => return Ok(0),
-            KeepFinished::For { seconds } => (now.saturating_sub(seconds) as i64, i64::MIN),
-            KeepFinished::Newest(count) => {
-                let newest_kept = self.db.query_row(
-                    "SELECT finished_at, id FROM rooms WHERE finished_at IS NOT NULL
-                     ORDER BY finished_at DESC, id DESC LIMIT 1 OFFSET ?1",
-                    [count.saturating_sub(1) as i64],
-                    |row| Ok((row.get(0)?, row.get(1)?)),
-                );
-                match newest_kept {
-                    Ok(room) => room,
-                    Err(rusqlite::Error::QueryReturnedNoRows) => return Ok(0),
-                    Err(e) => return Err(e),
-                }
+        let newest_kept = |offset: i64| {
+            let room = self
+                .db
+                .query_row(&sqlite_placeholders(NEWEST_KEPT_ROOM), [offset], |row| {
+                    Ok((row.get(0)?, row.get(1)?))
+                });
+            match room {
+                Ok(room) => Ok(Some(room)),
+                Err(rusqlite::Error::QueryReturnedNoRows) => Ok(None),
+                Err(e) => Err(e),
             }
+        };
+        let Some(before) = keep.old_before(now, newest_kept)? else {
+            return Ok(0);
         };
         let mut after = (i64::MIN, i64::MIN);
         let mut dropped = 0;
@@ -188,7 +186,7 @@ impl Keeper {
     fn prune_rating_points(&mut self) -> rusqlite::Result<()> {
         let long: Vec<String> = self
             .db
-            .prepare("SELECT key FROM rating_points GROUP BY key HAVING count(*) > ?1")?
+            .prepare(&sqlite_placeholders(LONG_RATING_HISTORIES))?
             .query_map([KEPT_RATING_POINTS as i64], |row| row.get(0))?
             .collect::<Result<_, _>>()?;
         for key in long {
@@ -196,9 +194,7 @@ impl Keeper {
                 .db
                 .transaction_with_behavior(TransactionBehavior::Immediate)?;
             deleting.execute(
-                "DELETE FROM rating_points WHERE key = ?1 AND id < (
-                     SELECT id FROM rating_points WHERE key = ?1
-                     ORDER BY id DESC LIMIT 1 OFFSET ?2)",
+                &sqlite_placeholders(CUT_RATING_HISTORY),
                 params![key, (KEPT_RATING_POINTS - 1) as i64],
             )?;
             deleting.commit()?;
