@@ -20,6 +20,10 @@ use bevy::window::{PresentMode, PrimaryWindow, WindowMode, WindowResolution};
 /// pixels, and the camera and UI scale so that it always fits the window.
 pub const DESIGN_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 
+/// The smallest window, in pixels: the one the text tests check (every
+/// text at least `MIN_TEXT_PX` high, every text in its box).
+pub const MIN_WINDOW: (u32, u32) = (800, 600);
+
 /// Runs the game until the window closes.
 pub fn run(launch: Launch) -> AppExit {
     let started = std::time::Instant::now();
@@ -35,8 +39,8 @@ pub fn run(launch: Launch) -> AppExit {
                         title: "Lineup".into(),
                         resolution: WindowResolution::new(width, height),
                         resize_constraints: WindowResizeConstraints {
-                            min_width: 640.0,
-                            min_height: 480.0,
+                            min_width: MIN_WINDOW.0 as f32,
+                            min_height: MIN_WINDOW.1 as f32,
                             ..default()
                         },
                         present_mode: PresentMode::AutoVsync,
@@ -126,6 +130,7 @@ fn menu_of(menu: StartMenu) -> Menu {
         StartMenu::Save => Menu::Save,
         StartMenu::Online => Menu::Online,
         StartMenu::AddEngine => Menu::AddEngine,
+        StartMenu::AnalysisBoard => Menu::AnalysisBoard,
     }
 }
 

@@ -8,7 +8,12 @@
 //! runs out of its parent's box (or out of the window) is printed as a
 //! "Text overflow:" line, which the window tests look for in every screen,
 //! language and window size. A text marked `OwnLines` that wraps inside
-//! one of its lines is reported the same way.
+//! one of its lines is reported the same way. A box given a height that
+//! the layout squashed (its column held more than it has room for: the
+//! review panel's buttons under a long opening) is printed as a "Box
+//! squashed:" line. Board text (a column number, a coordinate, a stone's
+//! number) under a toast is a "Text covered:" line, and a text drawn under
+//! 12 pixels high a "Text too small:" line.
 
 use crate::board::pieces::Animating;
 use crate::review::ReviewValues;
@@ -24,7 +29,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Last,
         (
-            (capture_when_settled, report_overflowing_text)
+            (
+                capture_when_settled,
+                report_overflowing_text,
+                report_squashed_boxes,
+                report_covered_board_text,
+                report_small_text,
+            )
                 .chain()
                 .run_if(resource_exists::<CaptureRequest>),
             quit_when_due.run_if(resource_exists::<QuitAfter>),
@@ -164,6 +175,18 @@ fn report_overflowing_text(
                 text.0, node.size.x
             );
         }
+        // A text whose lines are taller than its own box (a column too
+        // full shrank it) runs into what is under it.
+        if let Some(l) = layout
+            && l.size.y * l.scale_factor > node.size.y + SLACK
+        {
+            println!(
+                "Text overflow: {:?} is {:.1} high in a box {:.1} high",
+                text.0,
+                l.size.y * l.scale_factor,
+                node.size.y
+            );
+        }
         // The glyphs' extent (laid out before the UI scale), or the node's.
         let size = layout.map_or(node.size, |l| node.size.max(l.size * l.scale_factor));
         let centre = at.translation;
@@ -199,6 +222,138 @@ fn report_overflowing_text(
                 bound.max.x,
                 bound.max.y,
             );
+        }
+    }
+}
+
+/// Prints every box on screen laid out lower than the height it was given
+/// (a column with more in it than room, shrinking its children), once,
+/// when the screenshot is taken.
+fn report_squashed_boxes(
+    request: Res<CaptureRequest>,
+    mut done: Local<bool>,
+    boxes: Query<(
+        Entity,
+        &Node,
+        &ComputedNode,
+        &InheritedVisibility,
+        Option<&Name>,
+    )>,
+) {
+    if !request.taken || *done {
+        return;
+    }
+    *done = true;
+    for (entity, node, computed, visible, name) in &boxes {
+        let ((Val::Px(wanted), _) | (_, Val::Px(wanted))) = (node.height, node.min_height) else {
+            continue;
+        };
+        // In physical pixels, with one of slack: the layout rounds to them.
+        let wanted_physical = wanted / computed.inverse_scale_factor;
+        let height = computed.size.y * computed.inverse_scale_factor;
+        if visible.get() && node.display != Display::None && computed.size.y + 1.5 < wanted_physical
+        {
+            let name = name.map_or_else(|| format!("{entity}"), |n| n.to_string());
+            println!("Box squashed: {name} is {height:.1} high of {wanted:.1}");
+        }
+    }
+}
+
+/// Prints every text drawn on the board (a column number, a coordinate, a
+/// number on a stone) that a toast line on screen covers, once, when the
+/// screenshot is taken.
+fn report_covered_board_text(
+    request: Res<CaptureRequest>,
+    mut done: Local<bool>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    toasts: Query<
+        (
+            &Text,
+            &ComputedNode,
+            &UiGlobalTransform,
+            &InheritedVisibility,
+        ),
+        With<crate::theme::toast::ToastLine>,
+    >,
+    labels: Query<(
+        &Text2d,
+        &GlobalTransform,
+        &InheritedVisibility,
+        &TextLayoutInfo,
+    )>,
+) {
+    if !request.taken || *done {
+        return;
+    }
+    *done = true;
+    let Some((camera, at)) = cameras.iter().find(|(c, _)| c.is_active) else {
+        return;
+    };
+    let scale = window.scale_factor();
+    for (toast, node, toast_at, shown) in &toasts {
+        if !shown.get() || toast.0.trim().is_empty() {
+            continue;
+        }
+        let cover = Rect::from_center_size(toast_at.translation, node.size);
+        for (label, label_at, visible, layout) in &labels {
+            if !visible.get() || label.0.trim().is_empty() {
+                continue;
+            }
+            // The label's glyphs in world units, projected to the window.
+            let half = layout.size / layout.scale_factor.max(f32::EPSILON) / 2.0;
+            let centre = label_at.translation();
+            let corners = [centre + half.extend(0.0), centre - half.extend(0.0)]
+                .map(|corner| camera.world_to_viewport(at, corner).ok());
+            let [Some(a), Some(b)] = corners else {
+                continue;
+            };
+            let rect = Rect::from_corners(a * scale, b * scale);
+            if !rect.intersect(cover).is_empty() {
+                println!(
+                    "Text covered: {:?} on the board under the toast {:?}",
+                    label.0, toast.0
+                );
+            }
+        }
+    }
+}
+
+/// Prints every text drawn smaller than `MIN_TEXT_PX` on screen, once, when
+/// the screenshot is taken: its size in the type scale times the window's
+/// pixels a design pixel (the UI's and the board's scale are one).
+fn report_small_text(
+    request: Res<CaptureRequest>,
+    mut done: Local<bool>,
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    ui_scale: Res<UiScale>,
+    texts: Query<
+        (
+            &TextFont,
+            &InheritedVisibility,
+            Option<&Text>,
+            Option<&Text2d>,
+        ),
+        Or<(With<Text>, With<Text2d>)>,
+    >,
+) {
+    use crate::theme::small_windows::MIN_TEXT_PX;
+    if !request.taken || *done {
+        return;
+    }
+    *done = true;
+    let scale = ui_scale.0 * window.scale_factor();
+    for (font, visible, text, text2d) in &texts {
+        let said = text.map(|t| &t.0).or(text2d.map(|t| &t.0));
+        let Some(said) = said.filter(|s| !s.trim().is_empty()) else {
+            continue;
+        };
+        let bevy::text::FontSize::Px(size) = font.font_size else {
+            continue;
+        };
+        let on_screen = (size * scale).round();
+        if visible.get() && on_screen < MIN_TEXT_PX {
+            println!("Text too small: {said:?} is {on_screen} px high");
         }
     }
 }

@@ -77,7 +77,8 @@ struct PlayArgs {
     /// rows, e.g. 7x6 (the default).
     #[arg(long, value_name = "N|CxR")]
     size: Option<String>,
-    /// Play these moves first: 4453 (Connect Four), h8i9j10 (Gomoku).
+    /// Play these moves first: 4453 (Connect Four), h8i9j10 (Gomoku); the
+    /// game is taken from them without --game.
     #[arg(long, value_name = "MOVES")]
     moves: Option<String>,
     /// Open a saved game (.ron) or a Gomoku .psq file (with --rule); a
@@ -247,6 +248,8 @@ pub enum StartMenu {
     Online,
     /// Add engine (over New game's place).
     AddEngine,
+    /// The analysis board's chooser: which game, board and rules.
+    AnalysisBoard,
 }
 
 /// What the program was asked to do.
@@ -341,7 +344,7 @@ impl PlayArgs {
         let rule = self.rule.map(RuleSet::from);
         let (size, moves) = (self.size, self.moves);
         if launch.review.is_some() && self.load.is_none() && moves.is_none() {
-            return Err("--review needs a game: --moves (with --game) or --load".into());
+            return Err("--review needs a game: --moves or --load".into());
         }
         if let Some(path) = self.load {
             if self.game.is_some() || moves.is_some() || size.is_some() {
@@ -366,9 +369,14 @@ impl PlayArgs {
             launch.start = Some(load_file(&path, rule, players)?);
             return Ok(Command::Play(Box::new(launch)));
         }
-        if launch.analyse && self.game.is_none() {
-            if rule.is_some() || size.is_some() || moves.is_some() {
-                return Err("--rule, --size and --moves need --game".into());
+        // Moves say their game: digits are Connect Four's columns, points
+        // (a letter and a number) Gomoku's.
+        let game = self
+            .game
+            .or_else(|| moves.as_deref().and_then(game_of_moves));
+        if launch.analyse && game.is_none() {
+            if rule.is_some() || size.is_some() {
+                return Err("--rule and --size need --game".into());
             }
             let kind = GameKind::Gomoku {
                 size: Gomoku::STANDARD_SIZE,
@@ -377,10 +385,10 @@ impl PlayArgs {
             launch.start = Some(Match::new(MatchSetup::new(kind, players)));
             return Ok(Command::Play(Box::new(launch)));
         }
-        let kind = match self.game {
+        let kind = match game {
             None => {
-                if rule.is_some() || size.is_some() || moves.is_some() {
-                    return Err("--rule, --size and --moves need --game".into());
+                if rule.is_some() || size.is_some() {
+                    return Err("--rule and --size need --game".into());
                 }
                 None
             }
@@ -445,6 +453,22 @@ impl PlayArgs {
 
 fn parse_clock(text: &str) -> Result<TimeControl, String> {
     TimeControl::parse(text).map_err(|e| e.to_string())
+}
+
+/// The game `moves` are written for: digits alone are Connect Four's
+/// columns ("4453"), a letter marks Gomoku's points ("h8i9"); `None` for
+/// neither (the game's own parser says what is wrong).
+fn game_of_moves(moves: &str) -> Option<GameName> {
+    let moves = moves.trim();
+    if moves.is_empty() {
+        None
+    } else if moves.bytes().all(|b| b.is_ascii_digit()) {
+        Some(GameName::ConnectFour)
+    } else if moves.bytes().any(|b| b.is_ascii_alphabetic()) {
+        Some(GameName::Gomoku)
+    } else {
+        None
+    }
 }
 
 /// `7x6`: columns x rows.
@@ -549,10 +573,11 @@ fn parse_screenshot(text: &str) -> Result<PathBuf, String> {
 }
 
 fn parse_window(text: &str) -> Result<(u32, u32), String> {
-    let bad = || "expected WIDTHxHEIGHT, e.g. 1280x800, at least 640x480".to_string();
+    let (least_w, least_h) = crate::app::MIN_WINDOW;
+    let bad = || format!("expected WIDTHxHEIGHT, e.g. 1280x800, at least {least_w}x{least_h}");
     let (w, h) = text.split_once('x').ok_or_else(bad)?;
     let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
-    if w < 640 || h < 480 || w > 8192 || h > 8192 {
+    if w < least_w || h < least_h || w > 8192 || h > 8192 {
         return Err(bad());
     }
     Ok((w, h))

@@ -43,6 +43,8 @@ pub enum Menu {
     AddEngine,
     /// The analysis board's comment on the move on show.
     Comment,
+    /// The analysis board from the title: which game and board.
+    AnalysisBoard,
 }
 
 /// Whether the board takes moves or shows a finished game: derived each

@@ -6,6 +6,7 @@ use super::thinking::EngineLines;
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::paint::Edge;
 use crate::theme::palette::{Colour, Palette};
+use crate::theme::side_column::SideColumn;
 use crate::theme::widgets::{SIDE_CARD_MARGIN, SIDE_CARD_WIDTH};
 use bevy::prelude::*;
 use lineup_core::analysis::thinking::LineScore;
@@ -45,6 +46,7 @@ fn spawn(mut commands: Commands) {
             overflow: Overflow::clip(),
             ..default()
         },
+        SideColumn(SIDE_CARD_MARGIN + SIDE_CARD_WIDTH + 14.0),
         Edge(Colour::PanelBorder),
         BackgroundColor(Color::NONE),
         children![(

@@ -1,6 +1,9 @@
 //! A line drawn on the board as numbered ghost pieces: the engine's line
-//! under the pointer in the panel, else the forced win of a threat search.
-//! Drawn anew only when what is to be shown changes.
+//! under the pointer in the panel, else the forced win of a threat search
+//! (until the search's button, now "Hide the line", is pressed again).
+//! Only a line's first moves are drawn: a Connect Four "win in 21" drawn
+//! whole covered the board. Drawn anew only when what is to be shown
+//! changes.
 
 use super::Studied;
 use super::thinking::EngineLines;
@@ -24,6 +27,10 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(in_state(BoardMode::Analysis)),
     );
 }
+
+/// How many of a line's moves are drawn on the board: its start, which is
+/// what a player plays next; the panel names the rest.
+pub const SHOWN_MOVES: usize = 4;
 
 /// The engine line under the pointer in the panel (by its place, 0 first).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,9 +78,10 @@ fn draw(
         }
         _ => None,
     });
-    let (moves, first) = engine_line
+    let (mut moves, first) = engine_line
         .or(threat_line)
         .unwrap_or((Vec::new(), Side::First));
+    moves.truncate(SHOWN_MOVES);
     let wanted = DrawnFor {
         key: studied.key,
         moves,
@@ -91,7 +99,7 @@ fn draw(
     let mut board = game.clone();
     let mut side = wanted.first;
     for (n, &mv) in wanted.moves.iter().enumerate() {
-        let spot = spot_of(&board, &layout, mv);
+        let spot = layout.spot_of(&board, mv);
         if matches!(board, MatchGame::ConnectFour(_)) && board.play(mv).is_err() {
             break;
         }
@@ -111,18 +119,6 @@ fn draw(
         );
     }
     *drawn = Some(wanted);
-}
-
-/// Where `mv` would go on `board`: a point, or the cell a disc lands in.
-fn spot_of(board: &MatchGame, layout: &BoardLayout, mv: BoardMove) -> Option<Vec2> {
-    match (board, mv) {
-        (MatchGame::Gomoku(_), BoardMove::Point(p)) => Some(layout.point_centre(p)),
-        (MatchGame::ConnectFour(game), BoardMove::Column(c)) => game
-            .position()
-            .landing_cell(c)
-            .map(|cell| layout.cell_centre(cell)),
-        _ => None,
-    }
 }
 
 /// A translucent piece of `side` with its number in the line.

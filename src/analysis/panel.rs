@@ -5,10 +5,10 @@
 
 use super::lines_on_board::HoveredLine;
 use super::thinking::{EngineLines, EngineSettings};
-use super::threats::ThreatShown;
+use super::threats::{ThreatShown, attacker_on};
 use super::tools::Tool;
 use super::{AnalysisRequest, Studied};
-use crate::locale::{Locale, terms};
+use crate::locale::{Locale, Words, terms};
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::fonts::size;
 use crate::theme::interaction::{Disabled, Sends, set_enabled};
@@ -34,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
                     describe_engine,
                     list_lines,
                     describe_threat,
+                    label_threat_buttons,
                     mark_tool,
                 ),
             )
@@ -398,11 +399,19 @@ fn short_name(mv: BoardMove) -> String {
     }
 }
 
+/// How many Latin characters' room `text` takes: a Chinese character (or
+/// a full-width form) is about two.
+fn width_of(text: &str) -> usize {
+    text.chars()
+        .map(|c| if u32::from(c) >= 0x2E80 { 2 } else { 1 })
+        .sum()
+}
+
 /// `head` and as many of `moves` as fit on one line, "…" when some do not.
 fn fitted(head: String, moves: impl Iterator<Item = String>) -> String {
     let mut said = head;
     for name in moves {
-        if said.chars().count() + name.chars().count() + 2 > LINE_CHARACTERS {
+        if width_of(&said) + width_of(&name) + 2 > LINE_CHARACTERS {
             said.push('…');
             break;
         }
@@ -452,7 +461,8 @@ fn describe_threat(
             &[("search", &name), ("side", &side)],
         ),
         Some(ThreatAnswer::Found(win)) => {
-            // The whole line is on the board, numbered; here, its start.
+            // The line's first moves are on the board, numbered; here, as
+            // much of it as fits.
             let head = locale.f(
                 "analysis.threat_found",
                 &[
@@ -472,6 +482,40 @@ fn describe_threat(
         ),
         Some(ThreatAnswer::Stopped) => locale.t("analysis.threat_stopped").to_string(),
     };
+}
+
+/// A search's button, once its line is on the board, hides it: it says so.
+fn label_threat_buttons(
+    studied: Option<Res<Studied>>,
+    threat: Option<Res<ThreatShown>>,
+    locale: Res<Locale>,
+    buttons: Query<(&Sends<AnalysisRequest>, &Children)>,
+    mut labels: Query<(&Words, &mut Text)>,
+) {
+    let game = studied.as_ref().and_then(|s| s.study.position().ok());
+    for (Sends(request), children) in &buttons {
+        let AnalysisRequest::Threat(kind, asked) = *request else {
+            continue;
+        };
+        let hides = match (&studied, game, &threat) {
+            (Some(studied), Some(game), Some(threat)) => {
+                threat.hides(studied.key, kind, attacker_on(game, asked))
+            }
+            _ => false,
+        };
+        for child in children.iter() {
+            if let Ok((words, mut text)) = labels.get_mut(child) {
+                let wanted = if hides {
+                    locale.t("analysis.hide_line").to_string()
+                } else {
+                    words.text(&locale)
+                };
+                if text.0 != wanted {
+                    text.0 = wanted;
+                }
+            }
+        }
+    }
 }
 
 /// The tool in use has its label in the accent colour.

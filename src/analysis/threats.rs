@@ -38,10 +38,29 @@ pub struct ThreatShown {
     pub answer: Option<ThreatAnswer>,
 }
 
+/// The side a search asked for `asked` is for on `game`: Connect Four has
+/// no pass, so its "win in N" is the side to move's.
+pub fn attacker_on(game: &MatchGame, asked: Side) -> Side {
+    match game {
+        MatchGame::ConnectFour(_) => game.to_move(),
+        MatchGame::Gomoku(_) => asked,
+    }
+}
+
+impl ThreatShown {
+    /// Whether asking for `kind` by `attacker` on position `key` hides
+    /// this answer: it is that search's, and found a line on the board.
+    pub fn hides(&self, key: u64, kind: ThreatKind, attacker: Side) -> bool {
+        (self.key, self.kind, self.attacker) == (key, kind, attacker)
+            && matches!(self.answer, Some(ThreatAnswer::Found(_)))
+    }
+}
+
 fn start(
     mut commands: Commands,
     mut requests: MessageReader<AnalysisRequest>,
     studied: Option<Res<Studied>>,
+    shown: Option<Res<ThreatShown>>,
     time: Res<Time<Real>>,
 ) {
     let asked = requests.read().find_map(|r| match r {
@@ -54,11 +73,15 @@ fn start(
     let Ok(game) = studied.study.position() else {
         return;
     };
-    // Connect Four has no pass: its "win in N" is the side to move's.
-    let attacker = match game {
-        MatchGame::ConnectFour(_) => game.to_move(),
-        MatchGame::Gomoku(_) => attacker,
-    };
+    let attacker = attacker_on(game, attacker);
+    // Asked again once found, it hides the line (the button says so).
+    if shown
+        .as_deref()
+        .is_some_and(|s| s.hides(studied.key, kind, attacker))
+    {
+        commands.remove_resource::<ThreatShown>();
+        return;
+    }
     let game = game.clone();
     commands.insert_resource(ThreatShown {
         key: studied.key,

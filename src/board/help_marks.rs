@@ -1,14 +1,15 @@
-//! The engine's help on the board: a Connect Four hint's columns glow (with
-//! a question mark when the hint is only the engine's judgement), a Gomoku
-//! hint is a ghost stone of the side to move in a breathing accent ring
-//! (a glow on the wood was all but invisible), and each
+//! The engine's help on the board: a hint is a ghost piece of the side to
+//! move in a breathing accent ring where it would go (a glow on the wood
+//! was all but invisible; a glow over a Connect Four column tinted its
+//! discs), with a question mark when a Connect Four hint is only the
+//! engine's judgement, and each
 //! Connect Four column's value is written under it while Values is on, in
 //! words as well as colours so that it reads without telling red from
 //! green. What is shown comes from `search::help`.
 
 use super::BoardRoot;
+use super::connect_four_view;
 use super::layout::BoardLayout;
-use super::markers::spot_of;
 use super::ringed_ghost::{self, PieceArt};
 use crate::current_match::CurrentMatch;
 use crate::locale::Locale;
@@ -20,7 +21,7 @@ use crate::theme::palette::Palette;
 use bevy::prelude::*;
 use lineup_core::ai::advice::{Certainty, Found, Value};
 use lineup_core::ai::connect_four::values;
-use lineup_core::rules::{BoardMove, Column, MatchGame};
+use lineup_core::rules::{Column, MatchGame};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -31,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The mark of a hinted move: a column's glow, or a ringed ghost stone.
+/// The mark of a hinted move: a ringed ghost piece.
 #[derive(Component)]
 pub struct HintGlow;
 
@@ -44,9 +45,12 @@ pub struct HintGuessMark;
 #[derive(Component)]
 pub struct ValueLabel;
 
-/// The hinted moves glow (with a question mark when a Connect Four hint is
-/// only the engine's judgement) until the position changes; a proven hint
-/// that follows a provisional one replaces it.
+/// Each hinted move is a ghost piece of the side to move in a breathing
+/// ring where it would go: the point, or the cell a Connect Four disc lands
+/// in (a glow over the whole column turned the red discs in it orange),
+/// with a question mark when a Connect Four hint is only the engine's
+/// judgement, until the position changes; a proven hint that follows a
+/// provisional one replaces it.
 fn show_hint(
     palette: Res<Palette>,
     mut commands: Commands,
@@ -56,8 +60,6 @@ fn show_hint(
     layout: Res<BoardLayout>,
     root: Single<Entity, With<BoardRoot>>,
     glows: Query<Entity, With<HintGlow>>,
-    time: Res<Time>,
-    mut sprites: Query<&mut Sprite, With<HintGlow>>,
     mut drawn: Local<Option<Found>>,
     art: PieceArt,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -68,65 +70,57 @@ fn show_hint(
         .filter(|i| i.0.revision == game.revision() && *mode.get() == BoardMode::Play)
         .map(|i| i.0.found.clone())
         .filter(|found| matches!(found, Found::Hint { .. }));
-    if *drawn != wanted || (wanted.is_some() && glows.is_empty()) {
-        for glow in &glows {
-            commands.entity(glow).despawn();
-        }
-        if let Some(Found::Hint { moves, certainty }) = &wanted {
-            let guess =
-                *certainty != Certainty::Proven && matches!(game.game(), MatchGame::ConnectFour(_));
-            for &mv in moves {
-                if let BoardMove::Point(point) = mv {
-                    // A stone of the side to move where it would go.
-                    let side = game.game().to_move();
-                    let at = layout.point_centre(point);
-                    if let Some(ghost) = ringed_ghost::spawn(
-                        &mut commands,
-                        &art,
-                        &mut meshes,
-                        &mut materials,
-                        &palette,
-                        side,
-                        at,
-                        true,
-                    ) {
-                        commands.entity(ghost).insert((Name::new("Hint"), HintGlow));
-                        commands.entity(*root).add_child(ghost);
-                    }
-                    continue;
-                }
-                let (at, size) = spot_of(&layout, mv);
-                let glow = commands
-                    .spawn((
-                        Name::new("Hint"),
-                        HintGlow,
-                        Sprite::from_color(palette.accent.with_alpha(0.3), size),
-                        Transform::from_xyz(at.x, at.y, 7.0),
-                    ))
-                    .id();
-                if guess {
-                    let mark = commands
-                        .spawn((
-                            Name::new("Hint guess"),
-                            HintGuessMark,
-                            Text2d::new("?"),
-                            TextFont::from_font_size(layout_size((size.x * 0.5).clamp(16.0, 48.0))),
-                            TextColor(palette.text),
-                            Transform::from_xyz(0.0, 0.0, 0.5),
-                        ))
-                        .id();
-                    commands.entity(glow).add_child(mark);
-                }
-                commands.entity(*root).add_child(glow);
-            }
-        }
-        *drawn = wanted;
+    if *drawn == wanted && (wanted.is_none() || !glows.is_empty()) {
         return;
     }
-    let alpha = 0.22 + 0.14 * (time.elapsed_secs() * 5.0).sin();
-    for mut sprite in &mut sprites {
-        sprite.color = palette.accent.with_alpha(alpha);
+    for glow in &glows {
+        commands.entity(glow).despawn();
     }
+    if let Some(Found::Hint { moves, certainty }) = &wanted {
+        let guess =
+            *certainty != Certainty::Proven && matches!(game.game(), MatchGame::ConnectFour(_));
+        let side = game.game().to_move();
+        for &mv in moves {
+            let Some(at) = layout.spot_of(game.game(), mv) else {
+                continue;
+            };
+            let Some(ghost) = ringed_ghost::spawn(
+                &mut commands,
+                &art,
+                &mut meshes,
+                &mut materials,
+                &palette,
+                side,
+                at,
+                true,
+            ) else {
+                continue;
+            };
+            commands.entity(ghost).insert((Name::new("Hint"), HintGlow));
+            if guess {
+                // In front of the frame, like the ring.
+                let mark = commands
+                    .spawn((
+                        Name::new("Hint guess"),
+                        HintGuessMark,
+                        Text2d::new("?"),
+                        TextFont::from_font_size(layout_size(
+                            (layout.cell * 0.45).clamp(16.0, 48.0),
+                        )),
+                        TextColor(palette.text),
+                        Transform::from_xyz(
+                            0.0,
+                            0.0,
+                            connect_four_view::z::GLOW + 1.0 - (connect_four_view::z::DISC + 0.5),
+                        ),
+                    ))
+                    .id();
+                commands.entity(ghost).add_child(mark);
+            }
+            commands.entity(*root).add_child(ghost);
+        }
+    }
+    *drawn = wanted;
 }
 
 /// Column values under the board while Values is on.

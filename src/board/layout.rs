@@ -5,8 +5,8 @@ use crate::current_match::CurrentMatch;
 use crate::states::Screen;
 use bevy::prelude::*;
 use lineup_core::match_setup::GameKind;
-use lineup_core::rules::Point;
 use lineup_core::rules::connect_four::Cell;
+use lineup_core::rules::{BoardMove, MatchGame, Point};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -34,6 +34,19 @@ pub struct BoardLayout {
 }
 
 impl BoardLayout {
+    /// Where `mv` would go on `board`: its point, or the cell a Connect
+    /// Four disc dropped there lands in (`None` for a full column).
+    pub fn spot_of(&self, board: &MatchGame, mv: BoardMove) -> Option<Vec2> {
+        match (board, mv) {
+            (_, BoardMove::Point(p)) => Some(self.point_centre(p)),
+            (MatchGame::ConnectFour(game), BoardMove::Column(c)) => game
+                .position()
+                .landing_cell(c)
+                .map(|cell| self.cell_centre(cell)),
+            _ => None,
+        }
+    }
+
     pub fn for_kind(kind: GameKind) -> Self {
         match kind {
             GameKind::ConnectFour { size } => {

@@ -12,8 +12,10 @@ use crate::states::{AppSystems, Screen};
 use crate::theme::fonts::size;
 use crate::theme::palette;
 use bevy::prelude::*;
+use lineup_core::match_state::Match;
 use lineup_core::rules::Point;
 use lineup_core::rules::opening::Step;
+use lineup_core::rules::opening::story::{self, Decision};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -47,11 +49,10 @@ fn mark_offers(
         commands.entity(mark).despawn();
     }
     // Review shows an earlier position, without the opening's marks.
-    let (Some(art), Some(opening), false) = (art, game.opening_under_way(), shown.reviewing())
-    else {
+    let (Some(art), false) = (art, shown.reviewing()) else {
         return;
     };
-    for (i, &p) in opening.offers().iter().enumerate() {
+    for (i, p) in offers_on_show(&game) {
         let at = layout.point_centre(p);
         let mark = commands
             .spawn((
@@ -71,6 +72,34 @@ fn mark_offers(
             .id();
         commands.entity(*root).add_child(mark);
     }
+}
+
+/// The offered fifth moves to mark, numbered from 0 in the order offered:
+/// while they are on offer, and after White's pick the ones not taken,
+/// until the next move (so that a player sees what was chosen from).
+fn offers_on_show(game: &Match) -> Vec<(usize, Point)> {
+    let Some(opening) = game.opening() else {
+        return Vec::new();
+    };
+    if !opening.is_decided() {
+        return opening.offers().iter().copied().enumerate().collect();
+    }
+    if game.game().move_count() != game.opening_moves() {
+        return Vec::new();
+    }
+    story::decisions(opening)
+        .into_iter()
+        .find_map(|decision| match decision {
+            Decision::Picked { point, offers, .. } => Some(
+                offers
+                    .into_iter()
+                    .enumerate()
+                    .filter(|&(_, p)| p != point)
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// The frame of the central square the next stone must go in.

@@ -93,7 +93,8 @@ impl From<String> for Words {
 }
 
 impl Words {
-    fn text(&self, locale: &Locale) -> String {
+    /// What it says in `locale`'s language.
+    pub fn text(&self, locale: &Locale) -> String {
         match self {
             Words::Key(key) => locale.t(key).to_string(),
             Words::Plain(text) => text.clone(),

@@ -139,16 +139,26 @@ pub fn value(locale: &Locale, value: Value) -> String {
     }
 }
 
-/// A reviewed move's worth for its mover (see [`Worth::label`]); an
-/// estimate in words, with the better side's chance to win: "White is
-/// clearly better (74%)", never the engine's raw score (see [`raw_score`]).
+/// A reviewed move's worth, with the side it is for named: "Red wins in 3
+/// moves" (the winner's moves still to play), "Yellow won" after the
+/// winning move, "Draw"; an estimate in words, with the better side's
+/// chance to win: "White is clearly better (74%)", never the engine's raw
+/// score (see [`raw_score`]). `worth` is the mover's after its move at
+/// `ply` (counted from the empty board).
 pub fn worth(locale: &Locale, kind: GameKind, worth: Worth, ply: usize) -> String {
+    let mover = Side::of_ply(ply);
+    let named = |side_of: Side| side(locale, kind, side_of);
+    // The winner's moves still to play after this one.
+    let to_come = |at: u32| (at as usize).saturating_sub(ply).div_ceil(2);
+    let wins = |winner: Side, at: Option<u32>| match at.map(to_come) {
+        Some(0) => locale.f("worth.won", &[("side", &named(winner))]),
+        Some(n) => locale.n("worth.wins_in", n, &[("side", &named(winner))]),
+        None => locale.f("worth.wins", &[("side", &named(winner))]),
+    };
     match worth {
-        Worth::Wins { at: Some(at) } => locale.n("worth.win_in", Worth::own_moves(at, ply), &[]),
-        Worth::Wins { at: None } => locale.t("worth.win").into(),
+        Worth::Wins { at } => wins(mover, at),
+        Worth::Loses { at } => wins(mover.other(), at),
         Worth::Draw => locale.t("worth.draw").into(),
-        Worth::Loses { at: Some(at) } => locale.n("worth.loss_in", Worth::own_moves(at, ply), &[]),
-        Worth::Loses { at: None } => locale.t("worth.loss").into(),
         Worth::Score(_) => {
             let Some((standing, mover, percent)) = worth.standing() else {
                 return "?".into();

@@ -10,7 +10,7 @@ use crate::settings::Settings;
 use crate::states::{AppSystems, Menu};
 use crate::theme::diagram::{self, DiagramPiece, GomokuMarks, Spawner};
 use crate::theme::fonts::size;
-use crate::theme::interaction::{self, ButtonMessage, Focusable, Sends};
+use crate::theme::interaction::{self, ButtonMessage, FirstFocus, Focusable, Sends};
 use crate::theme::paint::Ink;
 use crate::theme::palette::{Colour, Palette};
 use crate::theme::widgets;
@@ -20,15 +20,18 @@ use lineup_core::rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
     interaction::sends::<HowToPlayRequest>(app);
-    app.add_systems(OnEnter(Menu::HowToPlay), (first_page, spawn).chain())
-        .add_systems(
-            Update,
-            (
-                turn_page.in_set(AppSystems::Apply),
-                (show_page, mark_tab).chain().in_set(AppSystems::Present),
-            )
-                .run_if(in_state(Menu::HowToPlay)),
-        );
+    app.add_systems(
+        OnEnter(Menu::HowToPlay),
+        (first_page, spawn, focus_first_page).chain(),
+    )
+    .add_systems(
+        Update,
+        (
+            turn_page.in_set(AppSystems::Apply),
+            (show_page, mark_tab).chain().in_set(AppSystems::Present),
+        )
+            .run_if(in_state(Menu::HowToPlay)),
+    );
 }
 
 /// A page of How to play.
@@ -66,6 +69,10 @@ impl ButtonMessage for HowToPlayRequest {}
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShownPage(pub Page);
 
+/// Every page's room, the tallest's (English Gomoku, about 386): the tabs
+/// and Back stay where they are from page to page.
+const PAGE_HEIGHT: f32 = 400.0;
+
 /// Where the page's own content goes (drawn anew for each page).
 #[derive(Component)]
 struct PageArea;
@@ -82,6 +89,19 @@ fn first_page(mut commands: Commands, game: Option<Res<CurrentMatch>>, settings:
     commands.insert_resource(ShownPage(page));
 }
 
+/// The tab of the page it opens at takes the focus, not the first tab.
+fn focus_first_page(
+    mut commands: Commands,
+    shown: Res<ShownPage>,
+    tabs: Query<(Entity, &Sends<HowToPlayRequest>)>,
+) {
+    for (tab, Sends(request)) in &tabs {
+        if *request == HowToPlayRequest::Show(shown.0) {
+            commands.entity(tab).insert(FirstFocus);
+        }
+    }
+}
+
 fn spawn(mut commands: Commands, locale: Res<Locale>) {
     let tab = |page: Page| {
         (
@@ -95,6 +115,7 @@ fn spawn(mut commands: Commands, locale: Res<Locale>) {
             Focusable,
         )
     };
+
     commands.spawn((
         widgets::overlay("How to play", true),
         DespawnOnExit(Menu::HowToPlay),
@@ -117,9 +138,11 @@ fn spawn(mut commands: Commands, locale: Res<Locale>) {
                 ),
                 (
                     PageArea,
+                    Name::new("Page"),
                     Node {
                         width: percent(100),
-                        min_height: px(300),
+                        height: px(PAGE_HEIGHT),
+                        flex_shrink: 0.0,
                         flex_direction: FlexDirection::Column,
                         align_items: AlignItems::Center,
                         justify_content: JustifyContent::Center,

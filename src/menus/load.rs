@@ -21,7 +21,7 @@ use crate::theme::widgets;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use lineup_core::analysis::study::Study;
+use lineup_core::analysis::study::{Study, StudySummary};
 use lineup_core::match_setup::GameKind;
 use lineup_core::match_state::Match;
 use lineup_core::persist::games;
@@ -199,15 +199,36 @@ fn spawn(
                     ));
                 }
                 let entry = &listed.entry;
+                let study = entry
+                    .content
+                    .as_ref()
+                    .ok()
+                    .and_then(|s| Study::from_save(&s.save).ok().flatten());
                 // A study's thumbnail is the position it was left at.
                 let preview = entry.content.as_ref().ok().map(|s| {
-                    let studied = Study::from_save(&s.save).ok().flatten();
-                    let shown = studied.as_ref().and_then(|st| st.position().ok());
+                    let shown = study.as_ref().and_then(|st| st.position().ok());
                     let game = shown.unwrap_or(&s.game);
                     images.add(preview_image(game, s.save.setup.kind, &palette))
                 });
-                let (line, colour) = match &entry.content {
-                    Ok(s) => {
+                let (line, colour) = match (&entry.content, &study) {
+                    // A study is told by what it holds, not as a game
+                    // between two people of no moves.
+                    (Ok(s), Some(study)) => {
+                        let (y, mo, d, h, mi) = slots::civil_time(s.save.saved);
+                        let date = format!("{y}-{mo:02}-{d:02} {h:02}:{mi:02}");
+                        (
+                            locale.f(
+                                "load.study_line",
+                                &[
+                                    ("game", &terms::game_title(&locale, s.save.setup.kind)),
+                                    ("contents", &study_contents(&locale, study.summary())),
+                                    ("date", &date),
+                                ],
+                            ),
+                            Colour::TextDim,
+                        )
+                    }
+                    (Ok(s), None) => {
                         let (y, mo, d, h, mi) = slots::civil_time(s.save.saved);
                         let players = locale.f(
                             "load.players",
@@ -240,7 +261,7 @@ fn spawn(
                             Colour::TextDim,
                         )
                     }
-                    Err(e) => (locale.f("load.damaged", &[("error", &e)]), Colour::Warning),
+                    (Err(e), _) => (locale.f("load.damaged", &[("error", &e)]), Colour::Warning),
                 };
                 panel
                     .spawn(Node {
@@ -487,4 +508,21 @@ fn handle_requests(
             }
         }
     }
+}
+
+/// A study's contents in words: "3 pieces set up · 12 moves · 2 side
+/// lines · 1 comment" (what it has none of left out, but the moves).
+fn study_contents(locale: &Locale, summary: StudySummary) -> String {
+    let mut parts = Vec::new();
+    if summary.set_up > 0 {
+        parts.push(locale.n("load.study_setup", summary.set_up, &[]));
+    }
+    parts.push(locale.n("load.moves", summary.main_line, &[]));
+    if summary.variations > 0 {
+        parts.push(locale.n("load.study_variations", summary.variations, &[]));
+    }
+    if summary.comments > 0 {
+        parts.push(locale.n("load.study_comments", summary.comments, &[]));
+    }
+    parts.join(" · ")
 }

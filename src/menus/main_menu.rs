@@ -4,14 +4,10 @@ use super::MenuRequest;
 use crate::current_match::StartMatch;
 use crate::disk::{Storage, newest_unfinished};
 use crate::locale::Locale;
-use crate::settings::Settings;
 use crate::states::{AppSystems, Menu};
 use crate::theme::toast::Toast;
 use crate::theme::widgets;
 use bevy::prelude::*;
-use lineup_core::analysis::setup::Setup;
-use lineup_core::analysis::study::Study;
-use lineup_core::match_setup::GameKind;
 use lineup_core::match_state::Match;
 
 pub(super) fn plugin(app: &mut App) {
@@ -66,24 +62,9 @@ fn handle_requests(
     locale: Res<Locale>,
     mut exit: MessageWriter<AppExit>,
     mut starts: MessageWriter<StartMatch>,
-    settings: Res<Settings>,
-    mut commands: Commands,
 ) {
     for request in requests.read() {
         match request {
-            MenuRequest::OpenAnalysis => {
-                // The last game's kind, else Gomoku under the default rule set:
-                // what analysis is most for.
-                let kind = settings.last_setup.map_or(
-                    GameKind::Gomoku {
-                        size: settings.default_gomoku_size,
-                        rule: settings.default_rule,
-                    },
-                    |s| s.kind,
-                );
-                let study = Study::new(Setup::empty(&kind));
-                crate::analysis::start_from_title(study, None, &mut commands, &mut starts);
-            }
             MenuRequest::Quit => {
                 exit.write(AppExit::Success);
             }

@@ -2,6 +2,7 @@
 //! goes back one level; in a game it opens and closes the pause menu.
 
 pub mod add_engine;
+pub mod analysis_board;
 mod confirm_resign;
 pub mod how_to_play;
 pub mod load;
@@ -33,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_plugins((
             main_menu::plugin,
             new_game::plugin,
+            analysis_board::plugin,
             add_engine::plugin,
             settings::plugin,
             load::plugin,
@@ -64,8 +66,7 @@ pub enum MenuRequest {
     OpenSave,
     /// Add a Gomocup engine (from New game).
     OpenAddEngine,
-    /// The analysis board on an empty board of the last game's kind (from
-    /// the title).
+    /// The analysis board's chooser (game, board, rules), from the title.
     OpenAnalysis,
     Pause,
     Resume,
@@ -102,6 +103,7 @@ fn parent(menu: Menu, screen: Screen) -> Menu {
         Menu::None | Menu::Main => Menu::None,
         Menu::Pause | Menu::ConfirmResign | Menu::Comment | Menu::Chat => Menu::None,
         Menu::NewGame
+        | Menu::AnalysisBoard
         | Menu::Load
         | Menu::HowToPlay
         | Menu::Settings
@@ -150,13 +152,24 @@ fn open_menus(
     menu: Res<State<Menu>>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Menu>>,
+    mut how_to_play_from: Local<Option<(Menu, Screen)>>,
 ) {
     for request in requests.read() {
         let target = match request {
+            // F1 opens How to play from anywhere, the game itself included:
+            // Back returns there, on the same screen (else, opened by
+            // `--menu`, to its parent).
+            MenuRequest::OpenHowToPlay => {
+                *how_to_play_from = Some((*menu.get(), *screen.get()));
+                Menu::HowToPlay
+            }
+            MenuRequest::Back if *menu.get() == Menu::HowToPlay => match how_to_play_from.take() {
+                Some((from, on)) if on == *screen.get() => from,
+                _ => parent(Menu::HowToPlay, *screen.get()),
+            },
             MenuRequest::OpenNewGame => Menu::NewGame,
             MenuRequest::OpenLoad => Menu::Load,
             MenuRequest::OpenSettings => Menu::Settings,
-            MenuRequest::OpenHowToPlay => Menu::HowToPlay,
             MenuRequest::OpenResults => Menu::Results,
             MenuRequest::OpenOnline => Menu::Online,
             MenuRequest::Pause => Menu::Pause,
@@ -164,11 +177,9 @@ fn open_menus(
             MenuRequest::Resign => Menu::ConfirmResign,
             MenuRequest::OpenSave => Menu::Save,
             MenuRequest::OpenAddEngine => Menu::AddEngine,
+            MenuRequest::OpenAnalysis => Menu::AnalysisBoard,
             MenuRequest::Back => parent(*menu.get(), *screen.get()),
-            MenuRequest::Continue
-            | MenuRequest::Quit
-            | MenuRequest::QuitToTitle
-            | MenuRequest::OpenAnalysis => continue,
+            MenuRequest::Continue | MenuRequest::Quit | MenuRequest::QuitToTitle => continue,
         };
         next.set(target);
     }

@@ -15,11 +15,11 @@ use crate::search::computer::{ComputerChoice, Thinking};
 use crate::search::help::{HelpRequest, HintSearch, ShowValues};
 use crate::settings::Settings;
 use crate::states::{AppSystems, FlipBoard, GamePhase, HiddenInReview, Screen};
-use crate::theme::fonts::{Bold, size};
+use crate::theme::fonts::{Bold, lines_high, size};
 use crate::theme::interaction::{Disabled, Sends, set_enabled};
 use crate::theme::paint::{Edge, Ink};
 use crate::theme::palette::{Colour, Palette};
-use crate::theme::toast::{ToastPlace, toast_line};
+use crate::theme::toast::{Toast, ToastPlace, toast_line};
 use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::ai::connect_four::values;
@@ -40,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
                 label_help_buttons,
                 list_moves,
                 hide_when_over,
+                tell_why_no_undo,
             )
                 .in_set(AppSystems::Present)
                 .run_if(in_state(Screen::Game)),
@@ -193,6 +194,25 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
                 widgets::dim_label(terms::rules_line(&locale, game.setup().kind).to_string()),
                 TextLayout::justify(Justify::Center),
             ),
+            (
+                OpeningStory,
+                // Two lines of room from the start, so that nothing below
+                // moves as the opening's decisions are told.
+                Node {
+                    width: percent(100),
+                    min_height: px(lines_high(2.0, size::CAPTION)),
+                    flex_shrink: 0.0,
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                },
+                children![(
+                    OpeningStoryText,
+                    Text::new(""),
+                    TextFont::from_font_size(size::CAPTION),
+                    Ink(Colour::TextDim),
+                    TextLayout::justify(Justify::Center),
+                )],
+            ),
             player_row(Side::First),
             player_row(Side::Second),
             (
@@ -292,6 +312,14 @@ struct GameTitle;
 #[derive(Component)]
 struct RulesLine;
 
+/// The room of the opening's decisions so far, under an opening rule.
+#[derive(Component)]
+struct OpeningStory;
+
+/// The opening's decisions so far, in words (`panel::opening::story_line`).
+#[derive(Component)]
+struct OpeningStoryText;
+
 /// What the status line says.
 pub fn status_line(
     locale: &Locale,
@@ -353,7 +381,9 @@ fn update_status(
         Single<&mut Text, With<MoveNumberText>>,
         Single<&mut Text, With<GameTitle>>,
         Single<&mut Text, With<RulesLine>>,
+        Single<&mut Text, With<OpeningStoryText>>,
     )>,
+    mut story_room: Single<&mut Node, With<OpeningStory>>,
 ) {
     let set = |text: &mut Text, line: String| {
         if text.0 != line {
@@ -379,18 +409,20 @@ fn update_status(
         &mut texts.p2(),
         terms::game_title(&locale, game.setup().kind),
     );
-    let rules = terms::rules_line(&locale, game.setup().kind);
-    let rules = match game.setup().opening() {
-        lineup_core::rules::opening::OpeningRule::None => rules.to_string(),
-        opening => locale.f(
-            "hud.rules_with_opening",
-            &[
-                ("rules", &rules),
-                ("opening", &terms::opening_rule(&locale, opening)),
-            ],
-        ),
-    };
+    let rules = terms::rules_line(&locale, game.setup().kind).to_string();
     set(&mut texts.p3(), rules);
+    let story = game.opening().map_or_else(String::new, |o| {
+        crate::panel::opening::story_line(&locale, game.setup().kind, o)
+    });
+    let display = if game.opening().is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    if story_room.display != display {
+        story_room.display = display;
+    }
+    set(&mut texts.p4(), story);
 }
 
 /// The side to move is shown bright, the other dimmed; a name that
@@ -423,6 +455,20 @@ fn update_players(
     }
 }
 
+/// Undo asked (Ctrl+Z: its button is disabled) after a loss on time, which
+/// is final: say so, rather than do nothing without a word.
+fn tell_why_no_undo(
+    game: Res<CurrentMatch>,
+    locale: Res<Locale>,
+    mut requests: MessageReader<HistoryRequest>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    let asked = requests.read().any(|r| *r == HistoryRequest::Undo);
+    if asked && game.lost_on_time().is_some() {
+        toasts.write(Toast::board(locale.t("hud.no_undo_after_time")));
+    }
+}
+
 /// Undo needs a move to take back, Redo one to replay, Resign a game going on.
 fn enable_buttons(
     mut commands: Commands,
@@ -433,7 +479,6 @@ fn enable_buttons(
     help: Query<(Entity, &Sends<HelpRequest>, Has<Disabled>)>,
     menus: Query<(Entity, &Sends<MenuRequest>, Has<Disabled>)>,
 ) {
-    let has_moves = game.game().move_count() > 0 || game.game().is_over();
     // Online: no help from the engine, no redo; undo only of one's own move
     // in a game going on (the opponent is asked).
     let online = *authority == MatchAuthority::Online;
@@ -443,8 +488,8 @@ fn enable_buttons(
     for (entity, Sends(request), disabled) in &history {
         let enabled = match request {
             HistoryRequest::Undo if online => own_moves && !game.game().is_over(),
-            HistoryRequest::Undo => has_moves,
-            HistoryRequest::Redo => !online && game.game().can_redo(),
+            HistoryRequest::Undo => game.can_undo(),
+            HistoryRequest::Redo => !online && game.can_redo(),
             HistoryRequest::Resign => continue,
         };
         set_enabled(&mut commands, entity, enabled, disabled);

@@ -10,7 +10,7 @@ use crate::board::ringed_ghost::{self, PieceArt};
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::palette::Palette;
 use bevy::prelude::*;
-use lineup_core::rules::{BoardMove, MatchGame, Side};
+use lineup_core::rules::{BoardMove, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -26,16 +26,9 @@ pub struct BetterMove;
 /// Where the better move's piece sits: a Gomoku point, or the cell a disc
 /// dropped in that column would have filled (before the move on show).
 fn spot(position: &ReviewPosition, mv: BoardMove, layout: &BoardLayout) -> Option<Vec2> {
-    match (mv, &position.game) {
-        (BoardMove::Point(p), _) => Some(layout.point_centre(p)),
-        (BoardMove::Column(column), MatchGame::ConnectFour(game)) => {
-            let mut before = game.clone();
-            before.undo()?;
-            let cell = before.position().landing_cell(column)?;
-            Some(layout.cell_centre(cell))
-        }
-        _ => None,
-    }
+    let mut before = position.game.clone();
+    before.undo()?;
+    layout.spot_of(&before, mv)
 }
 
 fn show(

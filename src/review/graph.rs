@@ -94,7 +94,7 @@ fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<G
         return;
     }
     let found = Arc::new(Mutex::new(GraphFindings {
-        review: GameReview::new(game.game()),
+        review: GameReview::new(game.game()).under_opening(game.opening_moves()),
         took: None,
     }));
     let stop = Arc::new(AtomicBool::new(false));

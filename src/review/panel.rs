@@ -13,7 +13,7 @@ use crate::locale::terms;
 use crate::panel::move_list::{self, ListedMove, move_name};
 use crate::settings::Settings;
 use crate::states::{AppSystems, BoardMode};
-use crate::theme::fonts::size;
+use crate::theme::fonts::{lines_high, size};
 use crate::theme::interaction::{Disabled, Sends, pressed_across, set_enabled};
 use crate::theme::paint::{Fill, Ink};
 use crate::theme::palette::{Colour, Palette};
@@ -21,7 +21,6 @@ use crate::theme::widgets;
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 use lineup_core::match_clock::spent_text;
-use lineup_core::rules::opening::notation;
 use lineup_core::rules::{MatchGame, Side};
 
 pub(super) fn plugin(app: &mut App) {
@@ -37,8 +36,13 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Rows of the move list on show at once (two moves a row); two fewer
 /// under an opening rule, whose steps take their room.
-const ROWS: usize = 10;
-const ROWS_UNDER_OPENING: usize = 8;
+const ROWS: usize = 8;
+const ROWS_UNDER_OPENING: usize = 6;
+/// What the move on show was worth: its size, and its lines of room.
+const WORTH_FONT: f32 = size::CAPTION + 1.0;
+const WORTH_LINES: f32 = 2.0;
+/// The opening's story gets this many lines of room.
+const OPENING_LINES: f32 = 2.0;
 const INNER: f32 = GRAPH_SIZE.x;
 
 #[derive(Component)]
@@ -77,17 +81,10 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
     } else {
         ROWS
     };
-    // How the game began, under an opening rule: every step, in the words
-    // saves use (`h8 i9 j10 swap l9 declare:3 …`).
-    let opening = game.opening().map(|o| {
-        locale.f(
-            "review.opening",
-            &[
-                ("rule", &terms::opening_rule(&locale, o.rule())),
-                ("actions", &notation::format_actions(o.actions())),
-            ],
-        )
-    });
+    // How the game began, under an opening rule: its decisions in words.
+    let opening = game
+        .opening()
+        .map(|o| crate::panel::opening::story_line(&locale, game.setup().kind, o));
     let panel = commands
         .spawn((
             Name::new("Review panel"),
@@ -98,21 +95,37 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
             panel.spawn(widgets::title("review.title", size::HEADING));
             panel.spawn(text(ReviewWhereText, size::BODY, Colour::Text));
             panel.spawn(text(ReviewMoveText, size::SMALL, Colour::Text));
-            // Hovered, it also gives the engine's raw score.
+            // Hovered, it gives the engine's raw score. Two lines of room
+            // whatever it says (nothing at the start, a verdict that wraps),
+            // so that the steps below never move under the pointer.
             panel.spawn((
-                text(WorthText, size::CAPTION + 1.0, Colour::TextDim),
+                text(WorthText, WORTH_FONT, Colour::TextDim),
                 Interaction::default(),
+                Node {
+                    width: px(INNER),
+                    height: px(lines_high(WORTH_LINES, WORTH_FONT)),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
             ));
             if let Some(opening) = opening {
+                // Two lines of room, whatever the opening, so that the
+                // buttons below stay where they are.
                 panel.spawn((
-                    Name::new("Opening steps"),
-                    Text::new(opening),
-                    TextFont::from_font_size(size::CAPTION),
-                    Ink(Colour::TextDim),
+                    Name::new("Opening story"),
                     Node {
-                        max_width: px(INNER),
+                        width: px(INNER),
+                        min_height: px(lines_high(OPENING_LINES, size::CAPTION)),
+                        flex_shrink: 0.0,
+                        justify_content: JustifyContent::Center,
                         ..default()
                     },
+                    children![(
+                        Text::new(opening),
+                        TextFont::from_font_size(size::CAPTION),
+                        Ink(Colour::TextDim),
+                        TextLayout::justify(Justify::Center),
+                    )],
                 ));
             }
             let step = |label: &'static str, action| {
@@ -151,14 +164,20 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
                     Pickable::IGNORE,
                 )],
             ));
+            // The one part that gives way when the panel is too full (the
+            // larger text of a small window): rows at its foot are cut off,
+            // the move on show stays in the middle.
             panel.spawn((
                 Name::new("Move list"),
                 MoveList(rows),
                 Node {
                     width: px(INNER),
-                    height: px(rows as f32 * move_list::ROW_HEIGHT),
+                    max_height: px(rows as f32 * move_list::ROW_HEIGHT),
+                    min_height: px(move_list::ROW_HEIGHT),
                     flex_direction: FlexDirection::Column,
-                    flex_shrink: 0.0,
+                    flex_shrink: 1.0,
+                    flex_grow: 1.0,
+                    overflow: Overflow::clip(),
                     ..default()
                 },
             ));
@@ -282,16 +301,17 @@ fn describe(
                 None => locale.t("review.value_pending").to_string(),
                 Some(r) => {
                     let worth = terms::worth(&locale, game.setup().kind, r.after, r.ply);
-                    let worth = match r.better {
-                        Some(b) => locale.f(
+                    // Hovered, the raw score takes the better move's place:
+                    // the two lines of room hold either.
+                    match (terms::raw_score(&locale, r.after), r.better) {
+                        (Some(raw), _) if **hover != Interaction::None => {
+                            format!("{worth}\n{raw}")
+                        }
+                        (_, Some(b)) => locale.f(
                             "review.better",
                             &[("worth", &worth), ("move", &move_name(b))],
                         ),
-                        None => worth,
-                    };
-                    match terms::raw_score(&locale, r.after) {
-                        Some(raw) if **hover != Interaction::None => format!("{worth}\n{raw}"),
-                        _ => worth,
+                        (_, None) => worth,
                     }
                 }
             };

@@ -1,9 +1,10 @@
 //! The title screen: the game's name and a small animated scene of both
-//! games (`title_scene`), with the main menu on top.
+//! games (`title_scene`), with the main menu on top. The name shows over
+//! the main menu only: a taller dialog (New game for Gomoku) cut through
+//! it.
 
 use crate::locale::Words;
-use crate::states::Menu;
-use crate::states::Screen;
+use crate::states::{AppSystems, Menu, Screen};
 use crate::theme::fonts::{Bold, size};
 use crate::theme::paint::Ink;
 use crate::theme::palette::Colour;
@@ -13,12 +14,37 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Title),
         (spawn_title, super::open_menu(Menu::Main)),
+    )
+    .add_systems(
+        Update,
+        name_over_the_main_menu_only
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Title)),
     );
+}
+
+/// The game's name at the top of the title screen.
+#[derive(Component)]
+pub struct TitleName;
+
+fn name_over_the_main_menu_only(
+    menu: Res<State<Menu>>,
+    mut names: Query<&mut Visibility, With<TitleName>>,
+) {
+    let wanted = if matches!(menu.get(), Menu::Main | Menu::None) {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut visibility in &mut names {
+        visibility.set_if_neq(wanted);
+    }
 }
 
 fn spawn_title(mut commands: Commands) {
     commands.spawn((
         Name::new("Title"),
+        TitleName,
         DespawnOnExit(Screen::Title),
         Node {
             position_type: PositionType::Absolute,

@@ -27,6 +27,16 @@ pub mod size {
     pub const CAPTION: f32 = 14.0;
 }
 
+/// A line of text is this many times its font size high (Bevy's default
+/// `LineHeight`): the room a text's lines take, where space is reserved
+/// for a text that comes and goes so that nothing below it moves.
+pub const LINE_HEIGHT: f32 = 1.2;
+
+/// The height of `lines` lines of text at `font_size`.
+pub fn lines_high(lines: f32, font_size: f32) -> f32 {
+    lines * font_size * LINE_HEIGHT
+}
+
 /// A text size worked out from the board's layout, in whole pixels. Why:
 /// Bevy keeps a glyph atlas (an image of up to a megabyte) for every font
 /// size it has drawn, for the whole run. Sizes straight from the layout's

@@ -219,6 +219,11 @@ fn hover_focuses(
     }
 }
 
+/// The button a menu focuses when it opens, where that is not its first
+/// safe one (How to play: the tab of the page it opens at).
+#[derive(Component, Debug, Default, Clone, Copy)]
+pub struct FirstFocus;
+
 /// Arrows and Tab move the focus in reading order; Left/Right change a
 /// cycling value; Enter or Space activates.
 fn keyboard_navigation(
@@ -229,6 +234,7 @@ fn keyboard_navigation(
             &ButtonInfo,
             Option<&UiGlobalTransform>,
             Has<Disabled>,
+            Has<FirstFocus>,
         ),
         With<Focusable>,
     >,
@@ -265,7 +271,7 @@ fn keyboard_navigation(
     // Reading order: top to bottom, then left to right on screen; where the
     // layout does not tell (no layout, as in headless tests), the order of
     // the UI tree.
-    order.sort_by_cached_key(|(entity, _, transform, _)| {
+    order.sort_by_cached_key(|(entity, _, transform, ..)| {
         let at = transform.map_or(Vec2::ZERO, |t| t.translation);
         (
             at.y.round() as i32,
@@ -280,7 +286,10 @@ fn keyboard_navigation(
     // player moves there: Enter or Space must not act on a button the
     // player never chose.
     if current.is_none() && in_menu {
-        current = order.iter().position(|(_, info, ..)| !info.destructive);
+        current = order
+            .iter()
+            .position(|(.., first)| *first)
+            .or_else(|| order.iter().position(|(_, info, ..)| !info.destructive));
     }
     focused.0 = current.map(|i| order[i].0);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
@@ -304,7 +313,7 @@ fn keyboard_navigation(
         return;
     }
     let Some(i) = current else { return };
-    let (entity, info, _, disabled) = order[i];
+    let (entity, info, _, disabled, _) = order[i];
     let horizontal = if keys.just_pressed(KeyCode::ArrowLeft) {
         -1
     } else if keys.just_pressed(KeyCode::ArrowRight) {

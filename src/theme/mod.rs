@@ -11,6 +11,8 @@ pub mod glyph_atlases;
 pub mod interaction;
 pub mod paint;
 pub mod palette;
+pub mod side_column;
+pub mod small_windows;
 pub mod toast;
 pub mod widgets;
 
@@ -24,5 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         interaction::plugin,
         entrance::plugin,
         toast::plugin,
+        side_column::plugin,
+        small_windows::plugin,
     ));
 }

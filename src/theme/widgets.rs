@@ -8,6 +8,7 @@ use super::fonts::{Bold, size};
 use super::interaction::{ButtonInfo, ButtonMessage, Focusable, MenuLayer, Sends};
 use super::paint::{Edge, Fill, Ink};
 use super::palette::Colour;
+use super::side_column::SideColumn;
 use crate::locale::Words;
 use bevy::prelude::*;
 
@@ -75,6 +76,7 @@ pub fn side_card(top: Val, bottom: Val, border: Colour) -> impl Bundle {
             border_radius: BorderRadius::all(px(16)),
             ..default()
         },
+        SideColumn(SIDE_CARD_MARGIN),
         Fill(Colour::Panel),
         Edge(border),
     )

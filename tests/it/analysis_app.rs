@@ -32,6 +32,15 @@ fn step(app: &mut App, request: AnalysisRequest) {
     run(app, 2);
 }
 
+/// The title's Analysis board, opened on the game its chooser shows.
+fn open_board_from_the_title(app: &mut App) {
+    use lineup::menus::analysis_board::AnalysisBoardRequest;
+    act(app, MenuRequest::OpenAnalysis);
+    run(app, 2);
+    assert_eq!(menu(app), Menu::AnalysisBoard);
+    act(app, AnalysisBoardRequest::Open);
+}
+
 fn point(name: &str) -> BoardMove {
     BoardMove::Point(Point::parse(name).expect("a point"))
 }
@@ -118,7 +127,7 @@ fn the_pause_menu_opens_it_and_esc_comes_back() {
 fn edits_are_set_up_pieces_and_the_foul_marks_follow_them() {
     let mut app = app();
     run(&mut app, 3);
-    act(&mut app, MenuRequest::OpenAnalysis);
+    open_board_from_the_title(&mut app);
     until(&mut app, 50, "the analysis board", |app| {
         mode(app) == Some(BoardMode::Analysis)
     });
@@ -252,6 +261,19 @@ fn a_study_is_saved_in_the_library_and_loaded_back_from_load_game() {
     step(&mut app, AnalysisRequest::Leave);
     act(&mut app, MenuRequest::OpenLoad);
     run(&mut app, 3);
+    // Load game tells a study by what it holds (it said "Human vs Human ·
+    // 0 moves"): h8 i9, and j10 beside i9.
+    let mut texts = app.world_mut().query::<&Text>();
+    let said: Vec<String> = texts.iter(app.world()).map(|t| t.0.clone()).collect();
+    assert!(
+        said.iter()
+            .any(|t| t.starts_with("Renju 15x15 study · 2 moves · 1 side line · ")),
+        "{said:?}"
+    );
+    assert!(
+        !said.iter().any(|t| t.contains("Human vs Human")),
+        "{said:?}"
+    );
     let index = {
         let list = app.world().resource::<lineup::menus::load::SaveList>();
         list.0
@@ -330,7 +352,7 @@ fn a_comment_is_typed_and_kept_and_point_marks_cycle() {
 fn moves_after_a_set_up_with_white_to_move_are_white_first() {
     let mut app = app();
     run(&mut app, 3);
-    act(&mut app, MenuRequest::OpenAnalysis);
+    open_board_from_the_title(&mut app);
     until(&mut app, 50, "the analysis board", |app| {
         mode(app) == Some(BoardMode::Analysis)
     });
@@ -401,4 +423,73 @@ fn a_piece_put_on_the_analysis_board_is_heard_and_a_refusal_too() {
         ),
         "{sounds:?}"
     );
+}
+
+/// A Connect Four "win in N" draws only the line's first moves (drawn
+/// whole it covered the board), and its button, pressed again, hides it.
+#[test]
+fn a_long_win_shows_its_first_moves_and_its_button_hides_it() {
+    use lineup::analysis::lines_on_board::{LineGhost, SHOWN_MOVES};
+    use lineup::analysis::threats::ThreatShown;
+    let mut app = app_in_game(C4, "44", HUMANS);
+    step(&mut app, AnalysisRequest::Open);
+    let ask = AnalysisRequest::Threat(ThreatKind::Vcf, Side::First);
+    step(&mut app, ask.clone());
+    until(&mut app, 3000, "the win in N", |app| {
+        app.world()
+            .get_resource::<ThreatShown>()
+            .is_some_and(|t| t.answer.is_some())
+    });
+    let Some(ThreatAnswer::Found(win)) = app.world().resource::<ThreatShown>().answer.clone()
+    else {
+        panic!("Red wins from 44");
+    };
+    assert!(win.moves.len() > SHOWN_MOVES, "{} moves", win.moves.len());
+    run(&mut app, 3);
+    assert_eq!(count::<LineGhost>(&mut app), SHOWN_MOVES);
+    let texts = |app: &mut App| {
+        let mut query = app.world_mut().query::<&Text>();
+        query
+            .iter(app.world())
+            .map(|t| t.0.clone())
+            .collect::<Vec<_>>()
+    };
+    assert!(texts(&mut app).iter().any(|t| t == "Hide the line"));
+    step(&mut app, ask);
+    run(&mut app, 2);
+    assert_eq!(count::<LineGhost>(&mut app), 0);
+    assert!(app.world().get_resource::<ThreatShown>().is_none());
+    assert!(!texts(&mut app).iter().any(|t| t == "Hide the line"));
+}
+
+/// The title's Analysis board asks which game and board: Connect Four 7x6
+/// chosen there opens a Connect Four board (it was always Renju 15x15).
+#[test]
+fn the_titles_analysis_board_opens_the_game_chosen() {
+    use lineup::menus::analysis_board::{AnalysisBoardRequest, AnalysisBoardSetup};
+    use lineup::menus::new_game::SetupField;
+    use lineup_core::match_setup::GameKind;
+    let mut app = app();
+    run(&mut app, 3);
+    act(&mut app, MenuRequest::OpenAnalysis);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::AnalysisBoard);
+    // Back is the title's menu; asked again, the chooser.
+    act(&mut app, MenuRequest::Back);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::Main);
+    act(&mut app, MenuRequest::OpenAnalysis);
+    run(&mut app, 2);
+    assert!(matches!(
+        app.world().resource::<AnalysisBoardSetup>().0.kind,
+        GameKind::Gomoku { .. }
+    ));
+    act(&mut app, AnalysisBoardRequest::Cycle(SetupField::Game, 1));
+    run(&mut app, 2);
+    assert_eq!(app.world().resource::<AnalysisBoardSetup>().0.kind, C4);
+    act(&mut app, AnalysisBoardRequest::Open);
+    until(&mut app, 50, "the analysis board", |app| {
+        mode(app) == Some(BoardMode::Analysis)
+    });
+    assert_eq!(studied(&app).study.setup().kind(), C4);
 }

@@ -77,7 +77,8 @@ fn bad_arguments_say_what_is_wrong() {
             "--game gomoku --size 30",
             "--size: board size must be from 9 to 20, not 30",
         ),
-        ("--moves 44", "--rule, --size and --moves need --game"),
+        ("--size 7x6", "--rule and --size need --game"),
+        ("--moves 44x", "--moves: "),
         ("--game connect4 --rule renju", "--rule is for Gomoku"),
         (
             "--screenshot out.jpg",
@@ -296,11 +297,7 @@ fn every_program_explains_itself_and_refuses_with_code_2() {
     }
     for (program, args, says) in [
         (game, &["--game", "chess"][..], "invalid value 'chess'"),
-        (
-            game,
-            &["--moves", "44"],
-            "--rule, --size and --moves need --game",
-        ),
+        (game, &["--size", "7x6"], "--rule and --size need --game"),
         (server, &["--bind", "nowhere"], "invalid value 'nowhere'"),
         (server, &["bench"], "--addr <ADDR:PORT>"),
         (
@@ -335,6 +332,31 @@ fn analyse_opens_a_game_or_a_study_file_on_the_analysis_board() {
         }
     ));
     assert!(error("--analyse --game connect4 --moves 44 --review").contains("--analyse"));
+    // Moves say their game, without --game: points are Gomoku's (Renju by
+    // default), digits Connect Four's.
+    let launch = launch_of("--analyse --moves h8i9j10i8");
+    let start = launch.start.expect("a match");
+    assert_eq!(
+        start.setup().kind,
+        GameKind::Gomoku {
+            size: 15,
+            rule: RuleSet::Renju
+        }
+    );
+    assert_eq!(start.game().move_count(), 4);
+    let start = launch_of("--moves 4453 --review").start.expect("a match");
+    assert!(matches!(start.setup().kind, GameKind::ConnectFour { .. }));
+    let start = launch_of("--moves h8 --rule freestyle")
+        .start
+        .expect("a match");
+    assert!(matches!(
+        start.setup().kind,
+        GameKind::Gomoku {
+            rule: RuleSet::Freestyle,
+            ..
+        }
+    ));
+    assert!(error("--moves 4453 --rule renju").contains("--rule is for Gomoku"));
     // An SGF with a variation: a study, whatever --analyse says.
     let folder = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("cli-study-{}", std::process::id()));

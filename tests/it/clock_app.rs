@@ -127,3 +127,55 @@ fn a_timed_game_saved_keeps_its_clocks_and_each_move_time() {
     assert_eq!(kept.control(), TimeControl::fischer(5, 3));
     assert_eq!(kept.left_ms(Side::First, 0), clock.left_ms(Side::First, 0));
 }
+
+/// A loss on time is final: Undo is shown disabled, and Ctrl+Z says why
+/// instead of doing nothing. Redo is never offered in a timed game.
+#[test]
+fn undo_after_a_loss_on_time_is_disabled_and_says_why() {
+    use lineup::current_match::HistoryRequest;
+    use lineup::theme::interaction::{Disabled, Sends};
+    use lineup::theme::toast::ToastPlace;
+    let mut app = timed(TimeControl::parse("1s+0").expect("a time control"));
+    play(&mut app, 3);
+    play(&mut app, 3);
+    let disabled = |app: &mut App, wanted: HistoryRequest| {
+        let mut buttons = app
+            .world_mut()
+            .query::<(&Sends<HistoryRequest>, Has<Disabled>)>();
+        buttons
+            .iter(app.world())
+            .find(|(Sends(r), _)| *r == wanted)
+            .map(|(_, d)| d)
+            .expect("the button")
+    };
+    // Before the flag, Undo is there to use.
+    assert!(!disabled(&mut app, HistoryRequest::Undo));
+    for _ in 0..60 {
+        run(&mut app, 1);
+        if app
+            .world()
+            .resource::<CurrentMatch>()
+            .lost_on_time()
+            .is_some()
+        {
+            break;
+        }
+    }
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().lost_on_time(),
+        Some(Side::First)
+    );
+    run(&mut app, 2);
+    assert!(disabled(&mut app, HistoryRequest::Undo));
+    assert!(disabled(&mut app, HistoryRequest::Redo));
+    act(&mut app, HistoryRequest::Undo);
+    run(&mut app, 2);
+    assert_eq!(
+        crate::app_flow::toast(&mut app, ToastPlace::Board),
+        "A loss on time is final: no undo."
+    );
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().game().move_count(),
+        2
+    );
+}

@@ -310,10 +310,30 @@ fn the_computer_says_which_offer_it_took_and_why() {
                 said.contains("computer (White)") && said.contains("worst for Black"),
                 "{said}"
             );
+            // The offer not taken stays marked beside the one taken, and
+            // the panel tells the opening in words.
+            let taken = current_point(&app, 4);
+            let left = offer_marks(&mut app);
+            assert_eq!(left.len(), 1, "{left:?}");
+            assert!(
+                [p("g7"), p("k12")].contains(&left[0]) && left[0] != taken,
+                "{left:?} beside {taken}"
+            );
+            let story = format!("2 fifth moves offered, White chose {taken}");
+            assert!(
+                texts(&mut app)
+                    .iter()
+                    .any(|t| t == &format!("Soosõrv-8: White swapped, Black kept · {story}")),
+                "no story of the opening: {:?}",
+                texts(&mut app)
+            );
         }
         if let Some(at) = picked_at
             && stones == 6
         {
+            // With the next move, the offers are gone.
+            run(&mut app, 2);
+            assert_eq!(offer_marks(&mut app), []);
             // 1.5 s at 50 ms a frame.
             assert!(
                 frame - at >= 30,
@@ -335,6 +355,25 @@ fn the_computer_says_which_offer_it_took_and_why() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     panic!("the computer never picked and moved");
+}
+
+/// The points of the offered fifth moves marked on the board.
+fn offer_marks(app: &mut App) -> Vec<lineup_core::rules::Point> {
+    let mut query = app
+        .world_mut()
+        .query::<&lineup::board::opening_marks::OfferMark>();
+    query.iter(app.world()).map(|m| m.0).collect()
+}
+
+/// The point of the match's move `ply` (Gomoku).
+fn current_point(app: &App, ply: usize) -> lineup_core::rules::Point {
+    let game = app
+        .world()
+        .resource::<lineup::current_match::CurrentMatch>();
+    match game.game().moves()[ply] {
+        lineup_core::rules::BoardMove::Point(p) => p,
+        other => panic!("not a stone: {other:?}"),
+    }
 }
 
 /// Where the piece of move `ply` is drawn on the board.
@@ -436,12 +475,33 @@ fn how_to_play_shows_each_game_with_diagrams() {
     act(&mut app, MenuRequest::Back);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::Main);
-    // In a Gomoku game F1 opens the Gomoku page; Back goes to the pause menu.
+    // In a Gomoku game F1 opens the Gomoku page, its tab focused; Back
+    // goes back to the game it was opened from.
     let mut app = app_in_game(RENJU, "h8", HUMANS);
     press(&mut app, KeyCode::F1);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::HowToPlay);
     assert_eq!(app.world().resource::<ShownPage>().0, Page::Gomoku);
+    let focused = app
+        .world()
+        .resource::<lineup::theme::interaction::Focused>()
+        .0
+        .expect("a button focused");
+    assert_eq!(
+        app.world()
+            .get::<Sends<HowToPlayRequest>>(focused)
+            .map(|s| s.0),
+        Some(HowToPlayRequest::Show(Page::Gomoku))
+    );
+    press(&mut app, KeyCode::Escape);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::None);
+    // From the pause menu, back to the pause menu.
+    act(&mut app, MenuRequest::Pause);
+    run(&mut app, 2);
+    press(&mut app, KeyCode::F1);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::HowToPlay);
     press(&mut app, KeyCode::Escape);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::Pause);

@@ -526,3 +526,62 @@ fn a_gomoku_hint_is_a_ghost_stone_in_a_breathing_ring() {
         assert!(high - low > 0.02, "the ring breathes: {scales:?}");
     }
 }
+
+/// A Connect Four hint is a ghost disc in a ring where the disc would land,
+/// nothing over the rest of the column: a glow over the whole column
+/// turned the red disc under it orange.
+#[test]
+fn a_connect_four_hint_marks_the_landing_cell_and_tints_no_disc() {
+    use lineup::board::layout::BoardLayout;
+    use lineup::board::pieces::Piece;
+    use lineup_core::ai::advice::Found;
+    let mut app = app_in_game(C4, "44", HUMANS);
+    act(&mut app, HelpRequest::Hint);
+    until(&mut app, FRAMES, "a hint", |app| {
+        app.world().get_resource::<Hint>().is_some()
+    });
+    run(&mut app, 2);
+    let Found::Hint { moves: hinted, .. } = app.world().resource::<Hint>().0.found.clone() else {
+        panic!("not a hint");
+    };
+    let layout = *app.world().resource::<BoardLayout>();
+    let game = app.world().resource::<CurrentMatch>().game().clone();
+    let lineup_core::rules::MatchGame::ConnectFour(board) = &game else {
+        panic!("Connect Four");
+    };
+    let landing: Vec<Vec2> = hinted
+        .iter()
+        .filter_map(|mv| match mv {
+            BoardMove::Column(c) => board.position().landing_cell(*c),
+            _ => None,
+        })
+        .map(|cell| layout.cell_centre(cell))
+        .collect();
+    let mut marks = app
+        .world_mut()
+        .query_filtered::<(&Transform, Has<Sprite>), With<HintGlow>>();
+    let marks: Vec<(Vec2, bool)> = marks
+        .iter(app.world())
+        .map(|(t, sprite)| (t.translation.truncate(), sprite))
+        .collect();
+    assert_eq!(marks.len(), hinted.len(), "one mark per hinted column");
+    let mut pieces = app.world_mut().query::<(&Piece, &Transform)>();
+    let discs: Vec<Vec2> = pieces
+        .iter(app.world())
+        .map(|(_, t)| t.translation.truncate())
+        .collect();
+    assert_eq!(discs.len(), 2);
+    for (at, sprite) in marks {
+        assert!(!sprite, "no glow sprite over the column");
+        assert!(
+            landing.iter().any(|cell| cell.distance(at) < 0.5),
+            "a mark at {at}, not on a landing cell {landing:?}"
+        );
+        for disc in &discs {
+            assert!(
+                disc.distance(at) > layout.cell * 0.5,
+                "the mark at {at} lies over the disc at {disc}"
+            );
+        }
+    }
+}

@@ -319,6 +319,14 @@ impl Journey {
         self.cursor = arrived;
     }
 
+    /// Clicks again where the pointer is, without moving it: a second
+    /// click on the button `action` names, which must still be under it.
+    pub fn click_again(&mut self, action: &str) {
+        self.xdotool(&["mousedown", "1"]);
+        self.wait_for(&format!("Pointer pressed: {action}"));
+        self.xdotool(&["mouseup", "1"]);
+    }
+
     /// Moves the pointer to the display's corner, over no button (a button
     /// the pointer moves onto takes the keyboard focus). Needs the game's
     /// window: Xvfb moves no pointer before it has one.

@@ -236,3 +236,28 @@ fn glyph_atlases_go_once_a_resize_has_settled() {
     run(&mut app, 10);
     assert_eq!(atlases(&app), 0, "settled: every atlas dropped");
 }
+
+/// The game's name shows over the title's main menu only: New game's
+/// dialog for Gomoku, taller, cut through it.
+#[test]
+fn the_title_name_gives_way_to_a_dialog() {
+    let mut app = app();
+    run(&mut app, 3);
+    let name = |app: &mut App| {
+        let mut query = app.world_mut().query::<(&Name, &Visibility)>();
+        query
+            .iter(app.world())
+            .find(|(n, _)| n.as_str() == "Title")
+            .map(|(_, v)| *v)
+            .expect("the title's name")
+    };
+    assert_eq!(menu(&app), Menu::Main);
+    assert_eq!(name(&mut app), Visibility::Inherited);
+    act(&mut app, MenuRequest::OpenNewGame);
+    run(&mut app, 2);
+    assert_eq!(menu(&app), Menu::NewGame);
+    assert_eq!(name(&mut app), Visibility::Hidden);
+    act(&mut app, MenuRequest::Back);
+    run(&mut app, 2);
+    assert_eq!(name(&mut app), Visibility::Inherited);
+}

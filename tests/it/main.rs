@@ -18,6 +18,7 @@ mod journey;
 mod journeys;
 mod layout;
 mod look_app;
+mod offline_walk;
 mod online_app;
 mod online_journeys;
 mod opening_journey;

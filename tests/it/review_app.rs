@@ -243,3 +243,53 @@ fn pressing_the_slider_or_the_graph_jumps_there() {
     press_on(&mut app, "Graph", 1.0);
     assert_eq!(shown_ply(&app), Some(7));
 }
+
+/// A verdict names the side it is for, counts the winner's moves still to
+/// play, and after the winning move says who won (it said "Win in 1").
+#[test]
+fn verdicts_name_the_winner_and_the_last_move_says_who_won() {
+    // Red's four on the bottom row, with move 7.
+    let mut app = app_in_game(C4, "4455667", HUMANS);
+    step(&mut app, ReviewRequest::Open);
+    for _ in 0..600 {
+        run(&mut app, 1);
+        if app
+            .world()
+            .get_resource::<ReviewValues>()
+            .is_some_and(|v| v.took.is_some())
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let texts = |app: &mut App| {
+        let mut query = app.world_mut().query::<&Text>();
+        query
+            .iter(app.world())
+            .map(|t| t.0.clone())
+            .collect::<Vec<_>>()
+    };
+    run(&mut app, 2);
+    assert_eq!(shown_ply(&app), Some(7));
+    assert!(
+        texts(&mut app).iter().any(|t| t == "Red won"),
+        "{:?}",
+        texts(&mut app)
+    );
+    step(&mut app, ReviewRequest::Jump(6));
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("Red wins with the next move")),
+        "{:?}",
+        texts(&mut app)
+    );
+    step(&mut app, ReviewRequest::Jump(4));
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("Red wins in 2 moves")),
+        "{:?}",
+        texts(&mut app)
+    );
+}

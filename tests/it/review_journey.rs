@@ -11,9 +11,11 @@ mod at {
     /// Review game, third in the pause menu.
     pub const PAUSE_REVIEW: (u32, u32) = (640, 333);
     /// The first move of the move list's second row (move 3).
-    pub const LIST_MOVE_3: (u32, u32) = (1080, 275);
-    pub const SAVE_IMAGE: (u32, u32) = (1176, 663);
-    pub const PLAY_FROM_HERE: (u32, u32) = (1110, 623);
+    pub const LIST_MOVE_3: (u32, u32) = (1080, 289);
+    pub const SAVE_IMAGE: (u32, u32) = (1176, 651);
+    pub const PLAY_FROM_HERE: (u32, u32) = (1110, 607);
+    /// The ">" step.
+    pub const FORWARD: (u32, u32) = (1142, 208);
 }
 
 #[test]
@@ -37,6 +39,12 @@ fn review_steps_saves_a_picture_and_plays_on_from_an_earlier_move() {
     journey.wait_for("Review: move 6 of 7");
     journey.key("Home");
     journey.wait_for("Review: move 0 of 7");
+    // Two clicks on ">" at one place step twice: the verdict that appears
+    // after the first moves nothing under the pointer.
+    journey.click_button(at::FORWARD, "ReviewRequest::Forward");
+    journey.wait_for("Review: move 1 of 7");
+    journey.click_again("ReviewRequest::Forward");
+    journey.wait_for("Review: move 2 of 7");
     journey.key("End");
     journey.wait_for("Review: move 7 of 7");
     journey.click_button(at::LIST_MOVE_3, "ReviewRequest::Jump(3)");

@@ -84,7 +84,7 @@ fn twenty_games_in_one_window_leave_nothing_behind() {
     // A small window draws faster under the software renderer.
     journey.launch(
         SoundOut::Nowhere,
-        &["--soak", &GAMES.to_string(), "--window", "640x480"],
+        &["--soak", &GAMES.to_string(), "--window", "800x600"],
     );
     for game in 1..=GAMES {
         journey.wait_for(&format!("Soak: game {game} of {GAMES}:"));

@@ -1,20 +1,30 @@
 //! Every text fits its box: the real program, in each language, at three
 //! window sizes, on every kind of screen, reports no "Text overflow" line
 //! (the check `--screenshot` makes of every text on screen: its glyphs must
-//! stay inside its parent's inner box and the window).
+//! stay inside its parent's inner box and the window), no "Box squashed"
+//! (a box laid out lower than its height) and, with a toast on screen in a
+//! game, no "Text covered" (board text under it).
 
 use std::path::PathBuf;
 use std::process::Command;
 
 const SIZES: [&str; 3] = ["800x600", "1280x800", "1920x1080"];
 
-const SCREENS: [&[&str]; 11] = [
+/// A Renju game under Soosõrv-8 with seven fifth moves offered: the
+/// longest opening a review panel tells.
+const SOOSORV_GAME: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/it/data/soosorv8_game.ron"
+);
+
+const SCREENS: [&[&str]; 14] = [
     &[],
     &["--menu", "new-game"],
     &["--menu", "settings"],
     &["--menu", "how-to-play"],
     &["--menu", "load"],
     &["--menu", "online"],
+    &["--menu", "analysis-board"],
     &[
         "--game",
         "connect4",
@@ -27,6 +37,8 @@ const SCREENS: [&[&str]; 11] = [
     &["--game", "connect4", "--moves", "4455667"],
     &["--game", "gomoku", "--moves", "h8i9j10", "--review", "2"],
     &["--game", "connect4", "--moves", "445", "--menu", "save"],
+    &["--load", SOOSORV_GAME, "--review", "5"],
+    &["--load", SOOSORV_GAME],
 ];
 
 fn overflows(language: &str) -> Vec<String> {
@@ -36,6 +48,13 @@ fn overflows(language: &str) -> Vec<String> {
     let mut found = Vec::new();
     for size in SIZES {
         for screen in SCREENS {
+            // In a game, a window toast on screen (a damaged settings file
+            // says so at start) must cover no text on the board.
+            if screen.iter().any(|a| *a == "--game" || *a == "--load") {
+                let config = dir.join("home/config");
+                std::fs::create_dir_all(&config).expect("a config folder");
+                std::fs::write(config.join("settings.ron"), "(").expect("a damaged settings file");
+            }
             let output = Command::new("xvfb-run")
                 .env("LINEUP_HOME", dir.join("home"))
                 .args(["-a", "-s", "-screen 0 1920x1080x24"])
@@ -55,7 +74,16 @@ fn overflows(language: &str) -> Vec<String> {
             found.extend(
                 String::from_utf8_lossy(&output.stdout)
                     .lines()
-                    .filter(|l| l.starts_with("Text overflow"))
+                    .filter(|l| {
+                        [
+                            "Text overflow",
+                            "Box squashed",
+                            "Text covered",
+                            "Text too small",
+                        ]
+                        .iter()
+                        .any(|kind| l.starts_with(kind))
+                    })
                     .map(|l| format!("{size} {screen:?}: {l}")),
             );
         }

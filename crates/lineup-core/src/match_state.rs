@@ -58,6 +58,14 @@ impl Match {
 
     /// The opening rule's state (kept after the colours are decided, for
     /// saves and undo); see [`Match::opening_under_way`].
+    /// How many of the game's first moves its opening rule placed (none
+    /// without one): review never marks them as a colour's mistake.
+    pub fn opening_moves(&self) -> usize {
+        self.opening
+            .as_ref()
+            .map_or(0, |o| o.game().position().stones())
+    }
+
     pub fn opening(&self) -> Option<&Opening> {
         self.opening.as_ref()
     }
@@ -252,11 +260,22 @@ impl Match {
         self.touch();
     }
 
+    /// Whether Undo has anything to take back: a move or an ending, and
+    /// no loss on time, which is final (the clock cannot be wound back).
+    pub fn can_undo(&self) -> bool {
+        self.lost_on_time().is_none() && (self.game.move_count() > 0 || self.game.is_over())
+    }
+
+    /// Whether Redo has a move to replay: never in a timed match, where a
+    /// move replayed would take no time.
+    pub fn can_redo(&self) -> bool {
+        self.clock.is_none() && self.game.can_redo()
+    }
+
     /// Undo at `now` (see [`Match::undo_turn`]): in a timed match the
     /// clock goes on for the side to move, the time used is not given back.
     pub fn undo_turn_at(&mut self, now: u64) -> Option<usize> {
-        // A loss on time is final: the clock cannot be wound back.
-        if self.lost_on_time().is_some() {
+        if !self.can_undo() {
             return None;
         }
         let count = self.undo_turn()?;
@@ -412,8 +431,7 @@ impl Match {
 
     /// Replays an undone move, and the computer's reply after it.
     pub fn redo_turn(&mut self) -> usize {
-        // A timed match has no redo: a move replayed would take no time.
-        if self.clock.is_some() {
+        if !self.can_redo() {
             return 0;
         }
         let mut count = 0;

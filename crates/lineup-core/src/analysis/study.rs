@@ -31,6 +31,16 @@ pub struct Study {
     earlier: Vec<(Setup, Tree<BoardMove>, NodeId)>,
 }
 
+/// What a study holds: the pieces set up before its first move, the moves
+/// of its main line, the side lines that branch off, and the comments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StudySummary {
+    pub set_up: usize,
+    pub main_line: usize,
+    pub variations: usize,
+    pub comments: usize,
+}
+
 impl Study {
     /// A study of `setup` with no moves yet.
     pub fn new(setup: Setup) -> Study {
@@ -84,6 +94,21 @@ impl Study {
 
     pub fn setup(&self) -> &Setup {
         &self.setup
+    }
+
+    /// What the study holds, as Load game describes it.
+    pub fn summary(&self) -> StudySummary {
+        let tree = &self.tree;
+        let nodes = tree.preorder();
+        StudySummary {
+            set_up: self.setup.pieces().len(),
+            main_line: tree.main_line(tree.root()).len() - 1,
+            variations: tree.rows().iter().filter(|r| r.starts_side_line).count(),
+            comments: nodes
+                .iter()
+                .filter(|&&id| !tree.comment(id).trim().is_empty())
+                .count(),
+        }
     }
 
     pub fn tree(&self) -> &Tree<BoardMove> {

@@ -716,3 +716,39 @@ mod save {
         assert_eq!(with_both.format, 4);
     }
 }
+
+/// What Load game says of a study: pieces set up, the main line's moves,
+/// side lines and comments.
+#[test]
+fn a_study_summary_counts_what_it_holds() {
+    use lineup_core::analysis::setup::{Setup, SetupEdit};
+    use lineup_core::analysis::study::{Study, StudySummary};
+    use lineup_core::match_setup::GameKind;
+    use lineup_core::rules::{BoardMove, Point, RuleSet, Side};
+    let kind = GameKind::Gomoku {
+        size: 15,
+        rule: RuleSet::Freestyle,
+    };
+    let at = |s: &str| BoardMove::Point(Point::parse(s).expect("a point"));
+    let mut study = Study::new(Setup::empty(&kind));
+    for (p, side) in [("h8", Side::First), ("i9", Side::Second)] {
+        study
+            .edit(SetupEdit::Place { at: at(p), side })
+            .expect("room");
+    }
+    let mv = at;
+    study.play(mv("j10")).expect("legal");
+    study.play(mv("k11")).expect("legal");
+    study.back();
+    let side = study.play(mv("g7")).expect("legal");
+    study.tree_mut().set_comment(side, "the other way");
+    assert_eq!(
+        study.summary(),
+        StudySummary {
+            set_up: 2,
+            main_line: 2,
+            variations: 1,
+            comments: 1,
+        }
+    );
+}

@@ -653,3 +653,70 @@ mod computer {
         assert_eq!(decide(&weak, &mut engine, 1), Action::Keep);
     }
 }
+
+/// The decisions an opening tells people (`rules::opening::story`): by the
+/// colour each maker held at the time, the stones left out, the offers kept
+/// with the pick.
+mod story {
+    use super::*;
+    use lineup_core::rules::opening::story::{Decision, decisions};
+
+    #[test]
+    fn soosorv_tells_each_keep_the_declaration_and_the_pick_among_the_offers() {
+        let actions =
+            parse_actions("h8 g8 h7 keep j7 declare:3 swap offer:h9 offer:f7 offer:g7 pick:f7")
+                .expect("notation");
+        let opening = Opening::replayed(
+            OpeningRule::Soosorv8,
+            &Gomoku::standard(RuleSet::Renju),
+            actions,
+        )
+        .expect("a legal opening");
+        assert_eq!(
+            decisions(&opening),
+            [
+                Decision::Kept {
+                    by: Side::Second,
+                    stones: 3
+                },
+                Decision::AskedFifths {
+                    by: Side::Second,
+                    n: 3
+                },
+                Decision::Swapped {
+                    by: Side::First,
+                    stones: 4
+                },
+                Decision::Picked {
+                    by: Side::Second,
+                    point: p("f7"),
+                    offers: vec![p("h9"), p("f7"), p("g7")],
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn swap2_tells_the_two_more_stones_and_the_colour_taken() {
+        let mut opening = Opening::new(OpeningRule::Swap2, &Gomoku::standard(RuleSet::Freestyle));
+        run(
+            &mut opening,
+            &parse_actions("h8 i9 j10 two k11 l12 white").expect("notation"),
+        );
+        assert_eq!(
+            decisions(&opening),
+            [
+                Decision::PlacedTwo { by: Side::Second },
+                Decision::TookColour {
+                    by: Side::First,
+                    colour: Side::Second
+                },
+            ]
+        );
+        // Under way, only what has been decided.
+        assert_eq!(
+            decisions(&opening.up_to(4)),
+            [Decision::PlacedTwo { by: Side::Second }]
+        );
+    }
+}

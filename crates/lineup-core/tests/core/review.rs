@@ -148,6 +148,28 @@ fn an_unblocked_gomoku_three_is_a_blunder_and_the_forced_win_is_found() {
     assert_eq!(found.report(6).expect("judged").after.class(), Some(1));
 }
 
+/// The stones an opening rule placed are nobody's mistake: the same
+/// blunder goes unmarked once it is one of them, and keeps its value.
+#[test]
+fn moves_placed_by_an_opening_rule_are_never_marked() {
+    use lineup_core::ai::review::Reviewer;
+    let game = gomoku("h8a1i8a2j8a15k8");
+    let reviewed = |opening_moves| {
+        let mut reviewer = Reviewer::new(&game);
+        let mut found = GameReview::new(&game).under_opening(opening_moves);
+        while let Some(step) = reviewer.next(&never()) {
+            found.record(step);
+        }
+        found.report(5).expect("judged")
+    };
+    let free = reviewed(5);
+    assert_eq!(free.mark, Some(Mark::Blunder), "{free:?}");
+    let placed = reviewed(6);
+    assert_eq!(placed.mark, None, "{placed:?}");
+    assert_eq!(placed.better, None);
+    assert_eq!(placed.after, free.after);
+}
+
 #[test]
 fn a_review_gives_the_same_values_every_time() {
     let game = gomoku("h8i9j10h9i8g8j8k8h10g10");

@@ -190,6 +190,9 @@ pub struct GameReview {
     pub moves: Vec<BoardMove>,
     /// Stones on the board the game started from.
     first: usize,
+    /// The game's first moves that an opening rule placed (see
+    /// [`GameReview::under_opening`]).
+    opening_moves: usize,
     worth: Vec<Option<Worth>>,
     best: Vec<Option<BoardMove>>,
 }
@@ -208,9 +211,19 @@ impl GameReview {
         GameReview {
             moves,
             first,
+            opening_moves: 0,
             worth: vec![None; positions],
             best: vec![None; positions],
         }
+    }
+
+    /// The game's first `moves` moves were the stones of an opening rule
+    /// (Swap2, Soosõrv-8, Taraguchi-10): placed before the colours were
+    /// settled, or chosen by the other player from offers, so none of them
+    /// is its colour's mistake. Their values are still told.
+    pub fn under_opening(mut self, moves: usize) -> Self {
+        self.opening_moves = moves;
+        self
     }
 
     pub fn record(&mut self, step: ReviewStep) {
@@ -245,7 +258,8 @@ impl GameReview {
         let mark = self
             .worth(ply)
             .and_then(|before| mark(absolute, before, after))
-            .filter(|_| self.best[ply].is_none() || self.best[ply] != played);
+            .filter(|_| self.best[ply].is_none() || self.best[ply] != played)
+            .filter(|_| ply >= self.opening_moves);
         let better = mark
             .and(self.best[ply])
             .filter(|best| Some(*best) != played);

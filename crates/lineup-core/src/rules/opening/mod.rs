@@ -13,6 +13,7 @@
 //! - [`symmetry`]: the board's symmetries, which forbid two offered fifth
 //!   moves that are the same move seen in a mirror.
 //! - [`notation`]: actions as words (`h8`, `swap`, `offer:j7`), for saves.
+//! - [`story`]: the decisions an opening made, for the window to tell.
 
 pub mod notation;
 #[allow(clippy::module_inception)]
@@ -20,6 +21,7 @@ pub mod opening;
 pub mod rule;
 mod soosorv;
 pub mod step;
+pub mod story;
 mod swap2;
 pub mod symmetry;
 mod taraguchi;
