@@ -107,13 +107,10 @@ pub fn prompt(
             &[("who", &who), ("n", &n), ("colour", &colour)],
         ),
         // Soosõrv's second swap: the declaration is what it is about.
-        Step::MaySwap { .. } if opening.declared() > 0 => locale.f(
+        Step::MaySwap { .. } if opening.declared() > 0 => locale.n(
             "opening.may_swap_declared",
-            &[
-                ("who", &who),
-                ("side", &terms::side(locale, kind, held)),
-                ("n", &opening.declared()),
-            ],
+            usize::from(opening.declared()),
+            &[("who", &who), ("side", &terms::side(locale, kind, held))],
         ),
         Step::MaySwap { .. } => locale.f(
             "opening.may_swap",

@@ -1,7 +1,7 @@
 //! The column right of the board (the game panel, review's, the analysis
 //! board's, the game-over banner, the evaluation bar): its cards keep their
 //! place beside the board, not at the window's edge. A window wider than
-//! the 1280×800 design (16:9) has room to spare left and right of the
+//! the 1280×800 design's 16:10 (16:9, say) has room to spare left and right of the
 //! board; the column is set in by half of it, so that the board and the
 //! panel stay together in the middle instead of a wide gap between them.
 

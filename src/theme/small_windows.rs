@@ -3,7 +3,9 @@
 //! drew the captions 8.75 pixels high. Below the scale where a text would
 //! fall under [`MIN_TEXT_PX`], it is drawn at that floor instead, with its
 //! lines set solid (a line as high as the font) so that it keeps to the
-//! box made for the smaller size; at 1097×686 and above nothing changes.
+//! box made for the smaller size. At 1097×686 and above no size of the
+//! interface's type scale changes (the board's smallest texts, numbers on
+//! stones, may still be raised to the floor).
 //! Bevy rounds every size on screen to whole pixels, so the glyph atlases
 //! stay few.
 
@@ -40,6 +42,7 @@ fn floor_small_text(
     mut commands: Commands,
     window: Query<&Window, With<PrimaryWindow>>,
     ui_scale: Option<Res<UiScale>>,
+    mut last_floor: Local<f32>,
     mut texts: Query<
         (Entity, &mut TextFont, &mut LineHeight, Option<&TypeSize>),
         Or<(With<Text>, With<Text2d>)>,
@@ -50,7 +53,10 @@ fn floor_small_text(
         return;
     };
     let floor = floor_for(ui_scale.0 * window.scale_factor());
-    let all = ui_scale.is_changed();
+    // A new scale (the window resized, or moved to a screen of another
+    // pixel density): every text again.
+    let all = floor != *last_floor;
+    *last_floor = floor;
     for (entity, mut font, mut line_height, type_size) in &mut texts {
         if !all && !font.is_added() {
             continue;
@@ -61,7 +67,7 @@ fn floor_small_text(
                 let FontSize::Px(px) = font.font_size else {
                     continue;
                 };
-                commands.entity(entity).insert(TypeSize(px));
+                commands.entity(entity).try_insert(TypeSize(px));
                 px
             }
         };

@@ -56,8 +56,6 @@ impl Match {
         &self.game
     }
 
-    /// The opening rule's state (kept after the colours are decided, for
-    /// saves and undo); see [`Match::opening_under_way`].
     /// How many of the game's first moves its opening rule placed (none
     /// without one): review never marks them as a colour's mistake.
     pub fn opening_moves(&self) -> usize {
@@ -66,6 +64,8 @@ impl Match {
             .map_or(0, |o| o.game().position().stones())
     }
 
+    /// The opening rule's state (kept after the colours are decided, for
+    /// saves and undo); see [`Match::opening_under_way`].
     pub fn opening(&self) -> Option<&Opening> {
         self.opening.as_ref()
     }

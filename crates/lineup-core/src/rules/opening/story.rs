@@ -3,8 +3,8 @@
 //! moves Black had to offer and which one White chose. The stones are not
 //! decisions: the board shows them.
 //!
-//! This is the data; the window puts it in words (`locale::terms::
-//! opening_story`) on the game's panel and in review, so that a player who
+//! This is the data; the window puts it in words (`panel::opening::
+//! story_line`) on the game's panel and in review, so that a player who
 //! does not know the rule can follow it.
 
 use super::opening::Opening;
