@@ -447,19 +447,20 @@ fn a_long_win_shows_its_first_moves_and_its_button_hides_it() {
     assert!(win.moves.len() > SHOWN_MOVES, "{} moves", win.moves.len());
     run(&mut app, 3);
     assert_eq!(count::<LineGhost>(&mut app), SHOWN_MOVES);
-    let texts = |app: &mut App| {
-        let mut query = app.world_mut().query::<&Text>();
-        query
-            .iter(app.world())
-            .map(|t| t.0.clone())
-            .collect::<Vec<_>>()
-    };
-    assert!(texts(&mut app).iter().any(|t| t == "Hide the line"));
+    assert!(
+        crate::app_flow::texts(&mut app)
+            .iter()
+            .any(|t| t == "Hide the line")
+    );
     step(&mut app, ask);
     run(&mut app, 2);
     assert_eq!(count::<LineGhost>(&mut app), 0);
     assert!(app.world().get_resource::<ThreatShown>().is_none());
-    assert!(!texts(&mut app).iter().any(|t| t == "Hide the line"));
+    assert!(
+        !crate::app_flow::texts(&mut app)
+            .iter()
+            .any(|t| t == "Hide the line")
+    );
 }
 
 /// The title's Analysis board asks which game and board: Connect Four 7x6

@@ -194,6 +194,12 @@ pub(crate) fn toast(app: &mut App, place: ToastPlace) -> String {
         .unwrap_or_else(|| panic!("no {place:?} toast line on screen"))
 }
 
+/// Every text on screen.
+pub(crate) fn texts(app: &mut App) -> Vec<String> {
+    let mut query = app.world_mut().query::<&Text>();
+    query.iter(app.world()).map(|t| t.0.clone()).collect()
+}
+
 /// Writes `message` as its area's systems receive it (from a button, a
 /// key or another system).
 pub(crate) fn act<M: Message>(app: &mut App, message: M) {

@@ -1,7 +1,7 @@
 //! What a new player met in the first hour (issue "What a new player hits
 //! in the first hour"), headless: each test failed before its fix.
 
-use crate::app_flow::{C4, HUMANS, RENJU, act, app, app_in_game, menu, press, run, toast};
+use crate::app_flow::{C4, HUMANS, RENJU, act, app, app_in_game, menu, press, run, texts, toast};
 use bevy::prelude::*;
 use lineup::menus::MenuRequest;
 use lineup::menus::new_game::{NewGameRequest, SetupField};
@@ -119,12 +119,6 @@ fn the_export_notice_is_short() {
         let name = file.file_name().to_string_lossy().to_string();
         assert!(!notice.contains(&name), "a file's name: {notice}");
     }
-}
-
-/// Every text on screen now.
-fn texts(app: &mut App) -> Vec<String> {
-    let mut query = app.world_mut().query::<&Text>();
-    query.iter(app.world()).map(|t| t.0.clone()).collect()
 }
 
 /// The label of the button that sends `message`.

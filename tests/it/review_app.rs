@@ -262,34 +262,29 @@ fn verdicts_name_the_winner_and_the_last_move_says_who_won() {
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let texts = |app: &mut App| {
-        let mut query = app.world_mut().query::<&Text>();
-        query
-            .iter(app.world())
-            .map(|t| t.0.clone())
-            .collect::<Vec<_>>()
-    };
     run(&mut app, 2);
     assert_eq!(shown_ply(&app), Some(7));
     assert!(
-        texts(&mut app).iter().any(|t| t == "Red won"),
+        crate::app_flow::texts(&mut app)
+            .iter()
+            .any(|t| t == "Red won"),
         "{:?}",
-        texts(&mut app)
+        crate::app_flow::texts(&mut app)
     );
     step(&mut app, ReviewRequest::Jump(6));
     assert!(
-        texts(&mut app)
+        crate::app_flow::texts(&mut app)
             .iter()
             .any(|t| t.starts_with("Red wins with the next move")),
         "{:?}",
-        texts(&mut app)
+        crate::app_flow::texts(&mut app)
     );
     step(&mut app, ReviewRequest::Jump(4));
     assert!(
-        texts(&mut app)
+        crate::app_flow::texts(&mut app)
             .iter()
             .any(|t| t.starts_with("Red wins in 2 moves")),
         "{:?}",
-        texts(&mut app)
+        crate::app_flow::texts(&mut app)
     );
 }
