@@ -39,7 +39,7 @@ fn main() -> std::io::Result<()> {
             see_also: "lineup-server(1), pbrain-lineup(6)",
         },
         Program {
-            command: lineup_online::cli::command(),
+            command: lineup_server::cli::command(),
             section: "1",
             files: SERVER_FILES,
             see_also: "lineup(6)",

@@ -31,7 +31,7 @@ fi
 features=()
 [ "$profile" = release ] && features=(--no-default-features)
 # One build for the three, so the crates share one set of features.
-cargo build --profile "$profile" "${features[@]}" -p lineup -p lineup-core -p lineup-online \
+cargo build --profile "$profile" "${features[@]}" -p lineup -p lineup-core -p lineup-server \
     --bin lineup --bin lineup-server --bin pbrain-lineup --example package_files
 
 # Cargo puts the dev profile's files in debug/, every other in its name.

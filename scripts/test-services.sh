@@ -14,4 +14,4 @@ stage "services start" bash scripts/services.sh start "$services" >"$services/en
 eval "$(cat "$services/env")"
 # --workspace, as every test run: a run of one package would resolve other
 # features for the crates it shares and build them again (syn, libc, tokio...).
-stage_cargo_test "services tests" cargo test --workspace --test online -- --ignored cluster store_players::postgres store_pruning::postgres
+stage_cargo_test "services tests" cargo test --workspace --test server -- --ignored cluster store_players::postgres store_pruning::postgres

@@ -8,8 +8,8 @@ use crate::capture::{CaptureRequest, QuitAfter};
 use crate::cli::{Launch, StartMenu};
 use crate::current_match::MatchAtStart;
 use crate::frame_stats::FrameStats;
-use crate::screens::game::MenuOnEntry;
 use crate::settings::Settings;
+use crate::states::MenuOnEntry;
 use crate::states::{AppSystems, BoardMode, InPlay, Menu, Screen};
 use crate::theme::palette::Palette;
 use bevy::camera::ScalingMode;
@@ -111,7 +111,7 @@ fn soak_seed() -> u64 {
     let seed = std::env::var("LINEUP_SOAK_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| lineup_core::ai::Rng::from_time().next_u64());
+        .unwrap_or_else(|| lineup_core::ai::PlayRng::from_time().next_u64());
     println!("soak: seed {seed} (LINEUP_SOAK_SEED={seed} plays this run again)");
     seed
 }

@@ -3,17 +3,17 @@
 //! into plain data ([`Launch`]); the game layer acts on it.
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use lineup_core::analysis::import::{StudyFormat, read_study};
+use lineup_core::analysis::psq;
 use lineup_core::analysis::study::Study;
 use lineup_core::gomocup::registry::{self, ProgramError};
 use lineup_core::i18n::Language;
 use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::{EngineSlot, GameKind, Level, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
-use lineup_core::persist::psq;
+use lineup_core::persist::import::{StudyFormat, read_study};
 use lineup_core::persist::save_file::{self, SaveFile};
 use lineup_core::rules::opening::OpeningRule;
-use lineup_core::rules::{ConnectFour, ConnectFourSize, Gomoku, MatchGame, RuleSet};
+use lineup_core::rules::{ConnectFour, ConnectFourSize, Gomoku, GomokuSize, MatchGame, RuleSet};
 use std::path::PathBuf;
 
 /// Connect Four and Gomoku/Renju, with strong computer players.
@@ -379,7 +379,7 @@ impl PlayArgs {
                 return Err("--rule and --size need --game".into());
             }
             let kind = GameKind::Gomoku {
-                size: Gomoku::STANDARD_SIZE,
+                size: GomokuSize::STANDARD,
                 rule: RuleSet::Renju,
             };
             launch.start = Some(Match::new(MatchSetup::new(kind, players)));
@@ -403,15 +403,12 @@ impl PlayArgs {
                 Some(GameKind::ConnectFour { size })
             }
             Some(GameName::Gomoku) => {
-                let n = match size.as_deref() {
-                    None => Gomoku::STANDARD_SIZE,
-                    Some(text) => text
-                        .parse::<u8>()
-                        .map_err(|_| format!("--size '{text}': expected a number from 9 to 20"))?,
+                let size = match size.as_deref() {
+                    None => GomokuSize::STANDARD,
+                    Some(text) => gomoku_size(text)?,
                 };
-                Gomoku::new(n, RuleSet::Freestyle).map_err(|e| format!("--size: {e}"))?;
                 Some(GameKind::Gomoku {
-                    size: n,
+                    size,
                     rule: rule.unwrap_or(RuleSet::Renju),
                 })
             }
@@ -437,11 +434,9 @@ impl PlayArgs {
             }
         }
         if let Some(kind) = kind {
-            let setup = MatchSetup {
-                opening: opening.unwrap_or_default(),
-                clock: self.clock.unwrap_or_default(),
-                ..MatchSetup::new(kind, players)
-            };
+            let mut setup =
+                MatchSetup::new(kind, players).with_opening(opening.unwrap_or_default());
+            setup.clock = self.clock.unwrap_or_default();
             launch.start = Some(match moves {
                 Some(text) => Match::from_position(setup, None, game_from_moves(kind, &text)?),
                 None => Match::new(setup),
@@ -484,18 +479,28 @@ fn connect_four_size(text: &str) -> Result<ConnectFourSize, String> {
     ConnectFourSize::new(number(c)?, number(r)?).map_err(|e| format!("--size '{text}': {e}"))
 }
 
+/// `15`: the side of a Gomoku board.
+fn gomoku_size(text: &str) -> Result<GomokuSize, String> {
+    let n = text.parse::<u8>().map_err(|_| {
+        format!(
+            "--size '{text}': expected a number from {} to {}",
+            GomokuSize::MIN,
+            GomokuSize::MAX
+        )
+    })?;
+    GomokuSize::new(n).map_err(|e| format!("--size: {e}"))
+}
+
 /// The game `moves` reach from the start of `kind`.
 fn game_from_moves(kind: GameKind, moves: &str) -> Result<MatchGame, String> {
     Ok(match kind {
         GameKind::ConnectFour { size } => MatchGame::ConnectFour(
             ConnectFour::game_from_moves(size, moves).map_err(|e| format!("--moves: {e}"))?,
         ),
-        GameKind::Gomoku { size, rule } => {
-            let board = Gomoku::new(size, rule).map_err(|e| format!("--size: {e}"))?;
-            MatchGame::Gomoku(
-                Gomoku::game_from_moves(board, moves).map_err(|e| format!("--moves: {e}"))?,
-            )
-        }
+        GameKind::Gomoku { size, rule } => MatchGame::Gomoku(
+            Gomoku::game_from_moves(Gomoku::empty(size, rule), moves)
+                .map_err(|e| format!("--moves: {e}"))?,
+        ),
     })
 }
 
@@ -595,9 +600,9 @@ fn study_in(path: &std::path::Path) -> Result<Option<Study>, String> {
         // A save that cannot be read is load_file's to report; one holding
         // a study that does not replay is refused here, not opened empty.
         Some(StudyFormat::Lineup) => match SaveFile::read(path) {
-            Ok(save) => {
-                Study::from_save(&save).map_err(|e| format!("--load: {} {e}", path.display()))
-            }
+            Ok(save) => save
+                .study()
+                .map_err(|e| format!("--load: {} {e}", path.display())),
             Err(_) => Ok(None),
         },
         None => Ok(None),
@@ -625,14 +630,15 @@ fn load_file(
     let text = std::fs::read_to_string(path).map_err(|e| format!("--load: {shown}: {e}"))?;
     let (size, moves) = psq::parse(&text).map_err(|e| format!("--load: {shown}: {e}"))?;
     let rule = rule.unwrap_or(RuleSet::Freestyle);
-    let board = Gomoku::new(size, rule).map_err(|e| format!("--load: {shown}: {e}"))?;
-    let game = lineup_core::rules::Game::from_moves(board, moves.iter().copied())
-        .map_err(|(i, e)| format!("--load: {shown}: move {} ({}): {e}", i + 1, moves[i]))?;
+    let size = GomokuSize::new(size).map_err(|e| format!("--load: {shown}: {e}"))?;
+    let game =
+        lineup_core::rules::Game::from_moves(Gomoku::empty(size, rule), moves.iter().copied())
+            .map_err(|(i, e)| format!("--load: {shown}: move {} ({}): {e}", i + 1, moves[i]))?;
     let setup = MatchSetup::new(GameKind::Gomoku { size, rule }, players);
     Ok(Match::resumed(
         setup,
         MatchGame::Gomoku(game),
-        lineup_core::match_state::now(),
+        lineup_core::unix_time::now(),
         lineup_core::match_state::new_id(),
     ))
 }

@@ -56,7 +56,7 @@ fn log_online_dialog(form: Option<Res<crate::menus::online::OnlineForm>>, mut la
         Connection::Pairing { .. } => "pairing".to_string(),
         Connection::Failed { what, check } => format!("failed: {what} {check}"),
     };
-    let line = format!("{line} (fields: {})", form.fields.join(" | "));
+    let line = format!("{line} (fields: {})", form.fields.texts().join(" | "));
     if line != *last {
         info!("Online dialog: {line}");
         *last = line;

@@ -10,13 +10,13 @@ use crate::settings::Settings;
 use crate::states::AppSystems;
 use crate::theme::toast::Toast;
 use bevy::prelude::*;
-use lineup_core::match_state::now;
 use lineup_core::persist::atomic::clean_temporaries;
 use lineup_core::persist::folders::Folders;
 use lineup_core::persist::games;
 use lineup_core::persist::save_file::SaveFile;
 use lineup_core::persist::settings_file;
 use lineup_core::persist::slots;
+use lineup_core::unix_time::now;
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {

@@ -40,7 +40,7 @@
 //! - `dev_tools` (feature `dev`): a log line for every state transition,
 //!   match, move, landing, hint, button under the pointer and sound;
 //! - `cli`: the command line of `lineup` (clap; `lineup-server`'s is
-//!   `lineup_online::cli`); the binary under `src/bin/` only parses
+//!   `lineup_server::cli`); the binary under `src/bin/` only parses
 //!   arguments and calls in.
 
 pub mod cli;

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use lineup_core::gomocup::registry::EngineEntry;
 use lineup_core::i18n::Language;
 use lineup_core::match_setup::{Level, MatchSetup};
-use lineup_core::rules::RuleSet;
+use lineup_core::rules::{GomokuSize, RuleSet};
 use serde::{Deserialize, Serialize};
 
 pub(super) fn plugin(app: &mut App) {
@@ -69,7 +69,7 @@ pub struct Settings {
     pub show_forbidden: bool,
     pub animation_speed: AnimationSpeed,
     pub default_rule: RuleSet,
-    pub default_gomoku_size: u8,
+    pub default_gomoku_size: GomokuSize,
     pub default_level: Level,
     /// The last set-up used, offered again by "New game".
     pub last_setup: Option<MatchSetup>,
@@ -112,7 +112,7 @@ impl Default for Settings {
             show_forbidden: true,
             animation_speed: AnimationSpeed::Normal,
             default_rule: RuleSet::Renju,
-            default_gomoku_size: 15,
+            default_gomoku_size: GomokuSize::STANDARD,
             default_level: Level::Medium,
             last_setup: None,
             fullscreen: false,

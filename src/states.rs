@@ -115,3 +115,8 @@ impl AppSystems {
 /// thinking): they run only in a game with no menu open, not in review.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct InPlay;
+
+/// A menu to open when the next screen is entered, instead of its usual
+/// one: `--menu` at start, or Play online after a cancelled hosting.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct MenuOnEntry(pub Menu);

@@ -17,7 +17,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use lineup_core::gomocup::{Session, wire};
-use lineup_core::rules::Gomoku;
+use lineup_core::rules::GomokuSize;
 
 /// Lines that may start a search.
 const THINKING: [&str; 3] = ["BEGIN", "TURN", "DONE"];
@@ -56,7 +56,7 @@ fn check(answer: &str) {
     assert!(
         answer == "OK"
             || known.iter().any(|k| answer.starts_with(k))
-            || wire::parse_move(answer, Gomoku::MAX_SIZE).is_ok(),
+            || wire::parse_move(answer, GomokuSize::MAX).is_ok(),
         "{answer:?}"
     );
 }

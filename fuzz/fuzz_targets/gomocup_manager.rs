@@ -15,7 +15,7 @@
 use libfuzzer_sys::fuzz_target;
 use lineup_core::gomocup::client::{EngineLine, classify};
 use lineup_core::gomocup::wire;
-use lineup_core::rules::Gomoku;
+use lineup_core::rules::GomokuSize;
 use lineup_core::rules::gomoku::Move;
 
 fuzz_target!(|data: &[u8]| {
@@ -26,8 +26,8 @@ fuzz_target!(|data: &[u8]| {
     if line.contains('\n') {
         return;
     }
-    let span = Gomoku::MAX_SIZE - Gomoku::MIN_SIZE + 1;
-    let size = Gomoku::MIN_SIZE + pick % span;
+    let span = GomokuSize::MAX - GomokuSize::MIN + 1;
+    let size = GomokuSize::MIN + pick % span;
     let answer = match classify(line) {
         EngineLine::Ignored => return,
         EngineLine::Log(text) | EngineLine::Error(text) => {

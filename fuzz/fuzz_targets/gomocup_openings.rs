@@ -12,7 +12,7 @@
 use libfuzzer_sys::fuzz_target;
 use lineup_core::gomocup::openings::{Form, parse};
 use lineup_core::gomocup::wire;
-use lineup_core::rules::Gomoku;
+use lineup_core::rules::GomokuSize;
 
 fuzz_target!(|data: &[u8]| {
     let Some((pick, text)) = lineup_fuzz::choice_and_text(data) else {
@@ -23,8 +23,8 @@ fuzz_target!(|data: &[u8]| {
     } else {
         Form::Offset
     };
-    let span = Gomoku::MAX_SIZE - Gomoku::MIN_SIZE + 1;
-    let size = Gomoku::MIN_SIZE + (pick >> 1) % span;
+    let span = GomokuSize::MAX - GomokuSize::MIN + 1;
+    let size = GomokuSize::MIN + (pick >> 1) % span;
     let Ok(openings) = parse(text, form, size) else {
         return;
     };

@@ -13,7 +13,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use lineup_core::rules::gomoku::{format_moves, parse_moves};
-use lineup_core::rules::{Gomoku, Point, RuleSet};
+use lineup_core::rules::{Gomoku, GomokuSize, Point, RuleSet};
 
 fuzz_target!(|data: &[u8]| {
     let Some((pick, text)) = lineup_fuzz::choice_and_text(data) else {
@@ -22,8 +22,8 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(point) = Point::parse(text) {
         assert_eq!(Point::parse(&point.to_string()), Ok(point));
     }
-    let span = Gomoku::MAX_SIZE - Gomoku::MIN_SIZE + 1;
-    let size = Gomoku::MIN_SIZE + pick % span;
+    let span = GomokuSize::MAX - GomokuSize::MIN + 1;
+    let size = GomokuSize::MIN + pick % span;
     let rule =
         [RuleSet::Freestyle, RuleSet::ExactFive, RuleSet::Renju][usize::from(pick / span % 3)];
     let board = Gomoku::new(size, rule).expect("a size in range");

@@ -22,7 +22,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::net::wire::{decode_request, encode};
 use lineup_core::net::{
     ClientKey, Effect, Lobby, PredictableSecrets, Refusal, Reply, RoomRecord, RoomView,
@@ -61,7 +61,7 @@ fn check(lobby: &Lobby) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let mut lobby = Lobby::new(Rng::new(0x5eed), PredictableSecrets::default());
+    let mut lobby = Lobby::new(PlayRng::new(0x5eed), PredictableSecrets::default());
     lobby.max_rooms = 3;
     lobby.grace_ms = 5_000;
     let mut now = 1_000_000;

@@ -13,7 +13,7 @@
 use libfuzzer_sys::fuzz_target;
 use lineup_core::rules::opening::notation::{format_actions, parse_actions};
 use lineup_core::rules::opening::{Opening, OpeningRule, Player};
-use lineup_core::rules::{Gomoku, RuleSet};
+use lineup_core::rules::{Gomoku, GomokuSize, RuleSet};
 
 fuzz_target!(|data: &[u8]| {
     let Some((pick, text)) = lineup_fuzz::choice_and_text(data) else {
@@ -29,8 +29,8 @@ fuzz_target!(|data: &[u8]| {
         1 => (OpeningRule::Soosorv8, RuleSet::Renju),
         _ => (OpeningRule::Taraguchi10, RuleSet::Renju),
     };
-    let span = Gomoku::MAX_SIZE - Gomoku::MIN_SIZE + 1;
-    let size = Gomoku::MIN_SIZE + pick / 3 % span;
+    let span = GomokuSize::MAX - GomokuSize::MIN + 1;
+    let size = GomokuSize::MIN + pick / 3 % span;
     let board = Gomoku::new(size, rule_set).expect("a size in range");
     let mut opening = Opening::new(rule, &board);
     let mut taken = Vec::new();

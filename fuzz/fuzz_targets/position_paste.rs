@@ -8,13 +8,13 @@
 //! the kind pasted on; moves read all replay, in turn, from the empty
 //! board of that kind.
 //!
-//! Reads: analysis/diagram.rs persist/psq.rs
+//! Reads: analysis/diagram.rs analysis/psq.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use lineup_core::analysis::diagram::{Pasted, diagram, paste};
 use lineup_core::match_setup::GameKind;
-use lineup_core::rules::{ConnectFourSize, Gomoku, RuleSet};
+use lineup_core::rules::{ConnectFourSize, GomokuSize, RuleSet};
 
 fuzz_target!(|data: &[u8]| {
     let Some((pick, text)) = lineup_fuzz::choice_and_text(data) else {
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
             size: ConnectFourSize::STANDARD,
         },
         n => GameKind::Gomoku {
-            size: Gomoku::STANDARD_SIZE,
+            size: GomokuSize::STANDARD,
             rule: [RuleSet::Freestyle, RuleSet::ExactFive, RuleSet::Renju][usize::from(n - 1)],
         },
     };

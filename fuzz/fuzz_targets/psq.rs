@@ -1,14 +1,14 @@
-//! Piskvork / Gomocup `.psq` game files: `persist::psq::parse`.
+//! Piskvork / Gomocup `.psq` game files: `analysis::psq::parse`.
 //!
 //! Invariants: no panic; every stone read lies on the board read; a file
-//! that parses, written back with `persist::psq::write`, parses to the
+//! that parses, written back with `analysis::psq::write`, parses to the
 //! same board size and moves.
 //!
-//! Reads: persist/psq.rs
+//! Reads: analysis/psq.rs
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use lineup_core::persist::psq;
+use lineup_core::analysis::psq;
 use lineup_core::rules::gomoku::Move;
 
 fuzz_target!(|data: &[u8]| {

@@ -17,17 +17,21 @@ use lineup_core::analysis::library::PositionKey;
 use lineup_core::analysis::setup::{Setup, SetupEdit};
 use lineup_core::match_setup::GameKind;
 use lineup_core::rules::symmetry::Symmetry;
-use lineup_core::rules::{BoardMove, Gomoku, Point, RuleSet};
+use lineup_core::rules::{BoardMove, GomokuSize, Point, RuleSet};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, moves)) = data.split_first() else {
         return;
     };
-    let span = Gomoku::MAX_SIZE - Gomoku::MIN_SIZE + 1;
-    let size = Gomoku::MIN_SIZE + pick % span;
+    let span = GomokuSize::MAX - GomokuSize::MIN + 1;
+    let size = GomokuSize::MIN + pick % span;
     let rule =
         [RuleSet::Freestyle, RuleSet::ExactFive, RuleSet::Renju][usize::from(pick / span % 3)];
-    let mut game = GameKind::Gomoku { size, rule }.new_game();
+    let kind = GameKind::Gomoku {
+        size: GomokuSize::new(size).expect("a size in range"),
+        rule,
+    };
+    let mut game = kind.new_game();
     for pair in moves.chunks_exact(2) {
         let p = Point::new(pair[0] % size, pair[1] % size);
         // A refused move (taken point, foul, game over) is skipped.

@@ -10,13 +10,14 @@ use crate::search::background::{BackgroundSearch, SearchKind};
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::toast::Toast;
 use bevy::prelude::*;
-use lineup_core::analysis::library::{self, Found, PositionKey};
+use lineup_core::analysis::library::{Found, PositionKey};
 use lineup_core::analysis::sgf::to_sgf;
-use lineup_core::match_state::now;
 use lineup_core::persist::atomic::write_atomic;
 use lineup_core::persist::folders::Folders;
 use lineup_core::persist::save_file::SaveFile;
 use lineup_core::persist::slots;
+use lineup_core::persist::studies;
+use lineup_core::unix_time::now;
 use std::path::{Path, PathBuf};
 
 pub(super) fn plugin(app: &mut App) {
@@ -67,7 +68,7 @@ fn save(
             )
         }
     };
-    let save = studied.study.to_save(&name, created, time);
+    let save = SaveFile::of_study(&studied.study, &name, created, time);
     let written = std::fs::create_dir_all(&folder)
         .map_err(|e| e.to_string())
         .and_then(|()| save.write(&path));
@@ -125,7 +126,7 @@ fn find(
     commands.insert_resource(BackgroundSearch::<LibrarySearch>::start(
         studied.key,
         time.elapsed(),
-        move |_| library::search(&folder, &key),
+        move |_| studies::search(&folder, &key),
     ));
 }
 

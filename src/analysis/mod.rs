@@ -204,11 +204,7 @@ pub fn start_from_title(
     starts: &mut MessageWriter<StartMatch>,
 ) {
     let kind = study.setup().kind();
-    let setup = MatchSetup {
-        kind,
-        players: [PlayerKind::Human, PlayerKind::Human],
-        ..MatchSetup::default()
-    };
+    let setup = MatchSetup::new(kind, [PlayerKind::Human, PlayerKind::Human]);
     starts.write(StartMatch(Match::new(setup)));
     commands.insert_resource(OpenAnalysis(study, file));
 }

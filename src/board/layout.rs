@@ -64,6 +64,7 @@ impl BoardLayout {
                 }
             }
             GameKind::Gomoku { size, .. } => {
+                let size = size.get();
                 // A margin of one gap each side holds the coordinates.
                 let cell = (ROOM.y / (size as f32 + 1.0)).floor();
                 BoardLayout {

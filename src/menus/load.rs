@@ -21,7 +21,7 @@ use crate::theme::widgets;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use lineup_core::analysis::study::{Study, StudySummary};
+use lineup_core::analysis::study::StudySummary;
 use lineup_core::match_setup::GameKind;
 use lineup_core::match_state::Match;
 use lineup_core::persist::games;
@@ -203,7 +203,7 @@ fn spawn(
                     .content
                     .as_ref()
                     .ok()
-                    .and_then(|s| Study::from_save(&s.save).ok().flatten());
+                    .and_then(|s| s.save.study().ok().flatten());
                 // A study's thumbnail is the position it was left at.
                 let preview = entry.content.as_ref().ok().map(|s| {
                     let shown = study.as_ref().and_then(|st| st.position().ok());
@@ -435,12 +435,7 @@ fn handle_requests(
                 let listed = list.0.get(i);
                 // A study opens on the analysis board.
                 if let Some(listed) = listed.filter(|l| l.section == Section::Studies) {
-                    match listed
-                        .entry
-                        .content
-                        .as_ref()
-                        .map(|s| Study::from_save(&s.save))
-                    {
+                    match listed.entry.content.as_ref().map(|s| s.save.study()) {
                         Ok(Ok(Some(study))) => crate::analysis::start_from_title(
                             study,
                             Some(listed.entry.path.clone()),

@@ -7,9 +7,12 @@
 //! session (`online::client`); this menu only draws it and sends clicks.
 
 use super::MenuRequest;
+use super::online::OnlineForm;
+use crate::current_match::StartMatch;
 use crate::locale::{Locale, Words, terms};
-use crate::online::OnlineRequest;
-use crate::online::client::OnlineSession;
+use crate::online::OnlineSession;
+use crate::online::lobby::{FinishedToReview, LobbyRequest};
+use crate::review::OpenReview;
 use crate::states::{AppSystems, Menu};
 use crate::theme::fonts::size;
 use crate::theme::paint::{Fill, Ink};
@@ -17,6 +20,7 @@ use crate::theme::palette::Colour;
 use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::match_clock::TimeControl;
+use lineup_core::net::pairing::SeekSpec;
 use lineup_core::net::rating::{RatingPool, ShownRating};
 use lineup_core::net::views::{GameSummary, PlayerPage};
 
@@ -25,12 +29,49 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Menu::Lobby), spawn)
         .add_systems(
             Update,
+            (open_seek, review_finished)
+                .in_set(AppSystems::Apply)
+                .run_if(resource_exists::<OnlineSession>),
+        )
+        .add_systems(
+            Update,
             (
                 choose_tab.in_set(AppSystems::Apply),
                 show.in_set(AppSystems::Present),
             )
                 .run_if(in_state(Menu::Lobby)),
         );
+}
+
+/// Open a seek: a game of the Play online dialog's kind and clock,
+/// rated, either colour.
+fn open_seek(
+    mut requests: MessageReader<LobbyRequest>,
+    session: Res<OnlineSession>,
+    form: Option<Res<OnlineForm>>,
+) {
+    for request in requests.read() {
+        if let (LobbyRequest::OpenSeek, Some(form)) = (request, form.as_ref()) {
+            session.open_seek(SeekSpec {
+                kind: form.kind(),
+                clock: form.clock,
+                rated: true,
+                side: None,
+            });
+        }
+    }
+}
+
+/// A finished game the server sent opens in review.
+fn review_finished(
+    mut commands: Commands,
+    mut finished: MessageReader<FinishedToReview>,
+    mut starts: MessageWriter<StartMatch>,
+) {
+    for FinishedToReview(game) in finished.read() {
+        commands.insert_resource(OpenReview(None));
+        starts.write(StartMatch(game.clone()));
+    }
 }
 
 /// What the lobby's middle shows.
@@ -82,10 +123,10 @@ fn spawn(mut commands: Commands, mut tab: ResMut<LobbyTab>) {
                         ..default()
                     },
                     children![
-                        widgets::mouse_button("lobby.open_seek", OnlineRequest::OpenSeek),
-                        widgets::mouse_button("lobby.lists", OnlineRequest::LobbyLists),
-                        widgets::mouse_button("lobby.my_games", OnlineRequest::MyGames),
-                        widgets::mouse_button("lobby.my_page", OnlineRequest::MyPage),
+                        widgets::mouse_button("lobby.open_seek", LobbyRequest::OpenSeek),
+                        widgets::mouse_button("lobby.lists", LobbyRequest::LobbyLists),
+                        widgets::mouse_button("lobby.my_games", LobbyRequest::MyGames),
+                        widgets::mouse_button("lobby.my_page", LobbyRequest::MyPage),
                         widgets::mouse_button("common.back", MenuRequest::Back),
                     ],
                 ),
@@ -94,12 +135,12 @@ fn spawn(mut commands: Commands, mut tab: ResMut<LobbyTab>) {
     ));
 }
 
-fn choose_tab(mut requests: MessageReader<OnlineRequest>, mut tab: ResMut<LobbyTab>) {
+fn choose_tab(mut requests: MessageReader<LobbyRequest>, mut tab: ResMut<LobbyTab>) {
     for request in requests.read() {
         let chosen = match request {
-            OnlineRequest::LobbyLists => LobbyTab::Lists,
-            OnlineRequest::MyGames => LobbyTab::History,
-            OnlineRequest::MyPage => LobbyTab::Page,
+            LobbyRequest::LobbyLists => LobbyTab::Lists,
+            LobbyRequest::MyGames => LobbyTab::History,
+            LobbyRequest::MyPage => LobbyTab::Page,
             _ => continue,
         };
         if *tab != chosen {
@@ -136,8 +177,8 @@ fn show(
     let Some(session) = session else {
         return;
     };
-    let line = match &session.welcome {
-        Some((name, ratings)) => {
+    let line = match session.client().welcome() {
+        Some(lineup_client::session::Welcome { name, ratings }) => {
             let mut line = locale.f(
                 "lobby.who",
                 &[
@@ -147,7 +188,7 @@ fn show(
                     ("renju", &ratings[RatingPool::Renju.index()]),
                 ],
             );
-            if let Some(lobby) = &session.lobby {
+            if let Some(lobby) = &session.lobby.lobby {
                 line.push_str(" · ");
                 line.push_str(&locale.f(
                     "lobby.counts",
@@ -163,7 +204,7 @@ fn show(
     }
     let now = Drawn {
         tab: Some(*tab),
-        news: session.news(),
+        news: session.lobby.count(),
     };
     if *drawn == now && !locale.is_changed() {
         return;
@@ -173,7 +214,8 @@ fn show(
     commands.entity(body).despawn_related::<Children>();
     match *tab {
         LobbyTab::Lists => {
-            let seeks: Vec<(String, OnlineRequest)> = session
+            let seeks: Vec<(String, LobbyRequest)> = session
+                .lobby
                 .lobby
                 .iter()
                 .flat_map(|l| &l.seeks)
@@ -190,10 +232,11 @@ fn show(
                             "lobby.casual"
                         })
                     );
-                    (text, OnlineRequest::AcceptSeek(seek.id))
+                    (text, LobbyRequest::AcceptSeek(seek.id))
                 })
                 .collect();
-            let games: Vec<(String, OnlineRequest)> = session
+            let games: Vec<(String, LobbyRequest)> = session
+                .lobby
                 .lobby
                 .iter()
                 .flat_map(|l| &l.games)
@@ -208,7 +251,7 @@ fn show(
                         clock_text(&locale, game.clock),
                         locale.f("online.watchers", &[("watchers", &game.watchers)])
                     );
-                    (text, OnlineRequest::WatchGame(game.code))
+                    (text, LobbyRequest::WatchGame(game.code))
                 })
                 .collect();
             let seeks_column = column(
@@ -231,15 +274,11 @@ fn show(
         }
         LobbyTab::History => {
             let rows = session
+                .lobby
                 .history
                 .iter()
                 .flatten()
-                .map(|game| {
-                    (
-                        summary_text(&locale, game),
-                        OnlineRequest::OpenGame(game.id),
-                    )
-                })
+                .map(|game| (summary_text(&locale, game), LobbyRequest::OpenGame(game.id)))
                 .collect();
             let list = column(
                 &mut commands,
@@ -251,7 +290,7 @@ fn show(
             commands.entity(body).add_child(list);
         }
         LobbyTab::Page => {
-            let page = match &session.page {
+            let page = match &session.lobby.page {
                 Some(page) => page_node(&mut commands, &locale, page),
                 None => column(
                     &mut commands,
@@ -289,7 +328,7 @@ fn column(
     locale: &Locale,
     heading: &'static str,
     empty: &'static str,
-    rows: Vec<(String, OnlineRequest)>,
+    rows: Vec<(String, LobbyRequest)>,
 ) -> Entity {
     let column = commands
         .spawn(Node {
@@ -366,7 +405,7 @@ fn page_node(commands: &mut Commands, locale: &Locale, page: &PlayerPage) -> Ent
         let line = commands
             .spawn(widgets::sized_button(
                 Words::Plain(summary_text(locale, game)),
-                OnlineRequest::OpenGame(game.id),
+                LobbyRequest::OpenGame(game.id),
                 1000.0,
                 34.0,
                 size::SMALL,

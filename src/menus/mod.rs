@@ -3,6 +3,7 @@
 
 pub mod add_engine;
 pub mod analysis_board;
+mod chat;
 mod confirm_resign;
 pub mod how_to_play;
 pub mod load;
@@ -46,6 +47,7 @@ pub(super) fn plugin(app: &mut App) {
             notice::plugin,
             online::plugin,
             lobby::plugin,
+            chat::plugin,
         ));
 }
 

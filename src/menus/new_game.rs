@@ -15,7 +15,7 @@ use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::{EngineTime, GameKind, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::rules::opening::OpeningRule;
-use lineup_core::rules::{ConnectFourSize, MatchGame, RuleSet, Side};
+use lineup_core::rules::{ConnectFourSize, GomokuSize, MatchGame, RuleSet, Side};
 
 pub(super) fn plugin(app: &mut App) {
     interaction::sends::<NewGameRequest>(app);
@@ -91,10 +91,7 @@ pub struct StartFrom {
 fn prepare(mut commands: Commands, settings: Res<Settings>, start: Option<Res<StartFrom>>) {
     if let Some(start) = start {
         // A game from a position has no opening to play.
-        let setup = MatchSetup {
-            opening: OpeningRule::None,
-            ..start.setup
-        };
+        let setup = start.setup.with_opening(OpeningRule::None);
         commands.insert_resource(NewGameSetup(setup));
         return;
     }
@@ -197,8 +194,7 @@ pub fn cycle(setup: &mut MatchSetup, field: SetupField, dir: i8, settings: &Sett
                 *size = ConnectFourSize::new(next.0, next.1).unwrap_or_default();
             }
             GameKind::Gomoku { size, .. } => {
-                let sizes: Vec<u8> = (9..=20).collect();
-                *size = step(&sizes, *size, dir);
+                *size = step(&GomokuSize::ALL, *size, dir);
             }
         },
         SetupField::Rule => {
@@ -208,7 +204,7 @@ pub fn cycle(setup: &mut MatchSetup, field: SetupField, dir: i8, settings: &Sett
         }
         SetupField::Opening => {
             if let GameKind::Gomoku { rule, .. } = setup.kind {
-                setup.opening = step(&OpeningRule::choices(rule), setup.opening(), dir);
+                setup.set_opening(step(&OpeningRule::choices(rule), setup.opening(), dir));
             }
         }
         SetupField::EngineTime => {
@@ -261,7 +257,7 @@ pub fn row_text(
             locale.t("new_game.board").into(),
             match kind {
                 GameKind::ConnectFour { size: s } => size(s.columns(), s.rows()),
-                GameKind::Gomoku { size: n, .. } => size(n, n),
+                GameKind::Gomoku { size: n, .. } => size(n.get(), n.get()),
             },
         ),
         SetupField::Rule => (
@@ -345,10 +341,7 @@ fn handle_requests(
                 // own; a game from a position has no opening to play.
                 let new = match start.as_ref().filter(|s| s.setup.kind == setup.0.kind) {
                     Some(start) => {
-                        let setup = MatchSetup {
-                            opening: OpeningRule::None,
-                            ..setup.0
-                        };
+                        let setup = setup.0.with_opening(OpeningRule::None);
                         Match::from_position(setup, None, start.game.clone())
                     }
                     None => Match::new(setup.0),

@@ -10,8 +10,7 @@ use super::MenuRequest;
 use crate::disk::Storage;
 use crate::locale::Locale;
 use crate::locale::terms;
-use crate::online::client::{self, Intent, OnlineSession};
-use crate::online::{ConnectionNews, OnlineRequest};
+use crate::online::{self, ConnectionNews, OnlineSession, Start};
 use crate::settings::Settings;
 use crate::states::{AppSystems, Menu};
 use crate::theme::fonts::size;
@@ -21,6 +20,8 @@ use crate::theme::palette::{Colour, Palette};
 use crate::theme::widgets;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
+use lineup_client::connection::Target;
+use lineup_client::session::Intent;
 use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::GameKind;
 use lineup_core::net::address::DEFAULT_PORT;
@@ -28,14 +29,15 @@ use lineup_core::net::pairing::PairingSpec;
 use lineup_core::net::protocol::{NAME_LIMIT, clean_name};
 use lineup_core::net::{CodeError, Refusal, RoomCode};
 use lineup_core::persist::identity_file;
-use lineup_core::rules::{ConnectFourSize, RuleSet, Side};
-use lineup_online::client::Target;
+use lineup_core::rules::{ConnectFourSize, GomokuSize, RuleSet, Side};
+use std::ops::{Index, IndexMut};
 
 /// The clock `--clock` chose: the online dialog's first choice.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct ClockAtStart(pub TimeControl);
 
 pub(super) fn plugin(app: &mut App) {
+    crate::theme::interaction::sends::<DialogRequest>(app);
     app.add_message::<KeyboardInput>()
         .add_systems(OnEnter(Menu::Online), (prepare, spawn).chain())
         .add_systems(
@@ -51,11 +53,103 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-const NAME: usize = 0;
-const ADDRESS: usize = 1;
-const CODE: usize = 2;
-const LABELS: [&str; 3] = ["online.name", "online.address", "online.code"];
-const LIMITS: [usize; 3] = [NAME_LIMIT, 60, RoomCode::LEN];
+/// The dialog's buttons.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogRequest {
+    /// Host a game on this computer (a friend joins with its address).
+    HostHere,
+    /// Open a room on the Lineup server at the address given.
+    HostOnServer,
+    /// Join the room whose code is given, at the address given.
+    Join,
+    /// Type into this field.
+    EditField(Field),
+    /// The next game a room can be opened for.
+    CycleGame,
+    /// The next time control.
+    CycleClock,
+    /// Wait on the server for any opponent of this game and clock.
+    QuickPair,
+    /// Watch the game in the room whose code is given.
+    Watch,
+    /// Open the lobby of the server at the address given (logged in).
+    Lobby,
+    /// Stop connecting.
+    Cancel,
+    /// Close the dialog's note of a failed connection.
+    Dismiss,
+}
+
+impl crate::theme::interaction::ButtonMessage for DialogRequest {}
+
+/// The dialog's text fields.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Field {
+    #[default]
+    Name,
+    Address,
+    Code,
+}
+
+impl Field {
+    /// The fields in the order Tab goes through them.
+    pub const ALL: [Field; 3] = [Field::Name, Field::Address, Field::Code];
+
+    fn label(self) -> &'static str {
+        match self {
+            Field::Name => "online.name",
+            Field::Address => "online.address",
+            Field::Code => "online.code",
+        }
+    }
+
+    /// How many characters the field takes.
+    fn limit(self) -> usize {
+        match self {
+            Field::Name => NAME_LIMIT,
+            Field::Address => 60,
+            Field::Code => RoomCode::LEN,
+        }
+    }
+
+    fn next(self) -> Field {
+        match self {
+            Field::Name => Field::Address,
+            Field::Address => Field::Code,
+            Field::Code => Field::Name,
+        }
+    }
+}
+
+/// What is typed in each field, in the order of [`Field::ALL`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FormFields([String; 3]);
+
+impl From<[String; 3]> for FormFields {
+    fn from(texts: [String; 3]) -> FormFields {
+        FormFields(texts)
+    }
+}
+
+impl FormFields {
+    /// The fields' texts in order.
+    pub fn texts(&self) -> &[String; 3] {
+        &self.0
+    }
+}
+
+impl Index<Field> for FormFields {
+    type Output = String;
+    fn index(&self, field: Field) -> &String {
+        &self.0[field as usize]
+    }
+}
+
+impl IndexMut<Field> for FormFields {
+    fn index_mut(&mut self, field: Field) -> &mut String {
+        &mut self.0[field as usize]
+    }
+}
 
 /// The games a room can be opened for.
 const KINDS: [GameKind; 3] = [
@@ -63,11 +157,11 @@ const KINDS: [GameKind; 3] = [
         size: ConnectFourSize::STANDARD,
     },
     GameKind::Gomoku {
-        size: 15,
+        size: GomokuSize::STANDARD,
         rule: RuleSet::Renju,
     },
     GameKind::Gomoku {
-        size: 15,
+        size: GomokuSize::STANDARD,
         rule: RuleSet::Freestyle,
     },
 ];
@@ -77,9 +171,10 @@ const KINDS: [GameKind; 3] = [
 /// it back) finds the fields as they were.
 #[derive(Resource, Debug, Default)]
 pub struct OnlineForm {
-    pub fields: [String; 3],
-    pub active: usize,
-    pub kind: usize,
+    pub fields: FormFields,
+    pub active: Field,
+    /// The game chosen for a room, a pairing or a seek (one of `KINDS`).
+    kind: GameKind,
     /// The clock of a room opened or a pairing asked for.
     pub clock: TimeControl,
     /// What is wrong with a field (a malformed address or code).
@@ -90,7 +185,7 @@ pub struct OnlineForm {
 impl OnlineForm {
     /// The game chosen for a room, a pairing or a seek.
     pub fn kind(&self) -> GameKind {
-        KINDS[self.kind]
+        self.kind
     }
 }
 
@@ -118,10 +213,10 @@ struct ConnectionAdvice;
 struct ConnectionButtons;
 
 #[derive(Component)]
-struct FieldText(usize);
+struct FieldText(Field);
 
 #[derive(Component)]
-struct FieldBox(usize);
+struct FieldBox(Field);
 
 #[derive(Component)]
 struct FormProblemText;
@@ -149,18 +244,19 @@ fn prepare(
     }
     let kind = settings
         .last_setup
-        .and_then(|s| KINDS.iter().position(|k| *k == s.kind))
-        .unwrap_or(0);
+        .map(|s| s.kind)
+        .filter(|kind| KINDS.contains(kind))
+        .unwrap_or(KINDS[0]);
     commands.insert_resource(OnlineForm {
-        fields: [
+        fields: FormFields([
             settings.player_name.clone(),
             settings.online_address.clone(),
             String::new(),
-        ],
+        ]),
         active: if settings.online_address.is_empty() {
-            ADDRESS
+            Field::Address
         } else {
-            CODE
+            Field::Code
         },
         kind,
         clock: clock_at_start
@@ -172,7 +268,7 @@ fn prepare(
     });
 }
 
-fn field(index: usize) -> impl Bundle {
+fn field(field: Field) -> impl Bundle {
     (
         Node {
             flex_direction: FlexDirection::Row,
@@ -186,13 +282,13 @@ fn field(index: usize) -> impl Bundle {
                     width: px(150),
                     ..default()
                 },
-                children![widgets::label(LABELS[index])],
+                children![widgets::label(field.label())],
             ),
             (
-                FieldBox(index),
+                FieldBox(field),
                 Button,
-                ButtonInfo::of(&OnlineRequest::EditField(index as u8)),
-                Sends(OnlineRequest::EditField(index as u8)),
+                ButtonInfo::of(&DialogRequest::EditField(field)),
+                Sends(DialogRequest::EditField(field)),
                 Node {
                     width: px(400),
                     // An empty field keeps its height.
@@ -206,7 +302,7 @@ fn field(index: usize) -> impl Bundle {
                 Fill(Colour::Background),
                 BorderColor::default(),
                 children![(
-                    FieldText(index),
+                    FieldText(field),
                     Text::new(""),
                     TextFont::from_font_size(size::BODY),
                     Ink(Colour::Text),
@@ -225,9 +321,9 @@ fn spawn(mut commands: Commands) {
             widgets::panel(700.0),
             children![
                 widgets::title("online.title", size::TITLE),
-                field(NAME),
-                field(ADDRESS),
-                field(CODE),
+                field(Field::Name),
+                field(Field::Address),
+                field(Field::Code),
                 widgets::dim_label("online.address_help"),
                 (
                     Node {
@@ -237,9 +333,9 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::mouse_button("online.game", OnlineRequest::CycleGame),
+                        widgets::mouse_button("online.game", DialogRequest::CycleGame),
                         (KindText, widgets::label(String::new())),
-                        widgets::mouse_button("online.clock", OnlineRequest::CycleClock),
+                        widgets::mouse_button("online.clock", DialogRequest::CycleClock),
                         (ClockChoiceText, widgets::label(String::new())),
                     ],
                 ),
@@ -251,8 +347,8 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::mouse_button("online.host_here", OnlineRequest::HostHere),
-                        widgets::mouse_button("online.host_on_server", OnlineRequest::HostOnServer),
+                        widgets::mouse_button("online.host_here", DialogRequest::HostHere),
+                        widgets::mouse_button("online.host_on_server", DialogRequest::HostOnServer),
                     ],
                 ),
                 (
@@ -262,8 +358,8 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::mouse_button("online.join", OnlineRequest::Join),
-                        widgets::mouse_button("online.watch", OnlineRequest::Watch),
+                        widgets::mouse_button("online.join", DialogRequest::Join),
+                        widgets::mouse_button("online.watch", DialogRequest::Watch),
                     ],
                 ),
                 (
@@ -273,8 +369,8 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::mouse_button("online.quick_pair", OnlineRequest::QuickPair),
-                        widgets::mouse_button("online.lobby", OnlineRequest::Lobby),
+                        widgets::mouse_button("online.quick_pair", DialogRequest::QuickPair),
+                        widgets::mouse_button("online.lobby", DialogRequest::Lobby),
                     ],
                 ),
                 (
@@ -316,8 +412,8 @@ fn spawn(mut commands: Commands) {
                     },
                     Visibility::Hidden,
                     children![
-                        widgets::mouse_button("online.cancel", OnlineRequest::Cancel),
-                        widgets::mouse_button("online.dismiss", OnlineRequest::Dismiss),
+                        widgets::mouse_button("online.cancel", DialogRequest::Cancel),
+                        widgets::mouse_button("online.dismiss", DialogRequest::Dismiss),
                     ],
                 ),
                 widgets::dim_label("online.keys"),
@@ -332,26 +428,26 @@ fn type_text(
     mut keys: MessageReader<KeyboardInput>,
     mut typing: Local<Typing>,
     mut form: ResMut<OnlineForm>,
-    mut requests: MessageWriter<OnlineRequest>,
+    mut requests: MessageWriter<DialogRequest>,
 ) {
     for key in keys.read() {
         let active = form.active;
-        match typing.key(key, &mut form.fields[active], LIMITS[active]) {
-            Typed::Tab => form.active = (active + 1) % form.fields.len(),
+        match typing.key(key, &mut form.fields[active], active.limit()) {
+            Typed::Tab => form.active = active.next(),
             // Enter is the dialog's button of the moment: Join, or OK
             // under a failure; nothing while connecting.
             Typed::Enter => match form.connection {
                 Connection::Idle => {
-                    requests.write(OnlineRequest::Join);
+                    requests.write(DialogRequest::Join);
                 }
                 Connection::Failed { .. } => {
-                    requests.write(OnlineRequest::Dismiss);
+                    requests.write(DialogRequest::Dismiss);
                 }
                 Connection::Connecting { .. } | Connection::Pairing { .. } => {}
             },
             Typed::Edited => {
-                if active == CODE {
-                    form.fields[CODE] = RoomCode::normalise(&form.fields[CODE]);
+                if active == Field::Code {
+                    form.fields[Field::Code] = RoomCode::normalise(&form.fields[Field::Code]);
                 }
                 form.problem.clear();
             }
@@ -424,7 +520,7 @@ fn show_fields(
     if problem.0 != form.problem {
         problem.0 = form.problem.clone();
     }
-    let title = terms::game_title(&locale, KINDS[form.kind]);
+    let title = terms::game_title(&locale, form.kind);
     if kind.0 != title {
         kind.0 = title;
     }
@@ -438,146 +534,148 @@ fn handle_requests(
     mut commands: Commands,
     storage: Res<Storage>,
     mut next_menu: ResMut<NextState<Menu>>,
-    mut requests: MessageReader<OnlineRequest>,
+    mut requests: MessageReader<DialogRequest>,
     mut form: ResMut<OnlineForm>,
     mut settings: ResMut<Settings>,
     locale: Res<Locale>,
     time: Res<Time<Real>>,
 ) {
     for request in requests.read() {
-        let name = clean_name(&form.fields[NAME]);
-        let kind = KINDS[form.kind];
-        let host = Intent::Host {
-            kind,
-            side: Side::First,
-            clock: form.clock,
-        };
-        let session = match *request {
-            OnlineRequest::EditField(i) => {
-                form.active = usize::from(i).min(CODE);
-                continue;
+        match *request {
+            DialogRequest::EditField(field) => form.active = field,
+            DialogRequest::CycleGame => {
+                let at = KINDS.iter().position(|k| *k == form.kind).unwrap_or(0);
+                form.kind = KINDS[(at + 1) % KINDS.len()];
             }
-            OnlineRequest::CycleGame => {
-                form.kind = (form.kind + 1) % KINDS.len();
-                continue;
+            DialogRequest::CycleClock => form.clock = form.clock.next(),
+            DialogRequest::Cancel => {
+                form.connection = Connection::Idle;
+                commands.queue(online::stop);
             }
-            OnlineRequest::CycleClock => {
-                form.clock = form.clock.next();
-                continue;
-            }
-            OnlineRequest::HostHere => OnlineSession::new(None, &name, host),
-            OnlineRequest::HostOnServer
-            | OnlineRequest::Join
-            | OnlineRequest::Watch
-            | OnlineRequest::QuickPair
-            | OnlineRequest::Lobby => {
-                let server = match Target::parse(&form.fields[ADDRESS]) {
-                    Ok(address) => address,
-                    Err(problem) => {
-                        form.problem = problem;
-                        form.active = ADDRESS;
-                        continue;
-                    }
-                };
-                let code = match *request {
-                    OnlineRequest::Join | OnlineRequest::Watch => {
-                        match RoomCode::parse(&form.fields[CODE]) {
-                            Ok(code) => Some(code),
-                            Err(problem) => {
-                                form.problem = code_problem(&locale, &problem);
-                                form.active = CODE;
-                                continue;
-                            }
-                        }
-                    }
-                    _ => None,
-                };
-                let session = |intent| OnlineSession::new(Some(server.clone()), &name, intent);
-                match (*request, code) {
-                    (OnlineRequest::Join, Some(code)) => match Intent::join(code) {
-                        Ok(intent) => session(intent),
-                        Err(problem) => {
-                            form.problem =
-                                locale.f("online.no_secret", &[("problem", &problem.to_string())]);
-                            continue;
-                        }
-                    },
-                    (OnlineRequest::Watch, Some(code)) => session(Intent::Watch(code)),
-                    (OnlineRequest::QuickPair | OnlineRequest::Lobby, _) => {
-                        // The player's key, made on first use, signs the login.
-                        let identity = match storage.folders.as_ref() {
-                            Some(folders) => identity_file::load_or_make(&folders.identity_file()),
-                            None => Err("no data folder".to_string()),
-                        };
-                        let intent = if *request == OnlineRequest::Lobby {
-                            Intent::Lobby
-                        } else {
-                            Intent::QuickPair(PairingSpec {
-                                kind,
-                                clock: form.clock,
-                            })
-                        };
-                        match identity {
-                            Ok(identity) => session(intent).with_identity(identity),
-                            Err(problem) => {
-                                form.problem =
-                                    locale.f("online.no_identity", &[("problem", &problem)]);
-                                continue;
-                            }
-                        }
-                    }
-                    _ => session(host),
+            DialogRequest::Dismiss => form.connection = Connection::Idle,
+            DialogRequest::HostHere
+            | DialogRequest::HostOnServer
+            | DialogRequest::Join
+            | DialogRequest::Watch
+            | DialogRequest::QuickPair
+            | DialogRequest::Lobby => match what_to_start(*request, &form, &storage, &locale) {
+                Ok(start) => {
+                    remember(&form, &mut settings);
+                    connect(&mut commands, &mut form, start, &mut next_menu, &time);
                 }
-            }
-            OnlineRequest::Cancel | OnlineRequest::Dismiss => {
-                form.connection = Connection::Idle;
-                continue;
-            }
-            // The in-game answers to an undo request (`online::status`),
-            // and the game-over banner's rematch.
-            // The in-game answers, and the lobby's own buttons
-            // (`menus::lobby`, `online::client`).
-            OnlineRequest::AllowUndo
-            | OnlineRequest::RefuseUndo
-            | OnlineRequest::Rematch
-            | OnlineRequest::OpenSeek
-            | OnlineRequest::AcceptSeek(_)
-            | OnlineRequest::WatchGame(_)
-            | OnlineRequest::LobbyLists
-            | OnlineRequest::MyGames
-            | OnlineRequest::MyPage
-            | OnlineRequest::OpenGame(_)
-            | OnlineRequest::OpenChat
-            | OnlineRequest::SendChat
-            | OnlineRequest::ToggleMute => continue,
-        };
-        // Remembered for next time.
-        if settings.player_name != name || settings.online_address != form.fields[ADDRESS] {
-            settings.player_name = name;
-            settings.online_address = form.fields[ADDRESS].trim().to_string();
-        }
-        form.problem.clear();
-        let to_lobby = session.intent == Intent::Lobby;
-        if to_lobby {
-            // The lobby says how the connection goes itself.
-            next_menu.set(Menu::Lobby);
-        }
-        form.connection = match &session.server {
-            Some(_) if to_lobby => Connection::Idle,
-            Some(server) => Connection::Connecting {
-                to: server.to_string(),
-                since: time.elapsed_secs(),
+                Err(Unfit { problem, field }) => {
+                    form.problem = problem;
+                    if let Some(field) = field {
+                        form.active = field;
+                    }
+                }
             },
-            None => Connection::Idle,
-        };
-        commands.queue(move |world: &mut World| {
-            if let Err(problem) = client::start(world, session, DEFAULT_PORT) {
-                let mut form = world.resource_mut::<OnlineForm>();
-                form.connection = Connection::Idle;
-                form.problem = problem;
-            }
-        });
+        }
     }
+}
+
+/// Why the form can't start what was asked, and the field to fix.
+struct Unfit {
+    problem: String,
+    field: Option<Field>,
+}
+
+/// The session a button of the dialog asks for, from what is typed.
+fn what_to_start(
+    request: DialogRequest,
+    form: &OnlineForm,
+    storage: &Storage,
+    locale: &Locale,
+) -> Result<Start, Unfit> {
+    let name = clean_name(&form.fields[Field::Name]);
+    let unfit = |problem: String, field| Unfit { problem, field };
+    let host = Intent::Host {
+        kind: form.kind,
+        side: Side::First,
+        clock: form.clock,
+    };
+    if request == DialogRequest::HostHere {
+        return Ok(Start::new(None, &name, host));
+    }
+    let server = Target::parse(&form.fields[Field::Address])
+        .map_err(|problem| unfit(problem, Some(Field::Address)))?;
+    let session = |intent| Start::new(Some(server.clone()), &name, intent);
+    let code = || {
+        RoomCode::parse(&form.fields[Field::Code])
+            .map_err(|problem| unfit(code_problem(locale, &problem), Some(Field::Code)))
+    };
+    Ok(match request {
+        DialogRequest::Join => session(Intent::join(code()?).map_err(|problem| {
+            unfit(
+                locale.f("online.no_secret", &[("problem", &problem.to_string())]),
+                None,
+            )
+        })?),
+        DialogRequest::Watch => session(Intent::Watch(code()?)),
+        DialogRequest::QuickPair | DialogRequest::Lobby => {
+            // The player's key, made on first use, signs the login.
+            let identity = match storage.folders.as_ref() {
+                Some(folders) => identity_file::load_or_make(&folders.identity_file()),
+                None => Err("no data folder".to_string()),
+            }
+            .map_err(|problem| {
+                unfit(
+                    locale.f("online.no_identity", &[("problem", &problem)]),
+                    None,
+                )
+            })?;
+            let intent = if request == DialogRequest::Lobby {
+                Intent::Lobby
+            } else {
+                Intent::QuickPair(PairingSpec {
+                    kind: form.kind,
+                    clock: form.clock,
+                })
+            };
+            session(intent).with_identity(identity)
+        }
+        _ => session(host),
+    })
+}
+
+/// The name and address, remembered for next time.
+fn remember(form: &OnlineForm, settings: &mut Settings) {
+    let name = clean_name(&form.fields[Field::Name]);
+    if settings.player_name != name || settings.online_address != form.fields[Field::Address] {
+        settings.player_name = name;
+        settings.online_address = form.fields[Field::Address].trim().to_string();
+    }
+}
+
+/// Starts the session, the dialog saying how it goes (the lobby says it
+/// itself).
+fn connect(
+    commands: &mut Commands,
+    form: &mut OnlineForm,
+    start: Start,
+    next_menu: &mut NextState<Menu>,
+    time: &Time<Real>,
+) {
+    form.problem.clear();
+    let to_lobby = start.intent == Intent::Lobby;
+    if to_lobby {
+        next_menu.set(Menu::Lobby);
+    }
+    form.connection = match &start.server {
+        Some(_) if to_lobby => Connection::Idle,
+        Some(server) => Connection::Connecting {
+            to: server.to_string(),
+            since: time.elapsed_secs(),
+        },
+        None => Connection::Idle,
+    };
+    commands.queue(move |world: &mut World| {
+        if let Err(problem) = online::start(world, start, DEFAULT_PORT) {
+            let mut form = world.resource_mut::<OnlineForm>();
+            form.connection = Connection::Idle;
+            form.problem = problem;
+        }
+    });
 }
 
 /// A room code's problem in words: what was typed, and what codes are.
@@ -636,7 +734,7 @@ fn show_connection(
     mut advice: Single<&mut Text, (With<ConnectionAdvice>, Without<ConnectionLine>)>,
     buttons: Single<(&mut Node, &mut Visibility), With<ConnectionButtons>>,
     mut choices: Query<
-        (&Sends<OnlineRequest>, &mut Node, &mut Visibility),
+        (&Sends<DialogRequest>, &mut Node, &mut Visibility),
         Without<ConnectionButtons>,
     >,
 ) {
@@ -651,7 +749,7 @@ fn show_connection(
                 ],
             ),
             String::new(),
-            Some(OnlineRequest::Cancel),
+            Some(DialogRequest::Cancel),
         ),
         Connection::Pairing { since } => (
             format!(
@@ -660,10 +758,10 @@ fn show_connection(
                 (time.elapsed_secs() - since).max(0.0) as u32
             ),
             String::new(),
-            Some(OnlineRequest::Cancel),
+            Some(DialogRequest::Cancel),
         ),
         Connection::Failed { what, check } => {
-            (what.clone(), check.clone(), Some(OnlineRequest::Dismiss))
+            (what.clone(), check.clone(), Some(DialogRequest::Dismiss))
         }
     };
     if line.0 != said {
@@ -675,7 +773,7 @@ fn show_connection(
     let (node, visibility) = buttons.into_inner();
     widgets::set_shown(node, visibility, shown.is_some());
     for (Sends(request), node, visibility) in &mut choices {
-        if matches!(request, OnlineRequest::Cancel | OnlineRequest::Dismiss) {
+        if matches!(request, DialogRequest::Cancel | DialogRequest::Dismiss) {
             widgets::set_shown(node, visibility, shown == Some(*request));
         }
     }

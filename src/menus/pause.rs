@@ -14,8 +14,8 @@ use crate::theme::fonts::size;
 use crate::theme::toast::Toast;
 use crate::theme::widgets;
 use bevy::prelude::*;
-use lineup_core::match_state::now;
 use lineup_core::persist::{export, slots};
+use lineup_core::unix_time::now;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::Pause), spawn).add_systems(
@@ -48,12 +48,21 @@ fn spawn(mut commands: Commands) {
 }
 
 /// Leaves the game for the title screen (from the pause menu or the banner).
+/// An online match ends its session (the server hears the player leave).
 fn quit_to_title(
+    mut commands: Commands,
     mut requests: MessageReader<MenuRequest>,
     mut screen: ResMut<NextState<Screen>>,
     mut menu: ResMut<NextState<Menu>>,
+    game: Option<Res<CurrentMatch>>,
+    session: Option<Res<crate::online::OnlineSession>>,
 ) {
     if requests.read().any(|r| *r == MenuRequest::QuitToTitle) {
+        if let (Some(session), Some(game)) = (&session, &game)
+            && session.drives(game)
+        {
+            commands.queue(crate::online::stop);
+        }
         menu.set(Menu::None);
         screen.set(Screen::Title);
     }

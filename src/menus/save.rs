@@ -15,9 +15,9 @@ use crate::theme::widgets;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use lineup_core::match_state::Match;
-use lineup_core::match_state::now;
 use lineup_core::persist::save_file::SaveFile;
 use lineup_core::persist::slots;
+use lineup_core::unix_time::now;
 
 pub(super) fn plugin(app: &mut App) {
     // Typing is read as key messages (registered by Bevy's input plugin; made

@@ -13,7 +13,7 @@ use crate::theme::widgets::{self, RowLabels, RowValues};
 use bevy::prelude::*;
 use lineup_core::i18n::Language;
 use lineup_core::match_setup::Level;
-use lineup_core::rules::RuleSet;
+use lineup_core::rules::{GomokuSize, RuleSet};
 
 pub(super) fn plugin(app: &mut App) {
     interaction::sends::<SettingChange>(app);
@@ -180,8 +180,14 @@ pub fn change(settings: &mut Settings, field: SettingField, dir: i8, shown_langu
             settings.default_rule = step(&RuleSet::ALL, settings.default_rule, dir)
         }
         SettingField::DefaultSize => {
-            settings.default_gomoku_size =
-                (settings.default_gomoku_size as i32 + dir.signum() as i32).clamp(9, 20) as u8
+            // Stops at the smallest and the largest board, as the volumes do.
+            let next = settings.default_gomoku_size.get() as i32 + dir.signum() as i32;
+            if let Some(size) = u8::try_from(next)
+                .ok()
+                .and_then(|n| GomokuSize::new(n).ok())
+            {
+                settings.default_gomoku_size = size;
+            }
         }
         SettingField::DefaultLevel => {
             settings.default_level = step(&Level::ALL, settings.default_level, dir)

@@ -1,153 +1,78 @@
-//! An online game's chat: the status line under the board shows the last
-//! line, Chat opens a dialog with the last lines and a field (Enter sends),
-//! Mute hides the others' lines (this player's own always show). Players
-//! talk to players and watchers to watchers: the server decides who hears a
-//! line, and limits its length and rate; the window only shows and sends.
+//! An online game's chat as the window keeps it: the lines as they came,
+//! and the mute (the others' lines hidden; this player's own always
+//! show). The status line under the board shows the last line; the dialog
+//! is `menus::chat`.
 
-use super::OnlineRequest;
-use super::client::OnlineSession;
-use crate::menus::MenuRequest;
-use crate::states::{AppSystems, Menu};
-use crate::theme::fonts::size;
-use crate::theme::interaction::{Typed, Typing};
-use crate::theme::paint::Ink;
-use crate::theme::palette::Colour;
-use crate::theme::widgets;
-use bevy::input::keyboard::KeyboardInput;
+use super::session::OnlineSession;
+use crate::theme::interaction::ButtonMessage;
 use bevy::prelude::*;
-use lineup_core::net::views::{CHAT_LIMIT, ChatLine};
+use lineup_core::net::views::ChatLine;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_message::<KeyboardInput>()
-        .init_resource::<ChatDraft>()
-        .add_systems(OnEnter(Menu::Chat), spawn)
-        .add_systems(
-            Update,
-            (
-                chat_buttons
-                    .in_set(AppSystems::Apply)
-                    .run_if(resource_exists::<OnlineSession>),
-                (
-                    type_line.in_set(AppSystems::Input),
-                    show_dialog.in_set(AppSystems::Present),
-                )
-                    .run_if(in_state(Menu::Chat)),
-            ),
-        );
+/// How many chat lines a session keeps.
+pub const CHAT_KEPT: usize = 50;
+
+/// The chat's buttons: open the dialog, send the line typed, hide or show
+/// the others' lines.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChatRequest {
+    Open,
+    Send,
+    ToggleMute,
 }
 
-/// The line being typed.
-#[derive(Resource, Default, Debug)]
-struct ChatDraft(String);
+impl ButtonMessage for ChatRequest {}
 
-#[derive(Component)]
-struct ChatField;
+/// The room's chat as it came, the newest last.
+#[derive(Debug, Default)]
+pub struct ChatLog {
+    lines: Vec<ChatLine>,
+    pub muted: bool,
+}
 
-#[derive(Component)]
-struct ChatProblem;
+impl ChatLog {
+    /// Keeps `line`, dropping the oldest past [`CHAT_KEPT`].
+    pub fn push(&mut self, line: ChatLine) {
+        self.lines.push(line);
+        if self.lines.len() > CHAT_KEPT {
+            self.lines.remove(0);
+        }
+    }
 
-#[derive(Component)]
-struct ChatLines;
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
 
-/// How many lines the dialog shows.
-const SHOWN: usize = 8;
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+}
+
+impl OnlineSession {
+    /// The chat lines on show: this player's own, and the others' unless
+    /// muted.
+    pub fn shown_chat(&self) -> impl Iterator<Item = &ChatLine> {
+        let mine = self.seat().map(|seat| seat.side);
+        let own_name = self.client().shown_name();
+        let muted = self.chat.muted;
+        self.chat.lines.iter().filter(move |line| {
+            !muted || (line.side.is_some() && line.side == mine) || line.from == own_name
+        })
+    }
+}
 
 /// A chat line as shown: "Bo: good luck".
 pub fn line_text(line: &ChatLine) -> String {
     format!("{}: {}", line.from, line.text)
 }
 
-fn spawn(mut commands: Commands) {
-    commands.spawn((
-        widgets::overlay("Chat", true),
-        DespawnOnExit(Menu::Chat),
-        children![(
-            widgets::panel(680.0),
-            children![
-                widgets::title("chat.title", size::TITLE),
-                (
-                    ChatLines,
-                    Text::new(""),
-                    TextFont::from_font_size(size::SMALL),
-                    Ink(Colour::Text),
-                    Node {
-                        width: px(600),
-                        min_height: px(180),
-                        ..default()
-                    },
-                ),
-                widgets::dim_label("chat.help"),
-                widgets::text_field(ChatField),
-                widgets::problem_line(ChatProblem),
-                (
-                    Node {
-                        flex_direction: FlexDirection::Row,
-                        column_gap: px(12),
-                        ..default()
-                    },
-                    children![
-                        widgets::mouse_button("chat.send", OnlineRequest::SendChat),
-                        widgets::mouse_button("common.back", MenuRequest::Back),
-                    ],
-                ),
-            ],
-        )],
-    ));
-}
-
-fn type_line(
-    mut keys: MessageReader<KeyboardInput>,
-    mut typing: Local<Typing>,
-    mut draft: ResMut<ChatDraft>,
-    mut requests: MessageWriter<OnlineRequest>,
-) {
-    for key in keys.read() {
-        if typing.key(key, &mut draft.0, CHAT_LIMIT) == Typed::Enter {
-            requests.write(OnlineRequest::SendChat);
-        }
-    }
-}
-
-/// Chat opens the dialog, Send sends the line typed, Mute hides (or shows
-/// again) the others' lines.
-fn chat_buttons(
-    mut requests: MessageReader<OnlineRequest>,
+/// Mute hides (or shows again) the others' lines.
+pub(super) fn toggle_mute(
+    mut requests: MessageReader<ChatRequest>,
     mut session: ResMut<OnlineSession>,
-    mut draft: ResMut<ChatDraft>,
-    mut next: ResMut<NextState<Menu>>,
 ) {
     for request in requests.read() {
-        match request {
-            OnlineRequest::OpenChat => next.set(Menu::Chat),
-            OnlineRequest::SendChat => {
-                let text = draft.0.trim().to_string();
-                if !text.is_empty() {
-                    session.say(&text);
-                    draft.0.clear();
-                }
-            }
-            OnlineRequest::ToggleMute => session.muted = !session.muted,
-            _ => {}
+        if *request == ChatRequest::ToggleMute {
+            session.chat.muted = !session.chat.muted;
         }
-    }
-}
-
-fn show_dialog(
-    session: Option<Res<OnlineSession>>,
-    draft: Res<ChatDraft>,
-    time: Res<Time<Real>>,
-    mut field: Single<&mut Text, (With<ChatField>, Without<ChatLines>)>,
-    mut lines: Single<&mut Text, (With<ChatLines>, Without<ChatField>)>,
-) {
-    let shown = widgets::with_caret(&draft.0, &time);
-    if field.0 != shown {
-        field.0 = shown;
-    }
-    let text = session.map_or_else(String::new, |session| {
-        let shown: Vec<String> = session.shown_chat().map(line_text).collect();
-        shown[shown.len().saturating_sub(SHOWN)..].join("\n")
-    });
-    if lines.0 != text {
-        lines.0 = text;
     }
 }

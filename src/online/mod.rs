@@ -1,83 +1,101 @@
-//! Online play in the window, over `lineup-online`'s WebSocket client. The
-//! server owns every game: the plain `lineup_core::net::Lobby` decides, on
-//! `lineup-server` or on the server a hosting window runs, and this layer
-//! only carries its decisions to the board.
+//! Online play in the window. The server owns every game: the plain
+//! `lineup_core::net::Lobby` decides, on `lineup-server` or on the server
+//! a hosting window runs, and the client's session
+//! (`lineup_client::session`, sans-IO) decides what the client does. This
+//! layer carries its effects to the board and the screens.
 //!
-//! - `client`: the window's online match: requests up, the room down into
-//!   the board's usual move flow; hosting a game;
+//! - `session`: the session as a resource, started and stopped (hosting
+//!   a game too);
+//! - `link`: the connection and the clock into the session each frame, its
+//!   effects out as `SessionNews`;
+//! - `follow`: the room into the match, the player's moves up;
+//! - `actions`: undo, resign, rematch, Cancel;
+//! - `rejoin`: a saved seat taken back (Continue, Load);
 //! - `status`: the connection and the opponent, under the board, with the
 //!   chat's last line;
-//! - `lobby`: the lobby's requests, and a finished game opened in review;
-//! - `identity`: Settings' backup and restore of the player's key;
-//! - `chat`: the game's chat dialog (players to players, watchers to
-//!   watchers), and the mute.
+//! - `lobby`: what the server sends for the lobby, and its requests;
+//! - `chat`: the chat's lines and the mute (the dialog is `menus::chat`);
+//! - `identity`: Settings' backup and restore of the player's key.
+//!
+//! Nothing here imports the menus, the screens or review: they read this
+//! layer's messages and resources (tests/it/layout.rs).
 
+mod actions;
 pub mod chat;
-pub mod client;
+mod follow;
 pub mod identity;
+mod link;
 pub mod lobby;
+mod rejoin;
+pub mod session;
 pub mod status;
 
+pub use link::SessionNews;
+pub use session::{OnlineSession, Start, start, stop};
+
+use crate::states::{AppSystems, Screen};
 use crate::theme::interaction::{self, ButtonMessage};
 use bevy::prelude::*;
 
 /// Online play in the window: hosting (a server on a thread of its own)
 /// and joining.
 pub fn plugin(app: &mut App) {
-    interaction::sends::<OnlineRequest>(app);
-    app.add_message::<ConnectionNews>().add_plugins((
-        client::plugin,
-        status::plugin,
-        chat::plugin,
-        identity::plugin,
-    ));
+    interaction::sends::<RoomRequest>(app);
+    interaction::sends::<lobby::LobbyRequest>(app);
+    interaction::sends::<chat::ChatRequest>(app);
+    app.add_message::<ConnectionNews>()
+        .add_message::<SessionNews>()
+        .add_message::<lobby::FinishedToReview>()
+        .add_plugins((status::plugin, identity::plugin))
+        .add_systems(
+            Update,
+            rejoin::rejoin_saved_match
+                .in_set(AppSystems::Input)
+                .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(
+            Update,
+            link::take_updates
+                .in_set(AppSystems::Input)
+                .run_if(resource_exists::<OnlineSession>),
+        )
+        .add_systems(
+            Update,
+            (
+                link::end_the_session,
+                link::follow_the_place,
+                link::keep_news,
+                link::show_refusals,
+                lobby::open_finished,
+                actions::cancel,
+                lobby::lobby_actions,
+                chat::toggle_mute,
+                follow::forward_moves,
+                actions::room_actions,
+                follow::follow_the_room,
+                follow::follow_the_end,
+            )
+                .chain()
+                .in_set(AppSystems::Apply)
+                // Each system checks: one of them may end the session mid-chain.
+                .distributive_run_if(resource_exists::<OnlineSession>),
+        );
 }
 
-/// Play online's buttons, and the answers to the opponent's undo request.
+/// An online game's own buttons: the answers to the opponent's undo
+/// request, the rematch, and Cancel while connecting or waiting for a
+/// friend.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OnlineRequest {
-    /// Host a game on this computer (a friend joins with its address).
-    HostHere,
-    /// Open a room on the Lineup server at the address given.
-    HostOnServer,
-    /// Join the room whose code is given, at the address given.
-    Join,
-    /// Type into field `.0` of the form.
-    EditField(u8),
-    /// The next game a room can be opened for.
-    CycleGame,
-    /// The next time control.
-    CycleClock,
-    /// Wait on the server for any opponent of this game and clock.
-    QuickPair,
-    /// Watch the game in the room whose code is given.
-    Watch,
-    /// After an online game: another, colours swapped.
-    Rematch,
-    /// Open the lobby of the server at the address given (logged in).
-    Lobby,
-    /// Offer a game of the dialog's kind and clock to anyone in the lobby.
-    OpenSeek,
-    AcceptSeek(lineup_core::net::pairing::SeekId),
-    WatchGame(lineup_core::net::RoomCode),
-    /// The lobby's tabs: the lists, one's finished games, one's page.
-    LobbyLists,
-    MyGames,
-    MyPage,
-    /// Open one's finished game in review.
-    OpenGame(lineup_core::net::GameId),
-    /// The game's chat: open it, send the line typed, hide or show the
-    /// others' lines.
-    OpenChat,
-    SendChat,
-    ToggleMute,
+pub enum RoomRequest {
     AllowUndo,
     RefuseUndo,
+    /// After an online game: another, colours swapped.
+    Rematch,
     /// Stop connecting, or stop hosting while no friend has come.
     Cancel,
-    /// Close the dialog's note of a failed connection.
-    Dismiss,
 }
+
+impl ButtonMessage for RoomRequest {}
 
 /// What became of a connection the player asked for, for the Play online
 /// dialog (which keeps it on show until dismissed).
@@ -90,5 +108,3 @@ pub enum ConnectionNews {
     /// The server put the player in its pairing queue.
     Queued,
 }
-
-impl ButtonMessage for OnlineRequest {}

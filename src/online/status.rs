@@ -4,8 +4,9 @@
 //! panel, the opponent's undo request with Allow / Refuse. Beside them,
 //! Chat, Mute and the chat's last line.
 
-use super::OnlineRequest;
-use super::client::{Link, OnlineSession};
+use super::RoomRequest;
+use super::chat::ChatRequest;
+use super::session::OnlineSession;
 use crate::locale::Locale;
 use crate::states::{AppSystems, Screen};
 use crate::theme::fonts::size;
@@ -74,18 +75,12 @@ fn spawn(mut commands: Commands) {
                 TextFont::from_font_size(size::SMALL),
                 Ink(Colour::TextDim),
             ),
-            widgets::sized_button(
-                "chat.open",
-                OnlineRequest::OpenChat,
-                80.0,
-                32.0,
-                size::SMALL
-            ),
+            widgets::sized_button("chat.open", ChatRequest::Open, 80.0, 32.0, size::SMALL),
             (
                 MuteButton(false),
                 widgets::sized_button(
                     "chat.mute",
-                    OnlineRequest::ToggleMute,
+                    ChatRequest::ToggleMute,
                     80.0,
                     32.0,
                     size::SMALL
@@ -95,7 +90,7 @@ fn spawn(mut commands: Commands) {
                 MuteButton(true),
                 widgets::sized_button(
                     "chat.unmute",
-                    OnlineRequest::ToggleMute,
+                    ChatRequest::ToggleMute,
                     100.0,
                     32.0,
                     size::SMALL
@@ -131,8 +126,8 @@ fn spawn(mut commands: Commands) {
                     ..default()
                 },
                 children![
-                    widgets::half_mouse_button("online.allow_undo", OnlineRequest::AllowUndo),
-                    widgets::half_mouse_button("online.refuse_undo", OnlineRequest::RefuseUndo),
+                    widgets::half_mouse_button("online.allow_undo", RoomRequest::AllowUndo),
+                    widgets::half_mouse_button("online.refuse_undo", RoomRequest::RefuseUndo),
                 ],
             ),
         ],
@@ -143,22 +138,20 @@ fn spawn(mut commands: Commands) {
 pub fn lines(session: &OnlineSession, locale: &Locale) -> (String, String, Option<String>) {
     // A lobby session with no game of its own says nothing under the board
     // (a finished game opened in review, say).
-    if session.intent == super::client::Intent::Lobby
-        && session.seat.is_none()
-        && session.watching.is_none()
-    {
+    let client = session.client();
+    if client.in_lobby() {
         return (String::new(), String::new(), None);
     }
-    let room = session.room.as_ref();
+    let room = session.room();
     let watchers = room.map_or(0, |r| r.watchers);
-    if let (None, Some(code)) = (session.seat, session.watching) {
+    if let Some(code) = client.watching() {
         let place = locale.f(
             "online.watching",
             &[("code", &code), ("watchers", &watchers)],
         );
         return (place, String::new(), None);
     }
-    let code = session.seat.map(|(code, _, _)| code);
+    let code = session.seat().map(|seat| seat.code);
     let mut place = match (session.hosted_at, code) {
         (Some(at), Some(code)) => locale.f("online.hosting", &[("address", &at), ("code", &code)]),
         (None, Some(code)) => locale.f("online.room", &[("code", &code)]),
@@ -170,11 +163,11 @@ pub fn lines(session: &OnlineSession, locale: &Locale) -> (String, String, Optio
             locale.f("online.watchers", &[("watchers", &watchers)])
         );
     }
-    let Some((_, side, _)) = session.seat else {
+    let Some(seat) = session.seat() else {
         return (place, String::new(), None);
     };
-    let other = side.other();
-    let who = if session.link == Link::Lost {
+    let other = seat.side.other();
+    let who = if client.is_lost() {
         locale.t("online.lost").into()
     } else {
         // The opponent's name, with their rating where the game has one.
@@ -243,7 +236,7 @@ fn show_chat(
     mut last: Single<&mut Text, With<LastChatText>>,
     mut mutes: Query<(&MuteButton, &mut Node, &mut Visibility)>,
 ) {
-    let in_room = session.seat.is_some() || session.watching.is_some();
+    let in_room = session.seat().is_some() || session.client().watching().is_some();
     let line = session
         .shown_chat()
         .last()
@@ -254,6 +247,6 @@ fn show_chat(
         last.0 = line;
     }
     for (MuteButton(unmute), node, visibility) in &mut mutes {
-        widgets::set_shown(node, visibility, in_room && *unmute == session.muted);
+        widgets::set_shown(node, visibility, in_room && *unmute == session.chat.muted);
     }
 }

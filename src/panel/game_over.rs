@@ -91,7 +91,7 @@ fn spawn_banner(
             } else if game.online().is_some() {
                 banner.spawn(widgets::small_button(
                     "over.rematch",
-                    crate::online::OnlineRequest::Rematch,
+                    crate::online::RoomRequest::Rematch,
                 ));
             }
             banner.spawn(widgets::small_button("over.review", ReviewRequest::Open));

@@ -7,7 +7,7 @@ use crate::current_match::{HistoryRequest, MatchAuthority};
 use crate::locale::terms;
 use crate::locale::{Locale, Words};
 use crate::menus::MenuRequest;
-use crate::online::OnlineRequest;
+use crate::online::RoomRequest;
 use crate::panel::move_list::{self, ListedMove};
 use crate::review::ReviewRequest;
 use crate::search::background::BackgroundSearch;
@@ -259,7 +259,7 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
                     widgets::half_mouse_button("hud.resign", MenuRequest::Resign),
                     // In place of Resign while a hosted game waits for the
                     // friend: there is nobody to resign to.
-                    widgets::half_mouse_button("online.cancel", OnlineRequest::Cancel),
+                    widgets::half_mouse_button("online.cancel", RoomRequest::Cancel),
                     widgets::half_mouse_button("hud.menu", MenuRequest::Pause),
                 ],
             ),
@@ -526,12 +526,12 @@ fn show_buttons_that_apply(
     game: Res<CurrentMatch>,
     mut resign: Query<(&Sends<MenuRequest>, &mut Node, &mut Visibility)>,
     mut cancel: Query<
-        (&Sends<OnlineRequest>, &mut Node, &mut Visibility),
+        (&Sends<RoomRequest>, &mut Node, &mut Visibility),
         Without<Sends<MenuRequest>>,
     >,
     mut values: Query<
         (&Sends<HelpRequest>, &mut Node, &mut Visibility),
-        (Without<Sends<MenuRequest>>, Without<Sends<OnlineRequest>>),
+        (Without<Sends<MenuRequest>>, Without<Sends<RoomRequest>>),
     >,
     mut flip: Query<
         (&mut Node, &mut Visibility),
@@ -539,7 +539,7 @@ fn show_buttons_that_apply(
             With<Sends<FlipBoard>>,
             Without<Sends<HelpRequest>>,
             Without<Sends<MenuRequest>>,
-            Without<Sends<OnlineRequest>>,
+            Without<Sends<RoomRequest>>,
         ),
     >,
 ) {
@@ -559,7 +559,7 @@ fn show_buttons_that_apply(
         }
     }
     for (Sends(request), node, visibility) in &mut cancel {
-        if *request == OnlineRequest::Cancel {
+        if *request == RoomRequest::Cancel {
             widgets::set_shown(node, visibility, waiting);
         }
     }

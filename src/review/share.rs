@@ -17,8 +17,8 @@ use crate::theme::toast::Toast;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
-use lineup_core::match_state::now;
 use lineup_core::persist::slots;
+use lineup_core::unix_time::now;
 use std::path::PathBuf;
 
 pub(super) fn plugin(app: &mut App) {

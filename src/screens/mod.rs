@@ -6,9 +6,9 @@ pub mod loading;
 mod title;
 pub mod title_scene;
 
+use crate::states::MenuOnEntry;
 use crate::states::{Menu, Screen};
 use bevy::prelude::*;
-use game::MenuOnEntry;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>();

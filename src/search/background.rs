@@ -30,6 +30,8 @@ pub struct BackgroundSearch<K: SearchKind> {
     answer: Mutex<Receiver<K::Output>>,
     /// The search's thread ended without an answer.
     lost: bool,
+    /// The search's thread has returned (its answers, if any, are sent).
+    ended: Arc<AtomicBool>,
     stop: Arc<AtomicBool>,
     pub revision: u64,
     /// When it started (real time since the app began).
@@ -59,13 +61,16 @@ impl<K: SearchKind> BackgroundSearch<K> {
     ) -> Self {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
+        let ended = Arc::new(AtomicBool::new(false));
+        let ending = ended.clone();
         let (send, answer) = channel();
         let spawned = std::thread::Builder::new()
             .name("lineup-search".into())
             .spawn(move || {
                 give_way_to_the_frame();
                 // A cancelled search's answers have no one to go to: dropped.
-                search(&flag, &mut |found| drop(send.send(found)))
+                search(&flag, &mut |found| drop(send.send(found)));
+                ending.store(true, Ordering::Release);
             });
         if let Err(error) = spawned {
             // No thread: this search never answers (the player can still
@@ -75,6 +80,7 @@ impl<K: SearchKind> BackgroundSearch<K> {
         BackgroundSearch {
             answer: Mutex::new(answer),
             lost: false,
+            ended,
             stop,
             revision,
             started,
@@ -86,6 +92,13 @@ impl<K: SearchKind> BackgroundSearch<K> {
     /// stop flag; a search that has nothing to show answers nothing).
     pub fn hurry(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the search's thread has returned: every answer it had is
+    /// waiting to be polled (a test's proof that an answer not taken was
+    /// there to take).
+    pub fn has_ended(&self) -> bool {
+        self.ended.load(Ordering::Acquire)
     }
 
     /// The answer, once there is one.

@@ -2,14 +2,14 @@
 //! opening and levels, both seats the computer. Seeded, so a run that found
 //! a fault can be played again (`LINEUP_SOAK_SEED`).
 
-use lineup_core::ai::{Level, Rng};
+use lineup_core::ai::{Level, PlayRng};
 use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::rules::opening::OpeningRule;
-use lineup_core::rules::{ConnectFourSize, Gomoku, RuleSet};
+use lineup_core::rules::{ConnectFourSize, GomokuSize, RuleSet};
 
 /// A new match for the soak to play out.
-pub fn random_match(rng: &mut Rng) -> Match {
+pub fn random_match(rng: &mut PlayRng) -> Match {
     let (kind, levels, opening) = if rng.percent(50) {
         let size = if rng.percent(60) {
             ConnectFourSize::STANDARD
@@ -27,9 +27,9 @@ pub fn random_match(rng: &mut Rng) -> Match {
         (GameKind::ConnectFour { size }, levels, OpeningRule::None)
     } else {
         let size = if rng.percent(50) {
-            Gomoku::STANDARD_SIZE
+            GomokuSize::STANDARD
         } else {
-            9 + rng.below(12) as u8
+            GomokuSize::ALL[rng.below(GomokuSize::ALL.len())]
         };
         let rule = [RuleSet::Freestyle, RuleSet::ExactFive, RuleSet::Renju][rng.below(3)];
         // The tournament openings are set out on the standard board.
@@ -38,20 +38,17 @@ pub fn random_match(rng: &mut Rng) -> Match {
             .filter(|o| *o != OpeningRule::None && o.fits(rule))
             .collect();
         let opening = match rng.pick(&openings) {
-            Some(o) if size == Gomoku::STANDARD_SIZE && rng.percent(30) => o,
+            Some(o) if size == GomokuSize::STANDARD && rng.percent(30) => o,
             _ => OpeningRule::None,
         };
         (GameKind::Gomoku { size, rule }, &Level::ALL[..], opening)
     };
     let mut level = || PlayerKind::Computer(levels[rng.below(levels.len())]);
     let players = [level(), level()];
-    Match::new(MatchSetup {
-        opening,
-        ..MatchSetup::new(kind, players)
-    })
+    Match::new(MatchSetup::new(kind, players).with_opening(opening))
 }
 
-fn random_connect_four_size(rng: &mut Rng) -> ConnectFourSize {
+fn random_connect_four_size(rng: &mut PlayRng) -> ConnectFourSize {
     let mut pick = |max: u8| {
         ConnectFourSize::MIN + rng.below(usize::from(max - ConnectFourSize::MIN + 1)) as u8
     };

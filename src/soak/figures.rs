@@ -45,7 +45,7 @@ impl fmt::Display for SoakReport {
 
 /// This process's resident memory (0 where it cannot be read).
 pub fn resident_bytes() -> u64 {
-    lineup_core::net::server_process::resident_bytes(std::process::id()).unwrap_or(0)
+    lineup_core::process_figures::resident_bytes(std::process::id()).unwrap_or(0)
 }
 
 /// Bytes the allocator has handed out and not had back (glibc's

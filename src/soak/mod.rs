@@ -22,7 +22,7 @@ use crate::search::computer::{ComputerPace, Thinking};
 use crate::states::{AppSystems, BoardMode, GamePhase, Menu, Screen};
 use bevy::prelude::*;
 use figures::{Sample, SoakReport};
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::rules::MatchGame;
 use round::{Step, Until};
 use std::collections::VecDeque;
@@ -56,7 +56,7 @@ pub struct Soak {
     games: u32,
     /// Rounds finished.
     played: u32,
-    rng: Rng,
+    rng: PlayRng,
     steps: VecDeque<Step>,
     /// Whether the current step's ask has gone out, and since when (real
     /// time) it waits; frames it has waited.
@@ -76,7 +76,7 @@ impl Soak {
         Soak {
             games,
             played: 0,
-            rng: Rng::new(seed),
+            rng: PlayRng::new(seed),
             steps: VecDeque::new(),
             asked: false,
             since: Duration::ZERO,

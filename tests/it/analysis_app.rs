@@ -184,8 +184,17 @@ fn the_engine_thinks_aloud_with_legal_lines_best_first() {
         .clone()
         .unwrap();
     assert!(report.depth >= 1 && report.nodes > 0);
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    run(&mut app, 3);
+    // Its search is gone (nothing is left to report), and frames go by.
+    let searches = |app: &App| {
+        app.world()
+            .get_resource::<lineup::search::background::BackgroundSearch<
+                lineup::analysis::thinking::Thinking,
+            >>()
+            .is_some()
+    };
+    assert!(!searches(&app), "the search stopped with the pause");
+    run(&mut app, 10);
+    assert!(!searches(&app));
     assert_eq!(
         app.world().resource::<EngineLines>().report.as_ref(),
         Some(&report)
@@ -393,9 +402,7 @@ fn two_new_studies_saved_in_one_minute_get_two_files() {
     assert_ne!(first, second);
     let read = |path: &std::path::Path| {
         let save = lineup_core::persist::save_file::SaveFile::read(path).expect("a study");
-        lineup_core::analysis::study::Study::from_save(&save)
-            .expect("readable")
-            .expect("a study")
+        save.study().expect("readable").expect("a study")
     };
     assert_eq!(read(&first).tree().len() + 1, read(&second).tree().len());
 }

@@ -61,7 +61,7 @@ fn save_and_read(journey: &mut Journey) -> Study {
     journey.click_button(at::SAVE, "AnalysisRequest::Save");
     let path = written(&journey.wait_for("Analysis: saved "), "saved ");
     let save = SaveFile::read(std::path::Path::new(&path)).expect("a study file");
-    Study::from_save(&save).expect("readable").expect("a study")
+    save.study().expect("readable").expect("a study")
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn a_position_is_set_up_by_clicks_analysed_saved_and_exported() {
     journey.wait_for("Analysis: SwapSideToMove");
     journey.wait_for("Analysis: the engine's first lines");
     journey.park_pointer();
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    journey.wait_frames(30);
     let before = journey.screen();
     let (hx, hy) = at::point("h8");
     assert!(
@@ -108,7 +108,7 @@ fn a_position_is_set_up_by_clicks_analysed_saved_and_exported() {
     // The engine's first line, hovered, is drawn on the board.
     journey.xdotool_move(at::LINE_1);
     journey.wait_for("Analysis: line 1 drawn on the board");
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    journey.wait_frames(30);
     let hovered = journey.screen();
     let picture = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("analysis-hover.png");
     hovered.save(&picture);

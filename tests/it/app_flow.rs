@@ -28,8 +28,8 @@ use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::persist::folders::Folders;
 use lineup_core::rules::{
-    BoardMove, Column, ConnectFour, ConnectFourSize, Ending, Foul, Gomoku, MatchGame, MoveError,
-    Point, RuleSet, Side,
+    BoardMove, Column, ConnectFour, ConnectFourSize, Ending, Foul, Gomoku, GomokuSize, MatchGame,
+    MoveError, Point, RuleSet, Side,
 };
 use std::time::Duration;
 
@@ -68,8 +68,7 @@ pub(crate) fn app_in_game(kind: GameKind, moves: &str, players: [PlayerKind; 2])
             MatchGame::ConnectFour(ConnectFour::game_from_moves(size, moves).expect("legal moves"))
         }
         GameKind::Gomoku { size, rule } => MatchGame::Gomoku(
-            Gomoku::game_from_moves(Gomoku::new(size, rule).expect("valid size"), moves)
-                .expect("legal moves"),
+            Gomoku::game_from_moves(Gomoku::empty(size, rule), moves).expect("legal moves"),
         ),
     };
     let start = Match::from_position(MatchSetup::new(kind, players), None, game);
@@ -83,7 +82,7 @@ pub(crate) const C4: GameKind = GameKind::ConnectFour {
     size: ConnectFourSize::STANDARD,
 };
 pub(crate) const RENJU: GameKind = GameKind::Gomoku {
-    size: 15,
+    size: GomokuSize::STANDARD,
     rule: RuleSet::Renju,
 };
 pub(crate) const HUMANS: [PlayerKind; 2] = [PlayerKind::Human, PlayerKind::Human];
@@ -581,13 +580,7 @@ fn every_move_is_autosaved_and_continue_resumes_it() {
     let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("autosave-continue");
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
-    let start = Match::new(MatchSetup {
-        opening: Default::default(),
-        engine_time: Default::default(),
-        clock: Default::default(),
-        kind: RENJU,
-        players: HUMANS,
-    });
+    let start = Match::new(MatchSetup::new(RENJU, HUMANS));
     app.insert_resource(MatchAtStart(start));
     run(&mut app, 3);
     request(&mut app, BoardMove::Point(Point::new(7, 7)));
@@ -616,13 +609,7 @@ fn save_from_the_pause_menu_then_load_and_delete_from_the_main_menu() {
     let _ = std::fs::remove_dir_all(&home);
     let saves = home.join("data").join("saves");
     let mut app = app_with_home(&home);
-    app.insert_resource(MatchAtStart(Match::new(MatchSetup {
-        opening: Default::default(),
-        engine_time: Default::default(),
-        clock: Default::default(),
-        kind: C4,
-        players: HUMANS,
-    })));
+    app.insert_resource(MatchAtStart(Match::new(MatchSetup::new(C4, HUMANS))));
     run(&mut app, 3);
     for column in [3, 3, 4] {
         request(&mut app, BoardMove::Column(Column(column)));
@@ -737,13 +724,7 @@ fn export_writes_the_move_string_and_a_psq() {
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
     let start = Match::from_position(
-        MatchSetup {
-            opening: Default::default(),
-            engine_time: Default::default(),
-            clock: Default::default(),
-            kind: RENJU,
-            players: HUMANS,
-        },
+        MatchSetup::new(RENJU, HUMANS),
         None,
         MatchGame::Gomoku(
             Gomoku::game_from_moves(Gomoku::standard(RuleSet::Renju), "h8i9j10").expect("legal"),
@@ -774,7 +755,7 @@ fn export_writes_the_move_string_and_a_psq() {
         .find(|f| f.extension().is_some_and(|e| e == "psq"))
         .expect("a .psq");
     let (size, moves) =
-        lineup_core::persist::psq::parse(&std::fs::read_to_string(psq).expect("readable"))
+        lineup_core::analysis::psq::parse(&std::fs::read_to_string(psq).expect("readable"))
             .expect("valid");
     assert_eq!(
         (size, moves),

@@ -2,7 +2,7 @@
 
 use lineup::cli::{Command, StartMenu, parse};
 use lineup_core::match_setup::{GameKind, Level, PlayerKind};
-use lineup_core::rules::RuleSet;
+use lineup_core::rules::{GomokuSize, RuleSet};
 
 fn args(line: &str) -> Vec<String> {
     line.split_whitespace().map(String::from).collect()
@@ -38,7 +38,7 @@ fn a_game_with_moves_starts_in_that_position() {
     assert_eq!(
         start.setup().kind,
         GameKind::Gomoku {
-            size: 19,
+            size: GomokuSize::new(19).expect("a board size"),
             rule: RuleSet::ExactFive
         }
     );
@@ -339,7 +339,7 @@ fn analyse_opens_a_game_or_a_study_file_on_the_analysis_board() {
     assert_eq!(
         start.setup().kind,
         GameKind::Gomoku {
-            size: 15,
+            size: GomokuSize::STANDARD,
             rule: RuleSet::Renju
         }
     );

@@ -19,10 +19,8 @@ use lineup_core::rules::{BoardMove, Column, Ending, Side};
 /// An app in a Connect Four game between two people on `clock`.
 fn timed(clock: TimeControl) -> App {
     let mut app = app();
-    let setup = MatchSetup {
-        clock,
-        ..MatchSetup::new(C4, HUMANS)
-    };
+    let mut setup = MatchSetup::new(C4, HUMANS);
+    setup.clock = clock;
     app.insert_resource(MatchAtStart(Match::new(setup)));
     run(&mut app, 3);
     app

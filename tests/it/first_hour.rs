@@ -261,13 +261,13 @@ fn the_computer_says_which_offer_it_took_and_why() {
     use lineup_core::match_state::Match;
     use lineup_core::rules::opening::{Action, OpeningRule};
     let p = |s: &str| lineup_core::rules::Point::parse(s).expect("a point");
-    let mut game = Match::new(MatchSetup {
-        opening: OpeningRule::Soosorv8,
-        ..MatchSetup::new(
+    let mut game = Match::new(
+        MatchSetup::new(
             RENJU,
             [PlayerKind::Computer(Level::Easy), PlayerKind::Human],
         )
-    });
+        .with_opening(OpeningRule::Soosorv8),
+    );
     // Up to White's pick of Black's two offers: White is the first player,
     // the computer.
     for action in [

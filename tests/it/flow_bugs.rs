@@ -65,11 +65,11 @@ fn the_computer_does_not_move_while_a_menu_is_open() {
     act(&mut app, MenuRequest::Pause);
     run(&mut app, 2);
     assert_eq!(menu(&app), Menu::Pause);
-    // Far longer than a Beginner search takes.
-    for _ in 0..100 {
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    // The answer is there behind the menu, and frames go by: not played.
+    until(&mut app, FRAMES, "the computer's answer", |app| {
+        app.world().resource::<Thinking>().has_ended()
+    });
+    run(&mut app, 10);
     assert_eq!(moves(&app), 1, "no move behind the menu");
     act(&mut app, MenuRequest::Resume);
     until(&mut app, FRAMES, "the computer moves after Resume", |app| {
@@ -91,13 +91,7 @@ fn a_hint_of_the_last_match_never_shows_in_the_next() {
     // A new match, as Rematch or New game starts one.
     act(
         &mut app,
-        StartMatch(Match::new(MatchSetup {
-            opening: Default::default(),
-            engine_time: Default::default(),
-            clock: Default::default(),
-            kind: C4,
-            players: HUMANS,
-        })),
+        StartMatch(Match::new(MatchSetup::new(C4, HUMANS))),
     );
     run(&mut app, 3);
     let fresh = app.world().resource::<CurrentMatch>().revision();
@@ -120,13 +114,7 @@ fn opening_a_finished_game_keeps_continue() {
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
     record::<GameEnded>(&mut app);
-    app.insert_resource(MatchAtStart(Match::new(MatchSetup {
-        opening: Default::default(),
-        engine_time: Default::default(),
-        clock: Default::default(),
-        kind: C4,
-        players: HUMANS,
-    })));
+    app.insert_resource(MatchAtStart(Match::new(MatchSetup::new(C4, HUMANS))));
     run(&mut app, 3);
     request(&mut app, BoardMove::Column(Column(3)));
     settle(&mut app);
@@ -136,13 +124,7 @@ fn opening_a_finished_game_keeps_continue() {
     let finished =
         ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "1212121").expect("legal");
     let done = Match::from_position(
-        MatchSetup {
-            opening: Default::default(),
-            engine_time: Default::default(),
-            clock: Default::default(),
-            kind: C4,
-            players: HUMANS,
-        },
+        MatchSetup::new(C4, HUMANS),
         None,
         lineup_core::rules::MatchGame::ConnectFour(finished),
     );
@@ -160,13 +142,7 @@ fn redo_is_autosaved() {
     let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("redo-autosaved");
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
-    app.insert_resource(MatchAtStart(Match::new(MatchSetup {
-        opening: Default::default(),
-        engine_time: Default::default(),
-        clock: Default::default(),
-        kind: C4,
-        players: HUMANS,
-    })));
+    app.insert_resource(MatchAtStart(Match::new(MatchSetup::new(C4, HUMANS))));
     run(&mut app, 3);
     for column in [3, 4] {
         request(&mut app, BoardMove::Column(Column(column)));
@@ -188,13 +164,7 @@ fn saving_over_a_damaged_save_keeps_it() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("folder");
     std::fs::write(dir.join("Evening.ron"), "(format: 1, name: \"Even").expect("written");
-    let game = Match::new(MatchSetup {
-        opening: Default::default(),
-        engine_time: Default::default(),
-        clock: Default::default(),
-        kind: C4,
-        players: HUMANS,
-    });
+    let game = Match::new(MatchSetup::new(C4, HUMANS));
     let problem = lineup::menus::save::save("Evening", &game, &dir).expect_err("refused");
     assert!(
         matches!(
@@ -218,7 +188,7 @@ fn saving_over_a_damaged_save_keeps_it() {
 fn a_move_that_fills_the_board_is_valued_a_draw() {
     // Random play (a fixed seed) until a game fills the board with no line;
     // then its last move is the only one left, and it draws.
-    let mut rng = lineup_core::ai::Rng::new(7);
+    let mut rng = lineup_core::ai::PlayRng::new(7);
     let board = loop {
         let mut board = ConnectFour::new(ConnectFourSize::STANDARD);
         let mut moves = Vec::new();
@@ -418,13 +388,7 @@ fn a_new_game_keeps_the_unfinished_one_and_load_lists_it() {
     let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("keeps-unfinished");
     let _ = std::fs::remove_dir_all(&home);
     let mut app = app_with_home(&home);
-    let c4 = Match::new(MatchSetup {
-        opening: Default::default(),
-        engine_time: Default::default(),
-        clock: Default::default(),
-        kind: C4,
-        players: HUMANS,
-    });
+    let c4 = Match::new(MatchSetup::new(C4, HUMANS));
     app.insert_resource(MatchAtStart(c4));
     run(&mut app, 3);
     request(&mut app, BoardMove::Column(Column(3)));
@@ -432,13 +396,7 @@ fn a_new_game_keeps_the_unfinished_one_and_load_lists_it() {
     // Another game, as New game starts one.
     act(
         &mut app,
-        StartMatch(Match::new(MatchSetup {
-            opening: Default::default(),
-            engine_time: Default::default(),
-            clock: Default::default(),
-            kind: RENJU,
-            players: HUMANS,
-        })),
+        StartMatch(Match::new(MatchSetup::new(RENJU, HUMANS))),
     );
     run(&mut app, 3);
     request(&mut app, BoardMove::Point(Point::new(7, 7)));

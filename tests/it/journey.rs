@@ -239,6 +239,21 @@ impl Journey {
         }
     }
 
+    /// Waits until the game has drawn at least `frames` more frames than
+    /// it had reported when the wait began: time passed in the game's own
+    /// frames, before checking that something did not happen.
+    pub fn wait_frames(&mut self, frames: u64) {
+        self.drain();
+        let from = self.log.iter().rev().find_map(|l| frames_reported(l));
+        let target = from.unwrap_or(0) + frames;
+        loop {
+            let line = self.wait_for("Frames: ");
+            if frames_reported(&line).is_some_and(|n| n >= target) {
+                return;
+            }
+        }
+    }
+
     /// Waits for lines containing each of `needles`, in any order (a new
     /// match and the screen it opens on may come a frame apart either way);
     /// the wait after it looks after the last of them.

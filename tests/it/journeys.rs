@@ -7,7 +7,6 @@ use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::persist::save_file::SaveFile;
 use lineup_core::rules::{ConnectFour, ConnectFourSize, Ending, MatchGame, Side};
-use std::time::Duration;
 
 /// Window pixels (the window is 1280x800, the size the screens are laid out
 /// for) of what the journeys click, read off screenshots.
@@ -120,8 +119,9 @@ fn esc_while_the_computer_thinks_stops_it_until_resume() {
     journey.wait_for("Move applied: column 4 by First");
     journey.key("Escape");
     journey.wait_for("Menu: Some(None) -> Some(Pause)");
-    // A Beginner answers in well under this; paused, it must not.
-    std::thread::sleep(Duration::from_secs(2));
+    // Frames go by behind the menu (far more than a Beginner's answer
+    // takes, which tests/it/flow_bugs.rs sees held): it is not played.
+    journey.wait_frames(120);
     assert!(
         !journey.printed("by Second"),
         "the computer moved behind the pause menu"
@@ -220,7 +220,7 @@ fn a_hint_slow_to_prove_glows_with_a_question_mark() {
         .and_then(|n| n.parse().ok())
         .expect("a column number");
     // A few frames for the glow and its mark to be drawn.
-    std::thread::sleep(Duration::from_millis(800));
+    journey.wait_frames(30);
     let shot = journey.screen();
     // The column's strip on the board (96-pixel cells, column 1 centred at
     // x = 153, rows from y = 120 to 700; read off a screenshot): the mark is
@@ -255,7 +255,7 @@ fn a_gomoku_hint_is_a_stone_in_a_ring_that_stands_out() {
     let column = usize::from(point.as_bytes()[0] - b'a');
     let row: usize = point[1..].parse().expect("a row");
     let (x, y) = (175 + 45 * column, 725 - 45 * (row - 1));
-    std::thread::sleep(Duration::from_millis(800));
+    journey.wait_frames(30);
     let shot = journey.screen();
     // The ring is the theme's accent, which the wood is not.
     let accent = [253, 196, 69];
@@ -281,15 +281,12 @@ fn a_gomoku_hint_is_a_stone_in_a_ring_that_stands_out() {
 fn opening_a_finished_game_keeps_continue() {
     let mut journey = Journey::new("finished_game_keeps_continue");
     // A finished game in the saves: Red's four along the bottom.
-    let setup = MatchSetup {
-        opening: Default::default(),
-        engine_time: Default::default(),
-        clock: Default::default(),
-        kind: GameKind::ConnectFour {
+    let setup = MatchSetup::new(
+        GameKind::ConnectFour {
             size: ConnectFourSize::STANDARD,
         },
-        players: [PlayerKind::Human; 2],
-    };
+        [PlayerKind::Human; 2],
+    );
     let won = MatchGame::ConnectFour(
         ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "4455667").expect("legal"),
     );
@@ -383,7 +380,7 @@ fn a_failed_join_is_told_in_the_dialog_until_dismissed() {
     // It stays: the menu is not left nor entered again (that rebuilt the
     // dialog), the failure not cleared.
     let at = journey.cursor();
-    std::thread::sleep(Duration::from_secs(3));
+    journey.wait_frames(120);
     assert!(
         !journey.printed_since(at, "Menu: Some(Online) ->"),
         "the dialog closed or was rebuilt"

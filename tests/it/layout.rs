@@ -81,7 +81,11 @@ fn dependency_tree(package: &str) -> BTreeSet<String> {
 fn the_core_has_no_bevy_in_its_dependency_tree() {
     // The plain libraries, and online play on the network (the server is
     // a program without a window): neither reaches a window or sound crate.
-    for (crate_name, reads) in [("lineup-core", "serde"), ("lineup-online", "tokio")] {
+    for (crate_name, reads) in [
+        ("lineup-core", "serde"),
+        ("lineup-client", "tokio"),
+        ("lineup-server", "tokio"),
+    ] {
         let tree = dependency_tree(crate_name);
         assert!(
             tree.contains(reads),
@@ -102,7 +106,72 @@ fn the_core_has_no_bevy_in_its_dependency_tree() {
     }
     // And the game does sit on them.
     let game = dependency_tree("lineup");
-    assert!(game.contains("lineup-core") && game.contains("lineup-online"));
+    assert!(game.contains("lineup-core") && game.contains("lineup-client"));
+}
+
+#[test]
+fn the_game_links_none_of_the_servers_own_dependencies() {
+    // The window hosts with the server's crate, taken without its features:
+    // no PostgreSQL, Redis or load tool in the game. Cargo.lock lists
+    // optional dependencies too, so this asks cargo for the features the
+    // game's build resolves.
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args([
+            "tree",
+            "--offline",
+            "--locked",
+            "-p",
+            "lineup",
+            "-e",
+            "normal",
+        ])
+        .args(["--prefix", "none", "--format", "{p}"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tree = String::from_utf8_lossy(&out.stdout);
+    let packages: BTreeSet<&str> = tree
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    assert!(
+        packages.contains("lineup-server") && packages.contains("rusqlite"),
+        "the tree was not read: {packages:?}"
+    );
+    for server_only in ["postgres", "tokio-postgres", "redis", "hdrhistogram"] {
+        assert!(
+            !packages.contains(server_only),
+            "the game links {server_only}"
+        );
+    }
+}
+
+#[test]
+fn the_online_layer_imports_no_screen_above_it() {
+    // Menus, screens, review and the panel read the online layer's messages
+    // and resources; the online layer never reaches up to them.
+    let online = rust_files(&src().join("online"));
+    assert!(online.len() >= 8, "the online layer's files were not found");
+    let offenders = mentioning(
+        &online,
+        &[
+            "crate::menus",
+            "crate::screens",
+            "crate::review",
+            "crate::panel",
+            "crate::board",
+        ],
+    );
+    assert!(
+        offenders.is_empty(),
+        "the online layer imports {offenders:?}"
+    );
 }
 
 #[test]
@@ -146,12 +215,14 @@ fn only_apply_writes_the_match() {
 
 #[test]
 fn no_test_hides_in_src() {
-    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/lineup-core/src");
     let mut files = rust_files(&src());
-    files.extend(rust_files(&core));
+    for library in ["lineup-core", "lineup-client", "lineup-server"] {
+        let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+        files.extend(rust_files(&crates.join(library).join("src")));
+    }
     let offenders = mentioning(&files, &["#[cfg(test)]", "#[test]"]);
     assert!(
         offenders.is_empty(),
-        "tests in {offenders:?} never run: move them to tests/it or crates/lineup-core/tests/core"
+        "tests in {offenders:?} never run: move them to the tests/ folder of their crate"
     );
 }

@@ -23,10 +23,10 @@ mod online_app;
 mod online_journeys;
 mod opening_journey;
 mod pass;
-mod persist;
 mod quitting;
 mod review_app;
 mod review_journey;
+mod settings_file;
 mod soak;
 mod sound;
 mod started_in_background;
@@ -43,7 +43,7 @@ pub fn pbrain_lineup() -> std::path::PathBuf {
     sibling("pbrain-lineup")
 }
 
-/// `lineup-server`, built by the online crate beside `lineup`.
+/// `lineup-server`, built by the server crate beside `lineup`.
 pub fn lineup_server() -> std::path::PathBuf {
     sibling("lineup-server")
 }

@@ -7,13 +7,16 @@
 use crate::app_flow::{C4, act, app, run, screen, toast, until};
 use bevy::prelude::*;
 use lineup::current_match::{CurrentMatch, MoveRequested, Requester};
-use lineup::online::OnlineRequest;
-use lineup::online::client::{Intent, OnlineSession};
+use lineup::menus::online::{DialogRequest, Field};
+use lineup::online::chat::ChatRequest;
+use lineup::online::lobby::LobbyRequest;
+use lineup::online::{OnlineSession, RoomRequest, Start};
 use lineup::states::Screen;
 use lineup::theme::toast::ToastPlace;
+use lineup_client::connection::{Connection, Target};
+use lineup_client::session::Intent;
 use lineup_core::net::Request;
 use lineup_core::rules::{BoardMove, Column, Ending, Side};
-use lineup_online::client::{Connection, Target};
 use std::time::Duration;
 
 fn col(c: u8) -> BoardMove {
@@ -29,8 +32,8 @@ fn hosting() -> App {
         side: Side::First,
         clock: lineup_core::match_clock::TimeControl::Untimed,
     };
-    let session = OnlineSession::new(None, "Ann", host);
-    lineup::online::client::start(app.world_mut(), session, 0).expect("hosts");
+    let session = Start::new(None, "Ann", host);
+    lineup::online::start(app.world_mut(), session, 0).expect("hosts");
     until(&mut app, 400, "the game screen", |app| {
         screen(app) == Screen::Game
     });
@@ -89,17 +92,17 @@ fn moves(app: &App) -> Vec<BoardMove> {
 
 fn code(app: &App) -> lineup_core::net::RoomCode {
     let session = app.world().resource::<OnlineSession>();
-    session.seat.expect("seated").0
+    session.seat().expect("seated").code
 }
 
 #[test]
 fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
     let mut app = hosting();
-    // Alone in the room, a click is not played.
+    // Alone in the room, a click is not played: said first, then checked.
     click(&mut app, col(3));
-    assert!(moves(&app).is_empty());
     let feedback = toast(&mut app, ToastPlace::Board);
     assert!(feedback.contains("friend"), "{feedback}");
+    assert!(moves(&app).is_empty());
 
     let (bo, room) = bo_joins(&mut app);
     let names = app.world().resource::<CurrentMatch>().names().clone();
@@ -111,11 +114,11 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
         !moves(app).is_empty()
     });
     assert_eq!(moves(&app), vec![col(3)]);
-    // Out of turn: not sent, and said.
+    // Out of turn: said, and not sent.
     click(&mut app, col(0));
-    assert_eq!(moves(&app), vec![col(3)]);
     let feedback = toast(&mut app, ToastPlace::Board);
     assert!(feedback.contains("Bo"), "{feedback}");
+    assert_eq!(moves(&app), vec![col(3)]);
     // Bo's move arrives from the network.
     from(&bo, Request::Play { mv: col(4), ply: 1 });
     until(&mut app, 400, "Bo's move", |app| moves(app).len() == 2);
@@ -125,14 +128,11 @@ fn a_hosted_match_follows_the_server_moves_undo_by_agreement_and_resignation() {
     from(&bo, Request::AskUndo);
     until(&mut app, 400, "Bo's request", |app| {
         let session = app.world().resource::<OnlineSession>();
-        session
-            .room
-            .as_ref()
-            .is_some_and(|r| r.undo_asked_by.is_some())
+        session.room().is_some_and(|r| r.undo_asked_by.is_some())
     });
-    let asked = app.world().resource::<OnlineSession>().room.clone();
+    let asked = app.world().resource::<OnlineSession>().room().cloned();
     assert_eq!(asked.and_then(|r| r.undo_asked_by), Some(Side::Second));
-    app.world_mut().write_message(OnlineRequest::AllowUndo);
+    app.world_mut().write_message(RoomRequest::AllowUndo);
     until(&mut app, 400, "the move taken back", |app| {
         moves(app).len() == 1
     });
@@ -212,12 +212,12 @@ fn a_lying_server_is_not_followed() {
     run(&mut app, 3);
     let server = lying_server();
     let code = lineup_core::net::RoomCode::from_number(7);
-    let session = OnlineSession::new(
+    let session = Start::new(
         Some(Target::plain(server)),
         "Ann",
         Intent::join(code).unwrap(),
     );
-    lineup::online::client::start(app.world_mut(), session, 0).expect("connects");
+    lineup::online::start(app.world_mut(), session, 0).expect("connects");
     until(&mut app, 400, "the session left", |app| {
         app.world().get_resource::<OnlineSession>().is_none()
     });
@@ -253,7 +253,7 @@ fn a_host_waiting_for_a_friend_is_told_so_and_can_cancel_not_resign() {
     use lineup::states::Menu;
     let mut app = hosting();
     assert_eq!(status(&mut app), "Waiting for a friend to join");
-    assert!(shows(&mut app, OnlineRequest::Cancel), "Cancel shows");
+    assert!(shows(&mut app, RoomRequest::Cancel), "Cancel shows");
     assert!(
         !shows(&mut app, MenuRequest::Resign),
         "no Resign with nobody there"
@@ -262,12 +262,12 @@ fn a_host_waiting_for_a_friend_is_told_so_and_can_cancel_not_resign() {
     let _ = bo_joins(&mut app);
     assert_eq!(status(&mut app), "Red to move");
     assert!(shows(&mut app, MenuRequest::Resign));
-    assert!(!shows(&mut app, OnlineRequest::Cancel));
+    assert!(!shows(&mut app, RoomRequest::Cancel));
 
     // Another host gives up waiting: back to Play online, no session left.
     drop(app);
     let mut app = hosting();
-    crate::app_flow::act(&mut app, OnlineRequest::Cancel);
+    crate::app_flow::act(&mut app, RoomRequest::Cancel);
     run(&mut app, 5);
     assert!(app.world().get_resource::<OnlineSession>().is_none());
     assert_eq!(screen(&app), Screen::Title);
@@ -293,14 +293,17 @@ fn a_failed_join_stays_in_the_dialog_with_what_to_check_and_keeps_the_fields() {
     let port = closed_port();
     {
         let mut form = app.world_mut().resource_mut::<OnlineForm>();
-        form.fields = ["Ann".into(), format!("127.0.0.1:{port}"), String::new()];
+        form.fields = ["Ann".into(), format!("127.0.0.1:{port}"), String::new()].into();
     }
     // A room code typed as a person types it: lower case, a dash.
-    crate::app_flow::act(&mut app, OnlineRequest::EditField(2));
+    crate::app_flow::act(&mut app, DialogRequest::EditField(Field::Code));
     run(&mut app, 1);
     crate::app_flow::type_keys(&mut app, "k7m-q2x");
-    assert_eq!(app.world().resource::<OnlineForm>().fields[2], "K7MQ2X");
-    crate::app_flow::act(&mut app, OnlineRequest::Join);
+    assert_eq!(
+        app.world().resource::<OnlineForm>().fields[Field::Code],
+        "K7MQ2X"
+    );
+    crate::app_flow::act(&mut app, DialogRequest::Join);
     // Nothing answers (a closed port refuses at once; a silent address
     // after the time allowed): the dialog says so, with what to check, and
     // stays; what was typed is still there.
@@ -320,8 +323,8 @@ fn a_failed_join_stays_in_the_dialog_with_what_to_check_and_keeps_the_fields() {
         "{check}"
     );
     assert_eq!(
-        form.fields,
-        [
+        form.fields.texts(),
+        &[
             "Ann".to_string(),
             format!("127.0.0.1:{port}"),
             "K7MQ2X".to_string()
@@ -335,7 +338,7 @@ fn a_failed_join_stays_in_the_dialog_with_what_to_check_and_keeps_the_fields() {
         app.world().resource::<OnlineForm>().connection,
         Connection::Failed { .. }
     ));
-    crate::app_flow::act(&mut app, OnlineRequest::Dismiss);
+    crate::app_flow::act(&mut app, DialogRequest::Dismiss);
     run(&mut app, 2);
     assert_eq!(
         app.world().resource::<OnlineForm>().connection,
@@ -364,9 +367,10 @@ fn a_room_code_that_cannot_be_read_says_why() {
                 "Ann".into(),
                 format!("127.0.0.1:{}", closed_port()),
                 code.into(),
-            ];
+            ]
+            .into();
         }
-        crate::app_flow::act(&mut app, OnlineRequest::Join);
+        crate::app_flow::act(&mut app, DialogRequest::Join);
         run(&mut app, 2);
         assert_eq!(app.world().resource::<OnlineForm>().problem, says);
         assert!(app.world().get_resource::<OnlineSession>().is_none());
@@ -374,11 +378,11 @@ fn a_room_code_that_cannot_be_read_says_why() {
 }
 
 /// A server of its own on 127.0.0.1 (rooms in memory) for the lobby tests.
-fn lobby_server() -> lineup_online::server::RunningServer {
-    lineup_online::server::RunningServer::start(
+fn lobby_server() -> lineup_server::server::RunningServer {
+    lineup_server::server::RunningServer::start(
         std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
-        Box::new(lineup_online::store::memory::MemoryStore::default()),
-        lineup_online::server::Settings::default(),
+        Box::new(lineup_server::store::memory::MemoryStore::default()),
+        lineup_server::server::Settings::default(),
     )
     .expect("a server on 127.0.0.1")
 }
@@ -390,7 +394,7 @@ fn next_of<T>(
 ) -> T {
     let deadline = std::time::Instant::now() + Duration::from_secs(5);
     while std::time::Instant::now() < deadline {
-        if let Some(lineup_online::client::Update::Message(message)) =
+        if let Some(lineup_client::connection::Update::Message(message)) =
             connection.next(Duration::from_millis(100))
             && let Some(found) = pick(message)
         {
@@ -429,9 +433,9 @@ fn player(server: std::net::SocketAddr, name: &str) -> Connection {
 fn online_app(server: std::net::SocketAddr, name: &str, intent: Intent) -> App {
     let mut app = app();
     run(&mut app, 3);
-    let session = OnlineSession::new(Some(Target::plain(server)), name, intent)
+    let session = Start::new(Some(Target::plain(server)), name, intent)
         .with_identity(lineup_core::net::Identity::generate().expect("a key"));
-    lineup::online::client::start(app.world_mut(), session, 0).expect("connects");
+    lineup::online::start(app.world_mut(), session, 0).expect("connects");
     app
 }
 
@@ -450,19 +454,26 @@ fn a_seek_in_the_lobby_is_accepted_from_the_window_and_the_game_opens() {
     let mut app = online_app(server.address(), "Ann", Intent::Lobby);
     until(&mut app, 400, "Bo's seek in the lobby", |app| {
         let session = app.world().resource::<OnlineSession>();
-        session.lobby.as_ref().is_some_and(|l| l.seeks.len() == 1)
+        session
+            .lobby
+            .lobby
+            .as_ref()
+            .is_some_and(|l| l.seeks.len() == 1)
     });
     let session = app.world().resource::<OnlineSession>();
-    let lobby = session.lobby.clone().expect("the lobby");
+    let lobby = session.lobby.lobby.clone().expect("the lobby");
     assert_eq!(lobby.seeks[0].name, "Bo");
     assert_eq!(
         lobby.seeks[0].rating.map(|r| r.to_string()),
         Some("1500?".into())
     );
-    assert_eq!(session.welcome.as_ref().map(|w| w.0.as_str()), Some("Ann"));
+    assert_eq!(
+        session.client().welcome().map(|w| w.name.as_str()),
+        Some("Ann")
+    );
     let id = lobby.seeks[0].id;
 
-    act(&mut app, OnlineRequest::AcceptSeek(id));
+    act(&mut app, LobbyRequest::AcceptSeek(id));
     until(&mut app, 400, "the game screen", |app| {
         screen(app) == Screen::Game && app.world().resource::<CurrentMatch>().names()[0].is_some()
     });
@@ -474,8 +485,8 @@ fn a_seek_in_the_lobby_is_accepted_from_the_window_and_the_game_opens() {
         Some(TimeControl::fischer(5, 3))
     );
     let session = app.world().resource::<OnlineSession>();
-    assert_eq!(session.seat.map(|s| s.1), Some(Side::Second));
-    assert!(session.room.as_ref().is_some_and(|r| r.rated));
+    assert_eq!(session.seat().map(|s| s.side), Some(Side::Second));
+    assert!(session.room().is_some_and(|r| r.rated));
 }
 
 #[test]
@@ -527,8 +538,8 @@ fn a_watcher_sees_every_move_and_the_clocks_and_changes_nothing() {
     let game = app.world().resource::<CurrentMatch>();
     assert_eq!(game.clock().and_then(|c| c.running()), Some(Side::Second));
     let session = app.world().resource::<OnlineSession>();
-    assert_eq!(session.room.as_ref().map(|r| r.watchers), Some(1));
-    assert!(session.seat.is_none(), "a watcher has no seat");
+    assert_eq!(session.room().map(|r| r.watchers), Some(1));
+    assert!(session.seat().is_none(), "a watcher has no seat");
     // The watcher's click is never a move.
     click(&mut app, col(0));
     assert_eq!(moves(&app).len(), 3);
@@ -547,22 +558,22 @@ fn chat_reaches_the_opponent_only_and_mute_hides_their_lines() {
     bo.send(Request::QuickPair(spec));
     let mut app = online_app(server.address(), "Ann", Intent::QuickPair(spec));
     until(&mut app, 400, "the paired game", |app| {
-        screen(app) == Screen::Game && app.world().resource::<OnlineSession>().room.is_some()
+        screen(app) == Screen::Game && app.world().resource::<OnlineSession>().room().is_some()
     });
     let code = app
         .world()
         .resource::<OnlineSession>()
-        .seat
+        .seat()
         .expect("seated")
-        .0;
+        .code;
     let cy = player(server.address(), "Cy");
     cy.send(Request::Watch(code));
 
     // Ann types a line in the chat dialog and sends it.
-    act(&mut app, OnlineRequest::OpenChat);
+    act(&mut app, ChatRequest::Open);
     run(&mut app, 3);
     crate::app_flow::type_keys(&mut app, "good luck");
-    act(&mut app, OnlineRequest::SendChat);
+    act(&mut app, ChatRequest::Send);
     run(&mut app, 5);
     let heard = next_of(&bo, |m| match m {
         ToClient::Chat(line) => Some(line),
@@ -578,7 +589,10 @@ fn chat_reaches_the_opponent_only_and_mute_hides_their_lines() {
         !std::iter::repeat_with(|| cy.next(Duration::from_millis(100)))
             .take(10)
             .flatten()
-            .any(|u| matches!(u, lineup_online::client::Update::Message(ToClient::Chat(_)))),
+            .any(|u| matches!(
+                u,
+                lineup_client::connection::Update::Message(ToClient::Chat(_))
+            )),
         "a watcher never reads the players' chat"
     );
 
@@ -595,7 +609,7 @@ fn chat_reaches_the_opponent_only_and_mute_hides_their_lines() {
             .collect()
     };
     assert_eq!(shown(&app), vec!["Ann: good luck", "Bo: you too"]);
-    act(&mut app, OnlineRequest::ToggleMute);
+    act(&mut app, ChatRequest::ToggleMute);
     run(&mut app, 2);
     assert_eq!(shown(&app), vec!["Ann: good luck"]);
 }

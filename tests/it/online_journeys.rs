@@ -147,7 +147,7 @@ fn two_windows_play_a_whole_game_through_lineup_server_surviving_kills_of_a_wind
 
     // Ann opens a room on the server; Bo joins it with the code.
     let mut ann = online_window("online_ann", &server.address);
-    ann.click_button(at::ROOM_ON_SERVER, "OnlineRequest::HostOnServer");
+    ann.click_button(at::ROOM_ON_SERVER, "DialogRequest::HostOnServer");
     let code = room_code(&ann.wait_for("Online: seated in room"));
     ann.wait_for("Screen: Some(Title) -> Some(Game)");
     let mut bo = online_window("online_bo", &server.address);
@@ -223,7 +223,7 @@ fn a_friend_plays_a_whole_game_hosted_in_a_window_with_an_undo() {
     let mut host = Journey::new("online_host");
     host.launch(SoundOut::Nowhere, &["--menu", "online"]);
     host.wait_for("-> Some(Online)");
-    host.click_button(at::HOST_HERE, "OnlineRequest::HostHere");
+    host.click_button(at::HOST_HERE, "DialogRequest::HostHere");
     let code = room_code(&host.wait_for("Online: seated in room"));
     let hosting = host
         .log
@@ -252,7 +252,7 @@ fn a_friend_plays_a_whole_game_hosted_in_a_window_with_an_undo() {
     play_centre(&mut host, &mut friend, 2);
     // The host takes its move back: the friend is asked, and allows it.
     host.click(at::PANEL_UNDO.0, at::PANEL_UNDO.1);
-    friend.click_button(at::ALLOW_UNDO, "OnlineRequest::AllowUndo");
+    friend.click_button(at::ALLOW_UNDO, "RoomRequest::AllowUndo");
     for window in [&mut host, &mut friend] {
         window.wait_for("Moves taken back: 1");
     }
@@ -304,10 +304,10 @@ fn strangers_quick_pair_play_a_rated_game_to_the_flag_watched_by_a_third_then_re
     // Two strangers ask for any Connect Four opponent on a 10-second clock.
     let mut ann = pairing_window("pairing_ann", &server.address, "Ann", "10s+0");
     let mut bo = pairing_window("pairing_bo", &server.address, "Bo", "10s+0");
-    ann.click_button(at::QUICK_PAIR, "OnlineRequest::QuickPair");
+    ann.click_button(at::QUICK_PAIR, "DialogRequest::QuickPair");
     ann.wait_for("Online: logged in as Ann (1500? / 1500? / 1500?)");
     ann.wait_for("Online: waiting for an opponent (10s+0)");
-    bo.click_button(at::QUICK_PAIR, "OnlineRequest::QuickPair");
+    bo.click_button(at::QUICK_PAIR, "DialogRequest::QuickPair");
     bo.wait_for("Online: logged in as Bo");
     let ann_seat = ann.wait_for("Online: seated in room");
     let bo_seat = bo.wait_for("Online: seated in room");
@@ -326,7 +326,7 @@ fn strangers_quick_pair_play_a_rated_game_to_the_flag_watched_by_a_third_then_re
     cy.type_text(&server.address);
     cy.key("Tab");
     cy.type_text(&code);
-    cy.click_button(at::WATCH, "OnlineRequest::Watch");
+    cy.click_button(at::WATCH, "DialogRequest::Watch");
     cy.wait_for(&format!("Online: watching room {code}"));
     cy.wait_for("Screen: Some(Title) -> Some(Game)");
 
@@ -352,7 +352,7 @@ fn strangers_quick_pair_play_a_rated_game_to_the_flag_watched_by_a_third_then_re
     // Both ask for a rematch from the banner: a new room, colours swapped,
     // each player's new rating on show.
     for window in [&mut ann, &mut bo] {
-        window.click_button(at::OVER_REMATCH, "OnlineRequest::Rematch");
+        window.click_button(at::OVER_REMATCH, "RoomRequest::Rematch");
     }
     server.wait_for("rematch in room");
     let ann_again = ann.wait_for("Online: seated in room");

@@ -91,7 +91,7 @@ fn swap2_against_the_computer_from_new_game() {
     journey.interrupt();
 
     let save = lineup_core::persist::games::latest(&journey.folders()).expect("kept");
-    assert_eq!(save.setup.opening, OpeningRule::Swap2);
+    assert_eq!(save.setup.opening(), OpeningRule::Swap2);
     let words: Vec<&str> = save.opening.split_whitespace().collect();
     assert_eq!(words.len(), 4, "three stones and keep: {}", save.opening);
     assert_eq!(words[3], "keep");

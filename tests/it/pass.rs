@@ -5,12 +5,12 @@
 
 use lineup_core::ai::Level;
 use lineup_core::ai::player::{Engines, think};
+use lineup_core::analysis::psq;
 use lineup_core::gomocup::run_protocol;
-use lineup_core::persist::psq;
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{
-    BoardMove, Foul, Game, Gomoku, MatchGame, MoveError, Outcome, Point, RuleSet, Rules, Side,
-    gomoku,
+    BoardMove, Foul, Game, Gomoku, GomokuSize, MatchGame, MoveError, Outcome, Point, RuleSet,
+    Rules, Side, gomoku,
 };
 use std::sync::atomic::AtomicBool;
 
@@ -139,7 +139,7 @@ fn the_computer_passes_only_when_it_must() {
     );
     // The online load tool's random player passes too.
     assert_eq!(
-        lineup_online::bench::random_move(&game, &mut lineup_core::ai::Rng::new(1)),
+        lineup_server::bench::random_move(&game, &mut lineup_core::ai::PlayRng::new(1)),
         Some(BoardMove::Pass)
     );
     // Under freestyle Black takes e5 (an overline wins there).
@@ -306,7 +306,7 @@ fn in_the_game_black_passes_and_the_panel_says_so() {
     use lineup_core::match_setup::{GameKind, PlayerKind};
 
     let kind = GameKind::Gomoku {
-        size: 9,
+        size: GomokuSize::new(9).expect("a board size"),
         rule: RuleSet::Renju,
     };
     let moves = moves_to_no_point_for_black();
@@ -390,16 +390,13 @@ fn undo_takes_back_a_forced_pass_with_the_move_before_it() {
     )
     .expect("legal");
     game.play(Move::Pass).expect("Black passes");
-    let setup = MatchSetup {
-        opening: Default::default(),
-        engine_time: Default::default(),
-        clock: Default::default(),
-        kind: GameKind::Gomoku {
-            size: 9,
+    let setup = MatchSetup::new(
+        GameKind::Gomoku {
+            size: GomokuSize::new(9).expect("a board size"),
             rule: RuleSet::Renju,
         },
-        players: [PlayerKind::Human, PlayerKind::Human],
-    };
+        [PlayerKind::Human, PlayerKind::Human],
+    );
     let mut played = Match::from_position(setup, None, MatchGame::Gomoku(game));
     assert_eq!(played.undo_turn(), Some(2));
     assert_eq!(played.game().move_count(), 79);

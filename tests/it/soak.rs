@@ -8,8 +8,9 @@
 use crate::journey::{Journey, SoundOut};
 use lineup::soak::choice::random_match;
 use lineup::soak::figures::{Sample, SoakReport};
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::match_setup::{GameKind, PlayerKind};
+use lineup_core::rules::GomokuSize;
 use std::time::Duration;
 
 #[test]
@@ -35,7 +36,7 @@ fn the_closing_line_has_the_agreed_form() {
 
 #[test]
 fn the_soak_plays_both_games_computer_against_computer_on_varied_boards() {
-    let mut rng = Rng::new(7);
+    let mut rng = PlayRng::new(7);
     let (mut connect_four, mut gomoku, mut sizes, mut openings) = (0, 0, Vec::new(), 0);
     for _ in 0..400 {
         let game = random_match(&mut rng);
@@ -54,10 +55,13 @@ fn the_soak_plays_both_games_computer_against_computer_on_varied_boards() {
             }
             GameKind::Gomoku { size, rule } => {
                 gomoku += 1;
-                sizes.push((size, size));
+                sizes.push((size.get(), size.get()));
                 if setup.opening() != Default::default() {
                     openings += 1;
-                    assert!(setup.opening().fits(rule) && size == 15, "{setup:?}");
+                    assert!(
+                        setup.opening().fits(rule) && size == GomokuSize::STANDARD,
+                        "{setup:?}"
+                    );
                 }
             }
         }

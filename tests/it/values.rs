@@ -10,7 +10,7 @@ use lineup::search::background::BackgroundSearch;
 use lineup::search::help::HelpRequest;
 use lineup::search::help::{ValuesSearch, ValuesShown};
 use lineup::theme::interaction::Sends;
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::ai::advice::{Certainty, Value, column_values};
 use lineup_core::ai::connect_four::{SolveError, Solver, random_play};
 use lineup_core::match_setup::GameKind;
@@ -24,7 +24,7 @@ fn random_positions(
     stones: (usize, usize),
     seed: u64,
 ) -> Vec<ConnectFour> {
-    let mut rng = Rng::new(seed);
+    let mut rng = PlayRng::new(seed);
     let mut positions = Vec::new();
     while positions.len() < count {
         let plies = stones.0 + rng.below(stones.1 - stones.0 + 1);

@@ -17,7 +17,7 @@
 
 use criterion::{Criterion, criterion_group};
 use lineup_core::ai::connect_four::{ConnectFourEngine, Position, Solver};
-use lineup_core::ai::{Level, Rng};
+use lineup_core::ai::{Level, PlayRng};
 use lineup_core::rules::{Column, ConnectFour, ConnectFourSize, Game, Side};
 use std::hint::black_box;
 use std::path::Path;
@@ -143,7 +143,7 @@ fn table() {
 fn master_times() {
     const GAMES: usize = 20;
     let stop = AtomicBool::new(false);
-    let mut rng = Rng::new(2026);
+    let mut rng = PlayRng::new(2026);
     // (stones from, to): moves, total, longest.
     let mut phases =
         [(0, 9), (10, 13), (14, 19), (20, 42)].map(|p| (p, 0u32, Duration::ZERO, Duration::ZERO));

@@ -21,7 +21,7 @@
 //! Rapfi's in BENCHMARKS.md come from here.
 
 use lineup_core::ai::gomoku::GomokuEngine;
-use lineup_core::ai::{Level, Rng};
+use lineup_core::ai::{Level, PlayRng};
 use lineup_core::gomocup::arena::Entrant;
 use lineup_core::gomocup::client::{Client, TimeControl};
 use lineup_core::gomocup::openings::{self, Form};
@@ -80,7 +80,7 @@ fn main() {
         let mv = engine.choose_move(
             position,
             Level::Master,
-            &mut Rng::new(1),
+            &mut PlayRng::new(1),
             &stop,
             Duration::from_millis(ms),
         );

@@ -30,13 +30,13 @@
 //! `ENGINE` is a command line (program and arguments, split at spaces),
 //! for instance `target/release/pbrain-lineup` or `/opt/rapfi/pbrain-rapfi`.
 
+use lineup_core::analysis::psq;
 use lineup_core::gomocup::arena::Entrant;
 use lineup_core::gomocup::client::TimeControl;
 use lineup_core::gomocup::elo::Score;
 use lineup_core::gomocup::lab::{self, LabMatch};
 use lineup_core::gomocup::openings::{self, Form};
 use lineup_core::gomocup::sprt::{Pentanomial, Sprt, Verdict};
-use lineup_core::persist::psq;
 use lineup_core::rules::RuleSet;
 use std::collections::BTreeSet;
 use std::path::PathBuf;

@@ -12,7 +12,7 @@
 //! such as `0-1,1-2` (0 = Beginner .. 4 = Master; default all adjacent).
 
 use lineup_core::ai::gomoku::GomokuEngine;
-use lineup_core::ai::{Level, Rng};
+use lineup_core::ai::{Level, PlayRng};
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Gomoku, Point, RuleSet, Rules, Side};
 use std::sync::atomic::AtomicBool;
@@ -47,7 +47,7 @@ fn play(
         }
     }
     let mut engines = [GomokuEngine::new(), GomokuEngine::new()];
-    let mut rng = Rng::new(seed);
+    let mut rng = PlayRng::new(seed);
     let stop = AtomicBool::new(false);
     loop {
         let side = board.to_move();

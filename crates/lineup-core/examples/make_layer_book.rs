@@ -18,7 +18,7 @@
 //! cargo run -p lineup-core --example make_layer_book -- merge DEPTH PARTS DIR OUT.book
 //! ```
 
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::ai::connect_four::layers::{layer, scores_above};
 use lineup_core::ai::connect_four::{Book, Position, Solver, Standard};
 use std::collections::HashMap;
@@ -72,7 +72,7 @@ fn estimate(depth: u32, samples: usize) {
         "layer {depth}: {} positions (one per mirror pair)",
         positions.len()
     );
-    let mut rng = Rng::new(u64::from(depth));
+    let mut rng = PlayRng::new(u64::from(depth));
     let mut solver = Solver::new();
     let start = Instant::now();
     let mut slowest = 0.0f64;

@@ -21,7 +21,7 @@
 use lineup_core::ai::gomoku::GomokuEngine;
 use lineup_core::ai::gomoku::board::Board;
 use lineup_core::ai::gomoku::weights::{FEATURES, TO_MOVE, WAITING, features, weights};
-use lineup_core::ai::{Level, Rng};
+use lineup_core::ai::{Level, PlayRng};
 use lineup_core::gomocup::openings::{Form, parse};
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Gomoku, RuleSet, Rules, Side};
@@ -58,7 +58,7 @@ fn games(count: usize, ms: u64, out: &str, seed: u64) {
     );
     let text = std::fs::read_to_string(&path).expect("the openings");
     let openings = parse(&text, Form::Absolute, 15).expect("openings");
-    let mut rng = Rng::new(seed);
+    let mut rng = PlayRng::new(seed);
     let stop = AtomicBool::new(false);
     let time = Duration::from_millis(ms);
     let mut lines = String::new();

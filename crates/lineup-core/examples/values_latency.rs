@@ -14,7 +14,7 @@
 //! run ends in bounded time; a percentile that falls on one prints as
 //! "> cap".
 
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::ai::advice::column_values;
 use lineup_core::ai::connect_four::random_play;
 use lineup_core::rules::{ConnectFour, ConnectFourSize};
@@ -31,7 +31,7 @@ fn main() {
     let cap = Duration::from_secs(args.get(1).copied().unwrap_or(60));
     let seed = args.get(2).copied().unwrap_or(1);
     let workers = lineup_core::ai::connect_four::values::workers();
-    let mut rng = Rng::new(seed);
+    let mut rng = PlayRng::new(seed);
     // Each wait, `None` when over the cap, with its stone count.
     let mut waits: Vec<(Option<Duration>, usize)> = Vec::new();
     while waits.len() < count {
@@ -96,7 +96,7 @@ fn main() {
 
 /// A position of 0 to 30 stones (uniformly many) reached by random play,
 /// `None` when the game ended on the way.
-fn random_position(rng: &mut Rng) -> Option<ConnectFour> {
+fn random_position(rng: &mut PlayRng) -> Option<ConnectFour> {
     let stones = rng.below(31);
     random_play(ConnectFourSize::STANDARD, stones, rng)
 }

@@ -13,8 +13,10 @@
 //! - `gomocup`: the Gomocup protocol, both ends;
 //! - `persist`: saves and settings on disk;
 //! - `net`: online play: protocol, rooms, the server's authority;
+//! - `process_figures`: a process's CPU time and memory, from `/proc`;
 //! - `i18n`: the string tables of each language;
-//! - `soundgen`: the synthesised sounds.
+//! - `soundgen`: the synthesised sounds;
+//! - `unix_time`: the wall clock that files and records are stamped with.
 
 pub mod ai;
 pub mod analysis;
@@ -25,5 +27,7 @@ pub mod match_setup;
 pub mod match_state;
 pub mod net;
 pub mod persist;
+pub mod process_figures;
 pub mod rules;
 pub mod soundgen;
+pub mod unix_time;

@@ -1,12 +1,21 @@
 //! What a match is made of before it is played: which game, on which board,
 //! under which rules, and who plays each side. Plain data, so the menus, the
 //! command line and saved games all build matches the same way.
+//!
+//! One fact is not a plain field: the opening rule. The one chosen only
+//! counts where it fits the game (Swap2 is not played under Renju, nothing
+//! is played online), so it is kept private and read through
+//! [`MatchSetup::opening`] alone: by the game, by `==`, and in files.
 
 pub use crate::ai::Level;
 use crate::match_clock::TimeControl;
 use crate::rules::opening::OpeningRule;
-use crate::rules::{ConnectFour, ConnectFourSize, Game, Gomoku, MatchGame, RuleSet, Side};
-use serde::{Deserialize, Serialize};
+use crate::rules::{
+    ConnectFour, ConnectFourSize, Game, Gomoku, GomokuSize, MatchGame, RuleSet, Side,
+};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Serialize, Serializer};
+use std::hash::{Hash, Hasher};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -93,7 +102,7 @@ impl PlayerKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GameKind {
     ConnectFour { size: ConnectFourSize },
-    Gomoku { size: u8, rule: RuleSet },
+    Gomoku { size: GomokuSize, rule: RuleSet },
 }
 
 impl Default for GameKind {
@@ -157,24 +166,40 @@ impl GameKind {
             GameKind::ConnectFour { size } => {
                 MatchGame::ConnectFour(Game::new(ConnectFour::new(size)))
             }
-            GameKind::Gomoku { size, rule } => MatchGame::Gomoku(Game::new(
-                Gomoku::new(size, rule).unwrap_or_else(|_| Gomoku::standard(rule)),
-            )),
+            GameKind::Gomoku { size, rule } => {
+                MatchGame::Gomoku(Game::new(Gomoku::empty(size, rule)))
+            }
         }
     }
 }
 
 /// Everything needed to start a match.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// ```
+/// use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
+/// use lineup_core::rules::opening::OpeningRule;
+/// use lineup_core::rules::{GomokuSize, RuleSet};
+///
+/// let renju = GameKind::Gomoku { size: GomokuSize::STANDARD, rule: RuleSet::Renju };
+/// let mut setup = MatchSetup::new(renju, [PlayerKind::Human; 2]);
+/// setup.set_opening(OpeningRule::Soosorv8);
+/// assert_eq!(setup.opening(), OpeningRule::Soosorv8);
+/// // Swap2 is not played under Renju: the match has no opening rule.
+/// setup.set_opening(OpeningRule::Swap2);
+/// assert_eq!(setup.opening(), OpeningRule::None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
 pub struct MatchSetup {
     pub kind: GameKind,
     /// Who plays the first side (Red / Black) and the second. Under an
     /// opening rule: the first player (tentative Black, who places the
     /// first stone) and the second; the opening settles their colours.
     pub players: [PlayerKind; 2],
-    /// How a Gomoku game starts (see [`MatchSetup::opening`]).
+    /// The opening rule chosen; only [`MatchSetup::opening`] says whether
+    /// it counts. Kept while the game changes in a menu, so that going
+    /// back to the game it fits brings it back.
     #[serde(default)]
-    pub opening: OpeningRule,
+    opening: OpeningRule,
     /// How long a Gomocup engine may think a move.
     #[serde(default)]
     pub engine_time: EngineTime,
@@ -214,8 +239,68 @@ impl MatchSetup {
         }
     }
 
+    /// Chooses the opening rule; it counts where it fits (see
+    /// [`MatchSetup::opening`]).
+    pub fn set_opening(&mut self, opening: OpeningRule) {
+        self.opening = opening;
+    }
+
+    /// The same setup with `opening` chosen (see [`MatchSetup::set_opening`]).
+    pub fn with_opening(mut self, opening: OpeningRule) -> MatchSetup {
+        self.set_opening(opening);
+        self
+    }
+
+    /// Every fact of the setup, the opening as played: what tells two
+    /// setups apart.
+    fn facts(
+        &self,
+    ) -> (
+        GameKind,
+        [PlayerKind; 2],
+        OpeningRule,
+        EngineTime,
+        TimeControl,
+    ) {
+        (
+            self.kind,
+            self.players,
+            self.opening(),
+            self.engine_time,
+            self.clock,
+        )
+    }
+
     /// Whether the server decides this match's moves.
     pub fn is_online(&self) -> bool {
         self.players.iter().any(|p| p.is_online())
+    }
+}
+
+impl PartialEq for MatchSetup {
+    fn eq(&self, other: &Self) -> bool {
+        self.facts() == other.facts()
+    }
+}
+
+impl Eq for MatchSetup {}
+
+impl Hash for MatchSetup {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.facts().hash(state);
+    }
+}
+
+/// The fields as `derive` would write them, but the opening as played: a
+/// file never holds a choice that does not count.
+impl Serialize for MatchSetup {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut fields = serializer.serialize_struct("MatchSetup", 5)?;
+        fields.serialize_field("kind", &self.kind)?;
+        fields.serialize_field("players", &self.players)?;
+        fields.serialize_field("opening", &self.opening())?;
+        fields.serialize_field("engine_time", &self.engine_time)?;
+        fields.serialize_field("clock", &self.clock)?;
+        fields.end()
     }
 }

@@ -9,6 +9,7 @@ use crate::net::OnlineSeat;
 use crate::persist::save_file::SaveFile;
 use crate::rules::opening::{Action, Opening, OpeningError, OpeningRule, Player};
 use crate::rules::{BoardMove, Ending, MatchGame, MoveError, Side, Undone};
+use crate::unix_time;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -19,6 +20,22 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// so that work keyed on it (a search, a hint, drawn markers, the autosave)
 /// can never be taken for another position's. The fields are read through
 /// methods and changed only by the methods that keep that promise.
+///
+/// ```
+/// use lineup_core::match_setup::{GameKind, Level, MatchSetup, PlayerKind};
+/// use lineup_core::match_state::Match;
+/// use lineup_core::rules::{BoardMove, Column};
+///
+/// let players = [PlayerKind::Human, PlayerKind::Computer(Level::Easy)];
+/// let mut m = Match::new(MatchSetup::new(GameKind::default(), players));
+/// let start = m.revision();
+/// m.play(BoardMove::Column(Column(3))).expect("the person's move");
+/// m.play(BoardMove::Column(Column(2))).expect("the computer's answer");
+/// assert_ne!(m.revision(), start);
+/// // Undo takes back the computer's answer too: the person moves again.
+/// assert_eq!(m.undo_turn(), Some(2));
+/// assert_eq!(m.game().move_count(), 0);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Match {
     setup: MatchSetup,
@@ -199,7 +216,7 @@ impl Match {
     }
 
     pub fn new(setup: MatchSetup) -> Self {
-        let mut new = Match::resumed(setup, setup.kind.new_game(), now(), new_id());
+        let mut new = Match::resumed(setup, setup.kind.new_game(), unix_time::now(), new_id());
         new.clock = GameClock::new(setup.clock);
         if let (MatchGame::Gomoku(game), rule) = (&new.game, setup.opening())
             && rule != OpeningRule::None
@@ -519,11 +536,4 @@ pub fn new_id() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     (nanos ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15)).max(1)
-}
-
-/// Seconds since 1970, for file timestamps.
-pub fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
 }

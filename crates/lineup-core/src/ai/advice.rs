@@ -7,7 +7,7 @@
 use crate::ai::connect_four::values::workers;
 pub use crate::ai::connect_four::values::{Value, column_values};
 use crate::ai::connect_four::{Book, ConnectFourEngine, SolveError, Solver};
-use crate::ai::{Level, Rng, gomoku};
+use crate::ai::{Level, PlayRng, gomoku};
 use crate::rules::{BoardMove, Column, ConnectFour, Game, MatchGame};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -56,7 +56,7 @@ pub fn hint_reporting(
     match game {
         MatchGame::ConnectFour(g) => connect_four_hint(g, patience, stop, report),
         MatchGame::Gomoku(g) => {
-            let mut rng = Rng::new(g.history().len() as u64);
+            let mut rng = PlayRng::new(g.history().len() as u64);
             if let Some(p) = gomoku::quick_move(g.position(), &mut rng) {
                 report(Found::Hint {
                     moves: vec![BoardMove::Point(p)],
@@ -88,7 +88,7 @@ fn connect_four_hint(
     solver.set_deadline(Instant::now().checked_add(patience));
     let mut proof = solver.best(g.position(), stop);
     if let Err(error @ (SolveError::OutOfBudget | SolveError::TooLarge { .. })) = proof {
-        let mut rng = Rng::new(g.history().len() as u64);
+        let mut rng = PlayRng::new(g.history().len() as u64);
         let Some(choice) =
             ConnectFourEngine::new().choose_move(g.position(), Level::Master, &mut rng, stop)
         else {

@@ -7,9 +7,9 @@ pub mod connect_four;
 pub mod gomoku;
 mod level;
 pub mod opening;
+mod play_rng;
 pub mod player;
 pub mod review;
-mod rng;
 
 pub use level::Level;
-pub use rng::Rng;
+pub use play_rng::PlayRng;

@@ -12,7 +12,7 @@
 //! from a cleared table, so the same opening always gets the same answer;
 //! `seed` only breaks ties among equally good stones.
 
-use crate::ai::Rng;
+use crate::ai::PlayRng;
 use crate::ai::gomoku::GomokuEngine;
 use crate::rules::gomoku::Move;
 use crate::rules::opening::opening::within;
@@ -274,7 +274,7 @@ impl BalanceJudge<'_> {
             .filter(|(key, _)| *key == least)
             .map(|(_, p)| *p)
             .collect();
-        Rng::new(self.seed).pick(&ties)
+        PlayRng::new(self.seed).pick(&ties)
     }
 }
 

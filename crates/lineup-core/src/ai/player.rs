@@ -2,7 +2,7 @@
 //! to the next, at a level, under a stop flag.
 
 use crate::ai::connect_four::ConnectFourEngine;
-use crate::ai::{Level, Rng, gomoku};
+use crate::ai::{Level, PlayRng, gomoku};
 use crate::rules::{BoardMove, MatchGame};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -44,7 +44,7 @@ pub fn think(
     engines: &Engines,
     stop: &AtomicBool,
 ) -> Option<BoardMove> {
-    let mut rng = Rng::new(seed);
+    let mut rng = PlayRng::new(seed);
     match game {
         MatchGame::ConnectFour(g) => {
             // A poisoned lock only means an earlier search panicked; the

@@ -13,9 +13,9 @@
 //! whatever its labels say, and a line such as `White to move` picks the
 //! side to move (otherwise the counts do).
 
+use super::psq;
 use super::setup::{Setup, SetupEdit, SetupRefusal, Spot};
 use crate::match_setup::GameKind;
-use crate::persist::psq;
 use crate::rules::connect_four::{self, Cell};
 use crate::rules::gomoku;
 use crate::rules::{BoardMove, Column, MoveError, ParseError, Point, Side};
@@ -152,6 +152,7 @@ pub fn diagram(setup: &Setup) -> String {
     let mut text = String::new();
     match kind {
         GameKind::Gomoku { size, .. } => {
+            let size = size.get();
             for y in (0..size).rev() {
                 text.push_str(&format!("{:>2}", y + 1));
                 for x in 0..size {
@@ -255,7 +256,7 @@ fn paste_diagram(
     kind: GameKind,
 ) -> Result<Setup, PasteError> {
     let (columns, height) = match kind {
-        GameKind::Gomoku { size, .. } => (size as usize, size as usize),
+        GameKind::Gomoku { size, .. } => (size.get() as usize, size.get() as usize),
         GameKind::ConnectFour { size } => (size.columns() as usize, size.rows() as usize),
     };
     if rows.len() != height {
@@ -302,6 +303,7 @@ fn paste_psq(text: &str, kind: GameKind) -> Result<Pasted, PasteError> {
     let GameKind::Gomoku { size, .. } = kind else {
         return Err(PasteError::PsqNotConnectFour);
     };
+    let size = size.get();
     let (found, moves) = psq::parse(text).map_err(PasteError::Psq)?;
     if found != size {
         return Err(PasteError::PsqSize {

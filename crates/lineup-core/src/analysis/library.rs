@@ -7,19 +7,17 @@
 //! mirror only, gravity rules out the rest). [`PositionKey`] is that
 //! position made canonical, so one comparison answers "the same?".
 //!
-//! Reading is kept apart from matching ([`studies`] reads, [`find_in`] and
-//! [`search_studies`] match) so the matching can be tried on studies built
-//! in memory. A file that cannot be read or is no study is skipped: the
-//! search answers with what it could read.
+//! Only the matching is here ([`find_in`], [`search_studies`]): the files
+//! are read by `persist::studies`, which sits above this model, and the
+//! matching can be tried on studies built in memory.
 
 use super::setup::{Setup, Spot};
 use super::symmetry::Symmetry;
 use super::tree::{NodeId, Tree};
 use crate::match_setup::GameKind;
-use crate::persist::save_file::SaveFile;
 use crate::rules::connect_four::Cell;
 use crate::rules::{BoardMove, Column, MatchGame, Point, RuleSet, Side};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Most nodes one study's walk visits. A file under the save size limit
 /// holds far fewer, so this only stops a tree that would not end.
@@ -88,7 +86,7 @@ impl OrderedKind {
     fn rank(self) -> (u8, u8, u8) {
         match self.0 {
             GameKind::ConnectFour { size } => (0, size.columns(), size.rows()),
-            GameKind::Gomoku { size, rule } => (1, size, rule_rank(rule)),
+            GameKind::Gomoku { size, rule } => (1, size.get(), rule_rank(rule)),
         }
     }
 }
@@ -139,6 +137,7 @@ fn transformed(kind: GameKind, pieces: &[(Spot, Side)], symmetry: Symmetry) -> O
 fn place(kind: GameKind, spot: Spot, symmetry: Symmetry) -> Option<u16> {
     match (kind, spot) {
         (GameKind::Gomoku { size, .. }, Spot::Point(p)) => {
+            let size = size.get();
             let Point { x, y } = symmetry.point(p, size);
             (x < size && y < size).then(|| u16::from(y) * u16::from(size) + u16::from(x))
         }
@@ -154,7 +153,7 @@ fn place(kind: GameKind, spot: Spot, symmetry: Symmetry) -> Option<u16> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hit {
     /// The node in the tree searched. For a file, the ids are those
-    /// [`SaveFile::replay_analysis`] gives: how the analysis board loads it,
+    /// `SaveFile::replay_analysis` gives: how the analysis board loads it,
     /// so the node can be shown once the file is opened.
     pub node: NodeId,
     /// Moves from the study's set-up to the node (0: the set-up itself).
@@ -268,64 +267,4 @@ pub fn search_studies(
                 })
         })
         .collect()
-}
-
-/// Every node of every study in `folder` showing `key`'s position, the
-/// files in name order.
-pub fn search(folder: &Path, key: &PositionKey) -> Vec<Found> {
-    search_studies(studies(folder, key.kind()), key)
-}
-
-/// The studies of `kind`'s game saved in `folder`, read one at a time as
-/// the iterator is driven so the folder is never all in memory. The files
-/// the load list reads (`.ron`, not hidden), in name order; one that cannot
-/// be read, is no save, holds no study or a study of another game is
-/// skipped. Another game's files are skipped before their moves are
-/// replayed: they could not match.
-pub fn studies(folder: &Path, kind: GameKind) -> impl Iterator<Item = StoredStudy> {
-    save_paths(folder)
-        .into_iter()
-        .filter_map(move |path| read_study(path, kind))
-}
-
-/// The `.ron` files in `folder` that are not hidden, sorted; none when the
-/// folder cannot be read.
-fn save_paths(folder: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return Vec::new();
-    };
-    let mut paths: Vec<PathBuf> = entries
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| {
-            path.extension().is_some_and(|x| x == "ron")
-                && !path
-                    .file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-                && path.is_file()
-        })
-        .collect();
-    paths.sort();
-    paths
-}
-
-/// The study in the file at `path` if it holds one of `kind`'s game.
-fn read_study(path: PathBuf, kind: GameKind) -> Option<StoredStudy> {
-    let save = SaveFile::read(&path).ok()?;
-    if save.setup.kind != kind {
-        return None;
-    }
-    let loaded = save.replay_analysis().ok()??;
-    let name = if save.name.trim().is_empty() {
-        path.file_stem()
-            .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
-    } else {
-        save.name
-    };
-    Some(StoredStudy {
-        path,
-        name,
-        setup: loaded.setup,
-        tree: loaded.tree,
-    })
 }

@@ -44,7 +44,7 @@
 use super::setup::{NotPlayable, Setup, Spot};
 use super::tree::{MoveMark, NodeId, PointMark, Tree};
 use crate::match_setup::GameKind;
-use crate::rules::{BoardMove, MatchGame, MoveError, Point, RuleSet};
+use crate::rules::{BoardMove, GomokuSize, MatchGame, MoveError, Point, RuleSet};
 use std::fmt;
 
 /// A file larger than this is refused before it is read: up to 4 million
@@ -54,9 +54,9 @@ pub const SIZE_LIMIT: usize = 8 * 1024 * 1024;
 /// No legal line on 15×15 is longer than a stone on every point; moves past
 /// a cut are only walked over, so this bounds what a hostile file can pile
 /// up on the way.
-const DEPTH_LIMIT: usize = 2 * (RENLIB_SIZE as usize).pow(2) + 2;
+const DEPTH_LIMIT: usize = 2 * RENLIB_SIZE.cells() + 2;
 /// RenLib's board is always 15×15.
-const RENLIB_SIZE: u8 = 15;
+const RENLIB_SIZE: GomokuSize = GomokuSize::STANDARD;
 const HEADER: [u8; 8] = [0xFF, b'R', b'e', b'n', b'L', b'i', b'b', 0xFF];
 const HEADER_LEN: usize = 20;
 /// The newest version RenLib itself reads (3.4); a newer file may mean
@@ -328,13 +328,16 @@ impl Record {
             return Ok(None);
         }
         let (column, row_from_top) = (self.byte & 0x0F, self.byte >> 4);
-        if column == 0 || row_from_top >= RENLIB_SIZE {
+        if column == 0 || row_from_top >= RENLIB_SIZE.get() {
             return Err(RenlibError::BadPoint {
                 offset: self.offset,
                 byte: self.byte,
             });
         }
-        Ok(Some(Point::new(column - 1, RENLIB_SIZE - 1 - row_from_top)))
+        Ok(Some(Point::new(
+            column - 1,
+            RENLIB_SIZE.get() - 1 - row_from_top,
+        )))
     }
 }
 

@@ -15,8 +15,8 @@ use crate::match_setup::GameKind;
 use crate::rules::connect_four::{Cell, ColumnsError};
 use crate::rules::gomoku::SetupError;
 use crate::rules::{
-    BoardMove, Column, ConnectFour, ConnectFourSize, Foul, Game, Gomoku, MatchGame, Point, RuleSet,
-    Side,
+    BoardMove, Column, ConnectFour, ConnectFourSize, Foul, Game, Gomoku, GomokuSize, MatchGame,
+    Point, RuleSet, Side,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -170,10 +170,9 @@ pub struct Setup {
 /// The pieces as each game's board holds them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Board {
-    /// `cells` has `size * size` entries, row by row from the bottom left;
-    /// `size` is one the rules accept.
+    /// `cells` has `size * size` entries, row by row from the bottom left.
     Gomoku {
-        size: u8,
+        size: GomokuSize,
         rule: RuleSet,
         cells: Vec<Option<Side>>,
         to_move: Side,
@@ -187,27 +186,19 @@ enum Board {
 }
 
 impl Setup {
-    /// An empty board of `kind`. A Gomoku size the rules do not accept
-    /// gives the standard board, as [`GameKind::new_game`] does.
+    /// An empty board of `kind`.
     pub fn empty(kind: &GameKind) -> Setup {
         let board = match *kind {
             GameKind::ConnectFour { size } => Board::ConnectFour {
                 size,
                 columns: vec![Vec::new(); size.columns() as usize],
             },
-            GameKind::Gomoku { size, rule } => {
-                let size = if (Gomoku::MIN_SIZE..=Gomoku::MAX_SIZE).contains(&size) {
-                    size
-                } else {
-                    Gomoku::STANDARD_SIZE
-                };
-                Board::Gomoku {
-                    size,
-                    rule,
-                    cells: vec![None; size as usize * size as usize],
-                    to_move: Side::First,
-                }
-            }
+            GameKind::Gomoku { size, rule } => Board::Gomoku {
+                size,
+                rule,
+                cells: vec![None; size.cells()],
+                to_move: Side::First,
+            },
         };
         Setup { board }
     }
@@ -217,12 +208,12 @@ impl Setup {
         let board = match game {
             MatchGame::Gomoku(game) => {
                 let position = game.position();
-                let size = position.size();
+                let n = position.size();
                 Board::Gomoku {
-                    size,
+                    size: position.board_size(),
                     rule: position.rule(),
-                    cells: (0..size)
-                        .flat_map(|y| (0..size).map(move |x| Point::new(x, y)))
+                    cells: (0..n)
+                        .flat_map(|y| (0..n).map(move |x| Point::new(x, y)))
                         .map(|p| position.at(p))
                         .collect(),
                     to_move: game.to_move(),
@@ -279,7 +270,7 @@ impl Setup {
             Board::Gomoku { size, cells, .. } => cells
                 .iter()
                 .enumerate()
-                .filter_map(|(i, side)| Some((Spot::Point(point_at(*size, i)), (*side)?)))
+                .filter_map(|(i, side)| Some((Spot::Point(point_at(size.get(), i)), (*side)?)))
                 .collect(),
             Board::ConnectFour { columns, .. } => columns
                 .iter()
@@ -302,7 +293,7 @@ impl Setup {
     pub fn at(&self, spot: Spot) -> Option<Side> {
         match (&self.board, spot) {
             (Board::Gomoku { size, cells, .. }, Spot::Point(p)) => {
-                *cells.get(index_of(*size, p)?)?
+                *cells.get(index_of(size.get(), p)?)?
             }
             (Board::ConnectFour { columns, .. }, Spot::Cell(cell)) => columns
                 .get(cell.column as usize)?
@@ -345,7 +336,9 @@ impl Setup {
         let mut lines = [false; 2];
         match &self.board {
             Board::Gomoku { size, rule, .. } => {
-                for run in runs(*size, *size, |x, y| self.at(Spot::Point(Point::new(x, y)))) {
+                for run in runs(size.get(), size.get(), |x, y| {
+                    self.at(Spot::Point(Point::new(x, y)))
+                }) {
                     let black = run.side == Side::First;
                     if *rule == RuleSet::Renju && black && run.length > 5 {
                         warnings.push(SetupWarning::Overline(Point::new(run.x, run.y)));
@@ -380,7 +373,7 @@ impl Setup {
                 rule: rule @ RuleSet::Renju,
                 cells,
                 ..
-            } => gomoku_position(*size, *rule, cells)
+            } => gomoku_position(size.get(), *rule, cells)
                 .map(|position| position.forbidden_points())
                 .unwrap_or_default(),
             _ => Vec::new(),
@@ -405,7 +398,7 @@ impl Setup {
                 cells,
                 to_move,
             } => {
-                if first + second == *size as usize * *size as usize {
+                if first + second == size.cells() {
                     return Err(NotPlayable::BoardFull);
                 }
                 // The rules count stones and passes: Black moves when the
@@ -418,7 +411,7 @@ impl Setup {
                     Side::Second if first > second => vec![Side::Second; first - second - 1],
                     Side::Second => vec![Side::First; second - first + 1],
                 };
-                let position = gomoku_position(*size, *rule, cells)
+                let position = gomoku_position(size.get(), *rule, cells)
                     .map_err(NotPlayable::Gomoku)?
                     .with_passes(passes);
                 Ok(MatchGame::Gomoku(Game::new(position)))
@@ -440,7 +433,7 @@ impl Setup {
     fn place(&mut self, at: BoardMove, side: Side) -> Result<(), SetupRefusal> {
         match (&mut self.board, at) {
             (Board::Gomoku { size, cells, .. }, BoardMove::Point(p)) => {
-                let i = index_of(*size, p).ok_or(SetupRefusal::OutsideBoard)?;
+                let i = index_of(size.get(), p).ok_or(SetupRefusal::OutsideBoard)?;
                 if cells[i].is_some() {
                     return Err(SetupRefusal::Occupied);
                 }
@@ -464,7 +457,7 @@ impl Setup {
     fn erase(&mut self, at: BoardMove) -> Result<(), SetupRefusal> {
         match (&mut self.board, at) {
             (Board::Gomoku { size, cells, .. }, BoardMove::Point(p)) => {
-                let i = index_of(*size, p).ok_or(SetupRefusal::OutsideBoard)?;
+                let i = index_of(size.get(), p).ok_or(SetupRefusal::OutsideBoard)?;
                 cells[i].take().ok_or(SetupRefusal::Empty)?;
             }
             (Board::ConnectFour { columns, .. }, BoardMove::Column(c)) => {
@@ -512,9 +505,9 @@ impl Setup {
                 let mut turned = vec![None; cells.len()];
                 for (i, side) in cells.iter().enumerate() {
                     if side.is_some() {
-                        let p = symmetry.point(point_at(*size, i), *size);
+                        let p = symmetry.point(point_at(size.get(), i), size.get());
                         // Every symmetry takes the board onto itself.
-                        if let Some(j) = index_of(*size, p) {
+                        if let Some(j) = index_of(size.get(), p) {
                             turned[j] = *side;
                         }
                     }
@@ -641,8 +634,6 @@ impl From<Setup> for SetupData {
 /// Why saved setup data could not be read back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnreadableSetup {
-    /// A Gomoku board size the rules do not accept.
-    Size(u8),
     /// A piece the editor would have refused.
     Piece(Spot, SetupRefusal),
     /// A Connect Four disc with an empty cell below it.
@@ -654,7 +645,6 @@ pub enum UnreadableSetup {
 impl fmt::Display for UnreadableSetup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UnreadableSetup::Size(size) => write!(f, "{size} is not a Gomoku board size"),
             UnreadableSetup::Piece(spot, refusal) => write!(f, "piece at {spot:?}: {refusal}"),
             UnreadableSetup::Floating(cell) => write!(
                 f,
@@ -673,11 +663,6 @@ impl TryFrom<SetupData> for Setup {
     type Error = UnreadableSetup;
 
     fn try_from(data: SetupData) -> Result<Setup, UnreadableSetup> {
-        if let GameKind::Gomoku { size, .. } = data.kind
-            && !(Gomoku::MIN_SIZE..=Gomoku::MAX_SIZE).contains(&size)
-        {
-            return Err(UnreadableSetup::Size(size));
-        }
         let mut setup = Setup::empty(&data.kind);
         let mut pieces = data.pieces;
         // Bottom discs first, so each lands where it was.

@@ -15,7 +15,7 @@
 use super::setup::{Setup, SetupEdit, Spot};
 use super::tree::{MoveMark, NodeId, PointMark, Tree};
 use crate::match_setup::GameKind;
-use crate::rules::{BoardMove, Gomoku, MatchGame, MoveError, Point, RuleSet, Side};
+use crate::rules::{BoardMove, GomokuSize, MatchGame, MoveError, Point, RuleSet, Side};
 use sgf_parse::unknown_game::Prop;
 use sgf_parse::{Color, Double, GameTree, SgfNode, SimpleText, Text};
 use std::collections::{HashMap, HashSet};
@@ -28,7 +28,7 @@ pub const SIZE_LIMIT: usize = 4 * 1024 * 1024;
 /// No line of a game on the largest board is this long (a stone on every
 /// point and as many passes): a deeper file is refused before it is parsed,
 /// as its nesting would only cost stack.
-const DEPTH_LIMIT: usize = 2 * (Gomoku::MAX_SIZE as usize).pow(2) + 2;
+const DEPTH_LIMIT: usize = 2 * (GomokuSize::MAX as usize).pow(2) + 2;
 
 /// Why an analysis could not be written or read as SGF.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,6 +127,7 @@ pub fn to_sgf(setup: &Setup, tree: &Tree<BoardMove>) -> Result<String, SgfError>
     let GameKind::Gomoku { size, rule } = setup.kind() else {
         return Err(SgfError::ConnectFour);
     };
+    let size = size.get();
     let mut root = vec![
         Prop::FF(4),
         Prop::GM(GOMOKU),
@@ -279,8 +280,10 @@ pub fn from_sgf(text: &str) -> Result<(Setup, Tree<BoardMove>), SgfError> {
         _ => return Err(SgfError::BadProperty("GM".into())),
     }
     let size = match root.get_property("SZ") {
-        None => Gomoku::STANDARD_SIZE,
-        Some(Prop::SZ((w, h))) if w == h => *w,
+        None => GomokuSize::STANDARD,
+        Some(Prop::SZ((w, h))) if w == h => {
+            GomokuSize::new(*w).map_err(|_| SgfError::BadSize(w.to_string()))?
+        }
         Some(Prop::SZ((w, h))) => return Err(SgfError::BadSize(format!("{w}x{h}"))),
         Some(_) => return Err(SgfError::BadProperty("SZ".into())),
     };
@@ -289,8 +292,8 @@ pub fn from_sgf(text: &str) -> Result<(Setup, Tree<BoardMove>), SgfError> {
         Some(Prop::RU(text)) => rule_named(&text.text)?,
         Some(_) => return Err(SgfError::BadProperty("RU".into())),
     };
-    Gomoku::new(size, rule).map_err(|_| SgfError::BadSize(size.to_string()))?;
-    let setup = read_setup(&root, size, GameKind::Gomoku { size, rule })?;
+    let setup = read_setup(&root, size.get(), GameKind::Gomoku { size, rule })?;
+    let size = size.get();
 
     let mut tree = Tree::new();
     // None when the set-up cannot be played from: then no move may follow.

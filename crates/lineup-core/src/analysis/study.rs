@@ -9,8 +9,6 @@
 
 use super::setup::{NotPlayable, Setup, SetupEdit, SetupRefusal};
 use super::tree::{NodeId, Tree};
-use crate::match_setup::{MatchSetup, PlayerKind};
-use crate::persist::save_file::{LoadError, SaveFile};
 use crate::rules::{BoardMove, MatchGame, MoveError};
 
 /// How many changes take back remembers, and how many tree nodes at most
@@ -249,30 +247,6 @@ impl Study {
             ..Study::with_tree(setup, tree, Some(at))
         };
         true
-    }
-
-    /// The study as a save file named `name`: an empty game of its kind
-    /// between two people, holding the study (format 4).
-    pub fn to_save(&self, name: &str, created: u64, now: u64) -> SaveFile {
-        let kind = self.setup.kind();
-        let players = [PlayerKind::Human, PlayerKind::Human];
-        let empty = kind.new_game();
-        SaveFile::of(name, MatchSetup::new(kind, players), &empty, created, now).with_analysis(
-            &self.setup,
-            &self.tree,
-            self.at,
-        )
-    }
-
-    /// The study a save file holds, if it holds one; every move was checked
-    /// by the reading.
-    pub fn from_save(save: &SaveFile) -> Result<Option<Study>, LoadError> {
-        let Some(loaded) = save.replay_analysis()? else {
-            return Ok(None);
-        };
-        Study::from_parts(loaded.setup, loaded.tree, Some(loaded.shown))
-            .map(Some)
-            .map_err(|e| LoadError::BadAnalysis(e.to_string()))
     }
 
     fn remember(&mut self) {

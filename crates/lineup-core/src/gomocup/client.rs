@@ -347,7 +347,7 @@ impl Client {
             return Ok(());
         }
         let limit = self.memory_limit();
-        match crate::net::server_process::resident_bytes(self.child.id()) {
+        match crate::process_figures::resident_bytes(self.child.id()) {
             Some(used) if used > limit => {
                 self.kill();
                 Err(Fault::OverMemory { used, limit })

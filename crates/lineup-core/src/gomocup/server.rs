@@ -7,9 +7,9 @@
 use super::nbest;
 use super::wire::{self, numbers};
 use crate::ai::gomoku::GomokuEngine;
-use crate::ai::{Level, Rng};
+use crate::ai::{Level, PlayRng};
 use crate::rules::gomoku::Move;
-use crate::rules::{Gomoku, Point, RuleSet, Rules, Side};
+use crate::rules::{Gomoku, GomokuSize, Point, RuleSet, Rules, Side};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -53,7 +53,7 @@ pub struct Session {
     /// move to the side that passed.
     passes: Vec<Side>,
     engine: GomokuEngine,
-    rng: Rng,
+    rng: PlayRng,
     /// Milliseconds per move (0: as fast as possible).
     timeout_turn: u64,
     /// Milliseconds for the whole match (0: no limit).
@@ -86,7 +86,7 @@ impl Session {
             stones: Vec::new(),
             passes: Vec::new(),
             engine: GomokuEngine::new(),
-            rng: Rng::new(0x00c0_ffee),
+            rng: PlayRng::new(0x00c0_ffee),
             timeout_turn: 5_000,
             timeout_match: 0,
             time_left: None,
@@ -168,14 +168,9 @@ impl Session {
     }
 
     fn set_size(&mut self, size: u8) -> Result<Vec<String>, String> {
-        if !(Gomoku::MIN_SIZE..=Gomoku::MAX_SIZE).contains(&size) {
-            return Err(format!(
-                "unsupported size {size} (from {} to {})",
-                Gomoku::MIN_SIZE,
-                Gomoku::MAX_SIZE
-            ));
-        }
-        self.size = size;
+        let size = GomokuSize::new(size)
+            .map_err(|e| format!("unsupported size {size} (from {} to {})", e.min, e.max))?;
+        self.size = size.get();
         self.stones.clear();
         self.passes.clear();
         self.engine.clear();

@@ -3,10 +3,9 @@
 //! (`code`), who a player is (`identity`: a key pair, no passwords), their
 //! `rating`s, what a name may hold (`names`), where every secret comes from
 //! (`secrets`), the server's authority over the game (`room` for one game,
-//! `lobby` for all of them, `players` and `pairing` for the people in it),
-//! and `server_process` for the load tool's report. No Bevy and no
-//! sockets here: the `lineup-online` crate carries these over WebSockets
-//! and keeps the rooms in a database.
+//! `lobby` for all of them, `players` and `pairing` for the people in it).
+//! No Bevy and no sockets here: the online crates carry these over
+//! WebSockets and keep the rooms in a database.
 
 pub mod address;
 pub mod code;
@@ -19,7 +18,6 @@ pub mod protocol;
 pub mod rating;
 pub mod room;
 pub mod secrets;
-pub mod server_process;
 pub mod views;
 pub mod wire;
 

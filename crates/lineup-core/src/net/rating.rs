@@ -9,7 +9,7 @@
 //! measured one.
 
 use crate::match_setup::GameKind;
-use crate::rules::{ConnectFourSize, RuleSet, Side};
+use crate::rules::{ConnectFourSize, GomokuSize, RuleSet, Side};
 use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
@@ -38,11 +38,11 @@ impl RatingPool {
                 Some(RatingPool::ConnectFour)
             }
             GameKind::Gomoku {
-                size: 15,
+                size: GomokuSize::STANDARD,
                 rule: RuleSet::Freestyle,
             } => Some(RatingPool::Freestyle),
             GameKind::Gomoku {
-                size: 15,
+                size: GomokuSize::STANDARD,
                 rule: RuleSet::Renju,
             } => Some(RatingPool::Renju),
             _ => None,

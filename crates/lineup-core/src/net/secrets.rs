@@ -1,7 +1,7 @@
 //! Where the values an outsider could use come from: login challenges, seat
 //! secrets, room codes, game and seek ids, a new player's key. They come
 //! from the operating system's generator ([`OsSecrets`]), always, and never
-//! from the seeded [`crate::ai::Rng`] that the computer players, pairing
+//! from the seeded [`crate::ai::PlayRng`] that the computer players, pairing
 //! ties and replays use: a seeded generator's output gives its state away
 //! (SplitMix64's output step can be inverted), and with the state every
 //! later secret.

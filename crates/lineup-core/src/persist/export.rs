@@ -6,7 +6,7 @@
 //! line of each move's time, and the `.psq` carries them in milliseconds.
 
 use super::atomic::write_atomic;
-use super::psq;
+use crate::analysis::psq;
 use crate::match_clock::{GameClock, spent_text};
 use crate::rules::opening::{Opening, notation};
 use crate::rules::{MatchGame, connect_four, gomoku};

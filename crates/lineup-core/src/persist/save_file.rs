@@ -45,7 +45,7 @@ pub struct SaveFile {
     pub setup: MatchSetup,
     /// Every move from the start, in the game's notation (`4453`, `h8i9`).
     pub moves: String,
-    /// Under an opening rule (`setup.opening`), every action of the
+    /// Under an opening rule (`setup.opening()`), every action of the
     /// opening in its words (`h8 i9 j8 swap ...`, see
     /// [`opening_notation`]); `moves` begins with its stones.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -353,7 +353,7 @@ impl SaveFile {
         let bad = |why: String| LoadError::NotASave(format!("its {opening} opening {why}"));
         let actions = opening_notation::parse_actions(&self.opening)
             .map_err(|(i, e)| bad(format!("has a bad action {}: {e}", i + 1)))?;
-        let board = Gomoku::new(size, rule).map_err(|e| LoadError::NotASave(e.to_string()))?;
+        let board = Gomoku::empty(size, rule);
         Opening::replayed(opening, &board, actions)
             .map(Some)
             .map_err(|(i, action, e)| {
@@ -489,8 +489,7 @@ impl SaveFile {
                 ConnectFour::game_from_moves(size, &self.moves).map_err(illegal)?,
             ),
             GameKind::Gomoku { size, rule } => {
-                let board =
-                    Gomoku::new(size, rule).map_err(|e| LoadError::NotASave(e.to_string()))?;
+                let board = Gomoku::empty(size, rule);
                 MatchGame::Gomoku(Gomoku::game_from_moves(board, &self.moves).map_err(illegal)?)
             }
         };
@@ -598,7 +597,7 @@ fn set_notes(
             (GameKind::ConnectFour { size }, Spot::Cell(c)) => {
                 c.column < size.columns() && c.row < size.rows()
             }
-            (GameKind::Gomoku { size, .. }, Spot::Point(p)) => p.x < size && p.y < size,
+            (GameKind::Gomoku { size, .. }, Spot::Point(p)) => p.x < size.get() && p.y < size.get(),
             _ => false,
         };
         if !on_board {

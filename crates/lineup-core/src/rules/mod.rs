@@ -20,7 +20,7 @@ pub mod symmetry;
 pub use connect_four::{Column, ConnectFour, ConnectFourSize};
 pub use error::{Foul, MoveError, SizeError};
 pub use game::{Game, Rules, Undone};
-pub use gomoku::{Gomoku, Point, RuleSet};
+pub use gomoku::{Gomoku, GomokuSize, Point, RuleSet};
 pub use match_game::{BoardMove, Ending, MatchGame};
 pub use notation::ParseError;
 pub use outcome::Outcome;

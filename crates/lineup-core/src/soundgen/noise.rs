@@ -1,13 +1,13 @@
 //! Noise from the project's own seeded generator, so renders repeat exactly.
 
-use crate::ai::Rng;
+use crate::ai::PlayRng;
 
 /// A seeded source of white noise and small random variations.
-pub struct Noise(Rng);
+pub struct Noise(PlayRng);
 
 impl Noise {
     pub fn new(seed: u64) -> Self {
-        Noise(Rng::new(seed))
+        Noise(PlayRng::new(seed))
     }
 
     /// Uniform in `[0, 1)`.

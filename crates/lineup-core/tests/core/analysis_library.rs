@@ -1,12 +1,13 @@
 //! The search of saved studies for a position
-//! (`lineup_core::analysis::library`): a position's key is the same for
+//! (`lineup_core::analysis::library`, the folder read by
+//! `lineup_core::persist::studies`): a position's key is the same for
 //! every turned or mirrored copy and whatever order its stones came in, and
 //! different for any other position; the search finds a position deep in a
 //! side line of one study among several, transformed, and passes over files
 //! that are damaged, foreign or of another game.
 
 use lineup_core::analysis::library::{
-    Found, NODE_LIMIT, PositionKey, StoredStudy, find_in, search, search_studies,
+    Found, NODE_LIMIT, PositionKey, StoredStudy, find_in, search_studies,
 };
 use lineup_core::analysis::setup::{Setup, SetupEdit, SetupRefusal, Spot};
 use lineup_core::analysis::study::Study;
@@ -14,7 +15,10 @@ use lineup_core::analysis::symmetry::Symmetry;
 use lineup_core::analysis::tree::NodeId;
 use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup_core::persist::save_file::{SIZE_LIMIT, SaveFile};
-use lineup_core::rules::{BoardMove, Column, ConnectFourSize, MatchGame, Point, RuleSet, Side};
+use lineup_core::persist::studies::search;
+use lineup_core::rules::{
+    BoardMove, Column, ConnectFourSize, GomokuSize, MatchGame, Point, RuleSet, Side,
+};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -27,7 +31,10 @@ fn at(text: &str) -> BoardMove {
 }
 
 fn gomoku(size: u8, rule: RuleSet) -> GameKind {
-    GameKind::Gomoku { size, rule }
+    GameKind::Gomoku {
+        size: GomokuSize::new(size).expect("a board size"),
+        rule,
+    }
 }
 
 fn connect_four(columns: u8, rows: u8) -> GameKind {
@@ -39,8 +46,8 @@ fn connect_four(columns: u8, rows: u8) -> GameKind {
 /// Every move of `kind`'s board (a pass aside).
 fn places(kind: GameKind) -> Vec<BoardMove> {
     match kind {
-        GameKind::Gomoku { size, .. } => (0..size)
-            .flat_map(|y| (0..size).map(move |x| BoardMove::Point(Point::new(x, y))))
+        GameKind::Gomoku { size, .. } => (0..size.get())
+            .flat_map(|y| (0..size.get()).map(move |x| BoardMove::Point(Point::new(x, y))))
             .collect(),
         GameKind::ConnectFour { size } => (0..size.columns())
             .map(|c| BoardMove::Column(Column(c)))
@@ -316,7 +323,7 @@ struct Built {
 }
 
 const RENJU: GameKind = GameKind::Gomoku {
-    size: 15,
+    size: GomokuSize::STANDARD,
     rule: RuleSet::Renju,
 };
 
@@ -500,11 +507,19 @@ mod folder {
     fn the_folder_is_searched_and_bad_files_are_skipped() {
         let dir = fresh("search");
         let built = side_lines();
-        let lines = built.study.to_save("Side lines", 1, 2);
+        let lines = SaveFile::of_study(&built.study, "Side lines", 1, 2);
         write(&dir, "b lines.ron", &lines);
-        write(&dir, "a other.ron", &other_study().to_save("Other", 1, 2));
+        write(
+            &dir,
+            "a other.ron",
+            &SaveFile::of_study(&other_study(), "Other", 1, 2),
+        );
         let discs = Study::new(Setup::empty(&connect_four(7, 6)));
-        write(&dir, "c discs.ron", &discs.to_save("Discs", 1, 2));
+        write(
+            &dir,
+            "c discs.ron",
+            &SaveFile::of_study(&discs, "Discs", 1, 2),
+        );
         // The same study where the files are not saves: hidden, another
         // extension, a folder.
         write(&dir, ".hidden.ron", &lines);

@@ -5,17 +5,17 @@
 //! refusals a player sees (a Renju overline, a five already standing).
 
 use lineup_core::analysis::diagram::{PasteError, Pasted, diagram, paste};
+use lineup_core::analysis::psq;
 use lineup_core::analysis::setup::{
     NotPlayable, Setup, SetupEdit, SetupRefusal, SetupWarning, Spot,
 };
 use lineup_core::analysis::symmetry::Symmetry;
 use lineup_core::match_setup::GameKind;
-use lineup_core::persist::psq;
 use lineup_core::rules::connect_four::{Cell, ColumnsError};
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{
-    BoardMove, Column, ConnectFour, ConnectFourSize, Foul, Game, Gomoku, MatchGame, MoveError,
-    Point, RuleSet, Side,
+    BoardMove, Column, ConnectFour, ConnectFourSize, Foul, Game, Gomoku, GomokuSize, MatchGame,
+    MoveError, Point, RuleSet, Side,
 };
 use proptest::prelude::*;
 
@@ -24,7 +24,10 @@ fn p(text: &str) -> Point {
 }
 
 fn gomoku(rule: RuleSet) -> GameKind {
-    GameKind::Gomoku { size: 15, rule }
+    GameKind::Gomoku {
+        size: GomokuSize::STANDARD,
+        rule,
+    }
 }
 
 fn connect_four() -> GameKind {
@@ -65,8 +68,8 @@ fn discs(drops: &[(u8, Side)]) -> Setup {
 
 fn kinds() -> impl Strategy<Value = GameKind> {
     prop_oneof![
-        (9u8..=20, 0usize..3).prop_map(|(size, rule)| GameKind::Gomoku {
-            size,
+        (0..GomokuSize::ALL.len(), 0usize..3).prop_map(|(size, rule)| GameKind::Gomoku {
+            size: GomokuSize::ALL[size],
             rule: RuleSet::ALL[rule],
         }),
         (4u8..=9, 4u8..=9).prop_map(|(c, r)| GameKind::ConnectFour {
@@ -90,7 +93,7 @@ fn edit_of(kind: GameKind, (pick, a, b, first, sym): RawEdit) -> SetupEdit {
     let side = if first { Side::First } else { Side::Second };
     let at = match kind {
         GameKind::Gomoku { size, .. } => {
-            BoardMove::Point(Point::new(a % (size + 2), b % (size + 2)))
+            BoardMove::Point(Point::new(a % (size.get() + 2), b % (size.get() + 2)))
         }
         GameKind::ConnectFour { size } => BoardMove::Column(Column(a % (size.columns() + 1))),
     };
@@ -262,7 +265,7 @@ mod edits {
                         prop_assert_eq!(turned.to_move(), setup.to_move());
                         for (spot, side) in setup.pieces() {
                             let image = match (spot, kind) {
-                                (Spot::Point(q), GameKind::Gomoku { size, .. }) => Spot::Point(sym.point(q, size)),
+                                (Spot::Point(q), GameKind::Gomoku { size, .. }) => Spot::Point(sym.point(q, size.get())),
                                 (Spot::Cell(c), GameKind::ConnectFour { size }) => {
                                     let column = sym.column(Column(c.column), size.columns());
                                     let column = column.ok_or_else(|| TestCaseError::fail("no image column"))?;
@@ -785,7 +788,7 @@ mod text {
         ));
         // A diagram of another size is refused, not squeezed in.
         let small = GameKind::Gomoku {
-            size: 13,
+            size: GomokuSize::new(13).expect("a board size"),
             rule: RuleSet::Freestyle,
         };
         assert_eq!(

@@ -12,7 +12,8 @@ use lineup_core::match_state::Match;
 use lineup_core::persist::save_file::{FORMAT, LoadError, SaveFile};
 use lineup_core::rules::opening::{Action, OpeningRule};
 use lineup_core::rules::{
-    BoardMove, Column, ConnectFourSize, MatchGame, Point, RuleSet, Side, connect_four::Cell,
+    BoardMove, Column, ConnectFourSize, GomokuSize, MatchGame, Point, RuleSet, Side,
+    connect_four::Cell,
 };
 use proptest::prelude::*;
 
@@ -25,7 +26,10 @@ fn at(text: &str) -> BoardMove {
 }
 
 fn gomoku(size: u8, rule: RuleSet) -> GameKind {
-    GameKind::Gomoku { size, rule }
+    GameKind::Gomoku {
+        size: GomokuSize::new(size).expect("a board size"),
+        rule,
+    }
 }
 
 const C4: GameKind = GameKind::ConnectFour {
@@ -680,10 +684,8 @@ mod save {
 
     #[test]
     fn a_format_three_save_still_loads() {
-        let setup = MatchSetup {
-            opening: OpeningRule::Taraguchi10,
-            ..MatchSetup::new(gomoku(15, RuleSet::Renju), [PlayerKind::Human; 2])
-        };
+        let setup = MatchSetup::new(gomoku(15, RuleSet::Renju), [PlayerKind::Human; 2])
+            .with_opening(OpeningRule::Taraguchi10);
         let mut m = Match::new(setup);
         m.act_in_opening(Action::Place(p("h8")))
             .expect("the centre");
@@ -726,7 +728,7 @@ fn a_study_summary_counts_what_it_holds() {
     use lineup_core::match_setup::GameKind;
     use lineup_core::rules::{BoardMove, Point, RuleSet, Side};
     let kind = GameKind::Gomoku {
-        size: 15,
+        size: GomokuSize::STANDARD,
         rule: RuleSet::Freestyle,
     };
     let at = |s: &str| BoardMove::Point(Point::parse(s).expect("a point"));

@@ -6,7 +6,7 @@ use crate::gomocup::shared_openings;
 use lineup_core::ai::gomoku::board::Board;
 use lineup_core::ai::gomoku::tt::{Bound, Table};
 use lineup_core::ai::gomoku::{GomokuEngine, WIN, WON, quick_move};
-use lineup_core::ai::{Level, Rng};
+use lineup_core::ai::{Level, PlayRng};
 use lineup_core::gomocup::openings::Form;
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Game, Gomoku, Point, RuleSet, Rules, Side};
@@ -86,7 +86,7 @@ const TIME: Duration = Duration::from_millis(600);
 
 fn engine_move(engine: &mut GomokuEngine, position: &Gomoku, level: Level) -> Point {
     let stop = AtomicBool::new(false);
-    let mut rng = Rng::new(7);
+    let mut rng = PlayRng::new(7);
     engine
         .choose_move(position, level, &mut rng, &stop, TIME)
         .expect("a move")
@@ -217,7 +217,7 @@ fn master_on_two_threads_searches_quiet_openings() {
     for (n, position) in renju_openings(4).iter().enumerate() {
         let stop = AtomicBool::new(false);
         let p = engine
-            .choose_move(position, Level::Master, &mut Rng::new(3), &stop, TIME)
+            .choose_move(position, Level::Master, &mut PlayRng::new(3), &stop, TIME)
             .expect("a move");
         assert!(
             position.clone().play(Move::from(p)).is_ok(),
@@ -248,7 +248,7 @@ fn a_node_budget_bounds_a_move_and_makes_it_repeatable() {
                 .choose_move(
                     position,
                     Level::Master,
-                    &mut Rng::new(5),
+                    &mut PlayRng::new(5),
                     &stop,
                     Duration::from_secs(20),
                 )
@@ -346,7 +346,7 @@ fn every_move_is_legal_on_every_size_and_rule() {
     ] {
         let mut position = Gomoku::new(size, rule).expect("size");
         let mut engine = GomokuEngine::new();
-        let mut rng = Rng::new(u64::from(size));
+        let mut rng = PlayRng::new(u64::from(size));
         let stop = AtomicBool::new(false);
         for n in 0..40 {
             let level = Level::ALL[n % 4];
@@ -382,7 +382,7 @@ fn stop_flag_returns_promptly_with_a_move() {
     let p = GomokuEngine::new().choose_move(
         &position,
         Level::Master,
-        &mut Rng::new(1),
+        &mut PlayRng::new(1),
         &stop,
         Duration::from_secs(30),
     );
@@ -414,7 +414,7 @@ fn full_board_has_no_move() {
     let p = GomokuEngine::new().choose_move(
         &position,
         Level::Master,
-        &mut Rng::new(1),
+        &mut PlayRng::new(1),
         &stop,
         Duration::from_millis(50),
     );
@@ -438,7 +438,7 @@ fn quick_move_still_works() {
         ]),
     )
     .expect("position");
-    let p = quick_move(&position, &mut Rng::new(3)).expect("a move");
+    let p = quick_move(&position, &mut PlayRng::new(3)).expect("a move");
     assert!(
         p == Point::new(6, 7) || p == Point::new(11, 7),
         "played {p}"
@@ -500,7 +500,7 @@ fn incremental_keys_match_a_rescan() {
         per_set(PointTable::RenjuBlack),
         per_set(PointTable::RenjuWhite),
     );
-    let mut rng = Rng::new(5);
+    let mut rng = PlayRng::new(5);
     for rule in RuleSet::ALL {
         let mut board = Board::new(11, rule);
         for step in 0..300 {
@@ -836,7 +836,7 @@ fn no_move_that_holds_against_an_open_three_is_left_out() {
             open
         })
     };
-    let mut rng = Rng::new(11);
+    let mut rng = PlayRng::new(11);
     let mut checked = 0;
     for game in 0..400 {
         let rule = RuleSet::ALL[game % 3];

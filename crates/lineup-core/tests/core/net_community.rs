@@ -4,7 +4,7 @@
 //! the new messages on the wire.
 
 use crate::net_lobby::{C4, refusal, replies_to, seated};
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::GameKind;
 use lineup_core::net::PredictableSecrets;
@@ -21,7 +21,7 @@ use lineup_core::net::{
     PlayerRecord, Refusal, Reply, Request, Room, RoomCode, RoomEnd, RoomRecord, RoomView,
     SeatSecret,
 };
-use lineup_core::rules::{BoardMove, Column, MoveError, Point, RuleSet, Side};
+use lineup_core::rules::{BoardMove, Column, GomokuSize, MoveError, Point, RuleSet, Side};
 
 const ANN: ClientKey = 11;
 const BO: ClientKey = 12;
@@ -102,7 +102,7 @@ fn seek(kind: GameKind, clock: TimeControl, rated: bool) -> SeekSpec {
 /// Ann (Red) and Bo (Yellow) logged in and seated by Ann's seek `spec`
 /// taken by Bo, at time 0.
 fn seek_game(spec: SeekSpec) -> (Lobby, RoomCode, [SeatSecret; 2]) {
-    let mut lobby = Lobby::new(Rng::new(5), PredictableSecrets::default());
+    let mut lobby = Lobby::new(PlayRng::new(5), PredictableSecrets::default());
     log_in(&mut lobby, ANN, &ann(), "Ann", 0);
     log_in(&mut lobby, BO, &bo(), "Bo", 0);
     let sought = lobby.handle(ANN, Request::Seek(spec), 0);
@@ -159,7 +159,7 @@ fn c4_rating(lobby: &Lobby, id: &Identity) -> f64 {
 
 #[test]
 fn a_bad_signature_logs_nobody_in() {
-    let mut lobby = Lobby::new(Rng::new(1), PredictableSecrets::default());
+    let mut lobby = Lobby::new(PlayRng::new(1), PredictableSecrets::default());
     let (ann, bo) = (ann(), bo());
     // Signed by another key.
     let challenge = challenge_in(&lobby.handle(ANN, hello(&ann, "Ann"), 0), ANN);
@@ -225,7 +225,7 @@ fn a_bad_signature_logs_nobody_in() {
 
 #[test]
 fn two_players_quick_paired_sit_in_one_rated_room() {
-    let mut lobby = Lobby::new(Rng::new(2), PredictableSecrets::default());
+    let mut lobby = Lobby::new(PlayRng::new(2), PredictableSecrets::default());
     log_in(&mut lobby, ANN, &ann(), "Ann", 0);
     log_in(&mut lobby, BO, &bo(), "Bo", 0);
     let spec = PairingSpec {
@@ -264,7 +264,7 @@ fn two_players_quick_paired_sit_in_one_rated_room() {
 
 #[test]
 fn a_seek_accepted_seats_both_and_leaves_the_lobby() {
-    let mut lobby = Lobby::new(Rng::new(3), PredictableSecrets::default());
+    let mut lobby = Lobby::new(PlayRng::new(3), PredictableSecrets::default());
     log_in(&mut lobby, ANN, &ann(), "Ann", 0);
     log_in(&mut lobby, BO, &bo(), "Bo", 0);
     log_in(&mut lobby, CY, &cy(), "Cy", 0);
@@ -302,7 +302,7 @@ fn a_casual_seek_or_a_board_without_a_pool_is_not_rated() {
     let (lobby, code, _) = seek_game(seek(C4, TEN, false));
     assert!(!room(&lobby, code).is_rated());
     let gomoku19 = GameKind::Gomoku {
-        size: 19,
+        size: GomokuSize::new(19).expect("a board size"),
         rule: RuleSet::Freestyle,
     };
     let (lobby, code, _) = seek_game(seek(gomoku19, TimeControl::Untimed, true));
@@ -688,7 +688,7 @@ fn replay_after_restore(
     secrets: [SeatSecret; 2],
 ) -> (Lobby, Vec<Effect>) {
     let code = record.code;
-    let mut lobby = Lobby::new(Rng::new(77), PredictableSecrets::default());
+    let mut lobby = Lobby::new(PlayRng::new(77), PredictableSecrets::default());
     lobby.restore_players(players);
     lobby.restore(Room::from_record(record, 0).expect("a legal record"));
     let mut all = Vec::new();
@@ -764,7 +764,7 @@ fn a_rated_game_restored_unfinished_is_rated_once_when_it_ends() {
     let record = stored(&room(&lobby, code).record());
     assert!(!record.is_finished());
     let before = records(&lobby, &[ann(), bo()]);
-    let mut restored = Lobby::new(Rng::new(8), PredictableSecrets::default());
+    let mut restored = Lobby::new(PlayRng::new(8), PredictableSecrets::default());
     restored.restore_players(before);
     restored.restore(Room::from_record(record, 0).expect("legal"));
     log_in(&mut restored, ANN, &ann(), "Ann", 0);
@@ -804,7 +804,7 @@ fn every_new_request_crosses_the_wire_unchanged() {
         Request::Accept(SeekId(u64::MAX)),
         Request::QuickPair(PairingSpec {
             kind: GameKind::Gomoku {
-                size: 15,
+                size: GomokuSize::STANDARD,
                 rule: RuleSet::Renju,
             },
             clock: TimeControl::fischer(15, 10),
@@ -992,7 +992,7 @@ fn the_largest_messages_fit_a_frame() {
     };
     // A full 15×15 board, every move slow.
     let gomoku = GameKind::Gomoku {
-        size: 15,
+        size: GomokuSize::STANDARD,
         rule: RuleSet::Freestyle,
     };
     let moves: Vec<BoardMove> = (0u8..225)

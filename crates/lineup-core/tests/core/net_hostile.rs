@@ -5,7 +5,7 @@
 
 use super::net_community::{challenge_in, chats, hello, log_in, rated_game};
 use super::net_lobby::{C4, refusal, replies_to, seated};
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::match_clock::TimeControl;
 use lineup_core::net::lobby::{
     CODE_GUESS_BURST, CODE_GUESS_EVERY_MS, LOGIN_BURST, LOGIN_EVERY_MS, LOOKUP_BURST,
@@ -31,7 +31,7 @@ fn casual_seek() -> SeekSpec {
 }
 
 fn lobby() -> Lobby {
-    Lobby::new(Rng::new(9), OsSecrets)
+    Lobby::new(PlayRng::new(9), OsSecrets)
 }
 
 fn welcomed(effects: &[Effect], client: ClientKey) -> bool {

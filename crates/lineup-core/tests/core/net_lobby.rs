@@ -2,7 +2,7 @@
 //! rules, undo by agreement, the grace period and the wire format. No network:
 //! the lobby is handed requests and the clock directly.
 
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::GameKind;
 use lineup_core::net::PredictableSecrets;
@@ -13,7 +13,7 @@ use lineup_core::net::{
     RoomView, SeatSecret,
 };
 use lineup_core::rules::{
-    BoardMove, Column, ConnectFourSize, Ending, Foul, MoveError, Point, RuleSet, Side,
+    BoardMove, Column, ConnectFourSize, Ending, Foul, GomokuSize, MoveError, Point, RuleSet, Side,
 };
 use proptest::prelude::*;
 
@@ -33,7 +33,7 @@ pub(crate) const C4: GameKind = GameKind::ConnectFour {
     size: ConnectFourSize::STANDARD,
 };
 const RENJU: GameKind = GameKind::Gomoku {
-    size: 15,
+    size: GomokuSize::STANDARD,
     rule: RuleSet::Renju,
 };
 
@@ -71,7 +71,7 @@ pub(crate) fn seated(effects: &[Effect], client: ClientKey) -> (RoomCode, Side, 
 /// A lobby with a room of `kind`: the host on the first side, the guest on
 /// the second.
 fn room_of(kind: GameKind) -> (Lobby, RoomCode, [SeatSecret; 2]) {
-    let mut lobby = Lobby::new(Rng::new(7), PredictableSecrets::default());
+    let mut lobby = Lobby::new(PlayRng::new(7), PredictableSecrets::default());
     let host = Request::Host {
         kind,
         side: Side::First,
@@ -192,7 +192,7 @@ fn the_server_refuses_a_full_column_a_move_out_of_turn_and_a_stale_move() {
 
 #[test]
 fn nobody_moves_before_the_opponent_has_come_and_a_third_player_is_turned_away() {
-    let mut lobby = Lobby::new(Rng::new(1), PredictableSecrets::default());
+    let mut lobby = Lobby::new(PlayRng::new(1), PredictableSecrets::default());
     let host = Request::Host {
         kind: C4,
         side: Side::Second,
@@ -438,62 +438,6 @@ fn room_codes_are_read_as_people_type_them() {
     assert_eq!(RoomCode::parse("k7mq21"), Err(CodeError::Character('1')));
     assert_eq!(RoomCode::parse("1"), Err(CodeError::Length(1)));
     assert_eq!(RoomCode::normalise("ab-c d"), "ABCD");
-}
-
-/// Every request a client can send, of every shape.
-fn any_request() -> impl Strategy<Value = Request> {
-    let name = "\\PC{0,30}";
-    prop_oneof![
-        (any::<bool>(), name, 0u32..100, 0u32..60).prop_map(|(first, name, base, inc)| {
-            Request::Host {
-                kind: if first { C4 } else { RENJU },
-                side: if first { Side::First } else { Side::Second },
-                name,
-                clock: if base == 0 {
-                    TimeControl::Untimed
-                } else {
-                    TimeControl::Fischer {
-                        base_seconds: base * 60,
-                        increment_seconds: inc,
-                    }
-                },
-            }
-        }),
-        (any::<u64>(), name, any::<u128>()).prop_map(|(n, name, s)| Request::Join {
-            code: RoomCode::from_number(n),
-            name,
-            secret: SeatSecret::from_bytes(s.to_le_bytes()),
-        }),
-        (any::<u64>(), any::<u128>()).prop_map(|(n, s)| Request::Rejoin {
-            code: RoomCode::from_number(n),
-            secret: SeatSecret::from_bytes(s.to_le_bytes()),
-        }),
-        (0u8..7, 0usize..300).prop_map(|(c, ply)| Request::Play { mv: col(c), ply }),
-        (0u8..15, 0u8..15, 0usize..300).prop_map(|(x, y, ply)| Request::Play {
-            mv: BoardMove::Point(Point::new(x, y)),
-            ply,
-        }),
-        Just(Request::Resign),
-        Just(Request::AskUndo),
-        any::<bool>().prop_map(|accept| Request::AnswerUndo { accept }),
-        Just(Request::Leave),
-    ]
-}
-
-proptest! {
-    #[test]
-    fn every_request_crosses_the_wire_unchanged(request in any_request()) {
-        let frame = wire::encode(&request);
-        prop_assert!(frame.len() <= wire::MAX_REQUEST_BYTES, "{} bytes", frame.len());
-        prop_assert_eq!(wire::decode_request(&frame), Ok(request));
-    }
-
-    #[test]
-    fn no_bytes_make_a_decoder_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
-        // Refused or read, never a crash; what is read is a request.
-        let _ = wire::decode_request(&bytes);
-        let _ = wire::decode_update(&bytes);
-    }
 }
 
 #[test]

@@ -10,7 +10,7 @@ use lineup_core::net::rating::{
     PROVISIONAL_DEVIATION, RatedResult, Rating, RatingPool, Ratings, ShownRating, rate,
 };
 use lineup_core::net::{Identity, OsSecrets, PlayerKey, Refusal};
-use lineup_core::rules::{ConnectFourSize, RuleSet, Side};
+use lineup_core::rules::{ConnectFourSize, GomokuSize, RuleSet, Side};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2, glicko2_rating_period};
 
@@ -181,7 +181,10 @@ fn a_shown_rating_is_rounded_and_marked() {
 #[test]
 fn only_the_standard_boards_are_rated() {
     let c4 = |size| GameKind::ConnectFour { size };
-    let gomoku = |size, rule| GameKind::Gomoku { size, rule };
+    let gomoku = |size, rule| GameKind::Gomoku {
+        size: GomokuSize::new(size).expect("a board size"),
+        rule,
+    };
     assert_eq!(
         RatingPool::of(c4(ConnectFourSize::STANDARD)),
         Some(RatingPool::ConnectFour)

@@ -6,7 +6,7 @@
 
 use super::net_community::challenge_in;
 use super::net_lobby::{C4, flipped, refusal, replies_to, seated};
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::match_clock::TimeControl;
 use lineup_core::net::identity::Challenge;
 use lineup_core::net::{
@@ -23,7 +23,7 @@ const THIEF: ClientKey = 66;
 /// The lobby's secrets as they were drawn before: straight from the
 /// computer players' seeded SplitMix64, eight bytes an output.
 #[derive(Debug)]
-struct SeededSecrets(Rng);
+struct SeededSecrets(PlayRng);
 
 impl SecretSource for SeededSecrets {
     fn fill(&mut self, bytes: &mut [u8]) -> Result<(), SecretError> {
@@ -37,7 +37,7 @@ impl SecretSource for SeededSecrets {
 
 const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// SplitMix64's output step (the one `Rng::next_u64` applies to its state).
+/// SplitMix64's output step (the one `PlayRng::next_u64` applies to its state).
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -115,13 +115,13 @@ fn attack(lobby: &mut Lobby) -> bool {
 #[test]
 fn the_seeded_generator_gave_a_seat_away_to_whoever_read_one_challenge() {
     // The inversion itself, on the generator the computer players use.
-    let mut rng = Rng::new(0x5eed);
+    let mut rng = PlayRng::new(0x5eed);
     let first = rng.next_u64();
     let mut state = unmix(first);
     state = state.wrapping_add(GOLDEN_GAMMA);
     assert_eq!(mix(state), rng.next_u64(), "one output gives the next away");
     // The attack as it was: the host's seat goes to the thief.
-    let mut lobby = Lobby::new(Rng::new(1), SeededSecrets(Rng::new(1234)));
+    let mut lobby = Lobby::new(PlayRng::new(1), SeededSecrets(PlayRng::new(1234)));
     assert!(
         attack(&mut lobby),
         "the reproduction of the attack must work"
@@ -131,7 +131,7 @@ fn the_seeded_generator_gave_a_seat_away_to_whoever_read_one_challenge() {
 #[test]
 fn a_client_that_reads_challenges_cannot_predict_a_seat_secret() {
     for round in 0..20 {
-        let mut lobby = Lobby::new(Rng::new(1), OsSecrets);
+        let mut lobby = Lobby::new(PlayRng::new(1), OsSecrets);
         assert!(!attack(&mut lobby), "round {round}: the thief sat");
         let room = lobby.rooms().next().expect("the host's room");
         let seat = room.seat(Side::First).expect("the host's seat");
@@ -142,7 +142,7 @@ fn a_client_that_reads_challenges_cannot_predict_a_seat_secret() {
 #[test]
 fn two_lobbies_of_one_seed_hand_out_different_secrets() {
     let run = || {
-        let mut lobby = Lobby::new(Rng::new(42), OsSecrets);
+        let mut lobby = Lobby::new(PlayRng::new(42), OsSecrets);
         let hello = Request::Hello {
             key: Identity::from_secret([1; 32]).key(),
             name: "Ann".into(),
@@ -189,7 +189,7 @@ proptest! {
     fn a_wrong_secret_never_disturbs_a_seated_player(
         guesses in proptest::collection::vec(any::<u128>(), 1..8),
     ) {
-        let mut lobby = Lobby::new(Rng::new(3), OsSecrets);
+        let mut lobby = Lobby::new(PlayRng::new(3), OsSecrets);
         let (code, _, host_secret) = seated(&lobby.handle(HOST, host(), 0), HOST);
         let guest_secret = SeatSecret::fresh(&mut OsSecrets).expect("random bytes");
         let join = Request::Join { code, name: "Bo".into(), secret: guest_secret };

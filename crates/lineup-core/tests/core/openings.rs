@@ -10,7 +10,7 @@ use lineup_core::persist::save_file::SaveFile;
 use lineup_core::rules::opening::notation::{format_actions, parse_actions};
 use lineup_core::rules::opening::symmetry::same_move;
 use lineup_core::rules::opening::{Action, Opening, OpeningError, OpeningRule, Player, Step};
-use lineup_core::rules::{Gomoku, MoveError, Point, RuleSet, Side};
+use lineup_core::rules::{Gomoku, GomokuSize, MoveError, Point, RuleSet, Side};
 use proptest::prelude::*;
 
 fn p(text: &str) -> Point {
@@ -427,16 +427,14 @@ mod in_a_match {
     use super::*;
 
     fn setup(opening: OpeningRule, players: [PlayerKind; 2]) -> MatchSetup {
-        MatchSetup {
-            opening,
-            ..MatchSetup::new(
-                GameKind::Gomoku {
-                    size: 15,
-                    rule: RuleSet::Renju,
-                },
-                players,
-            )
-        }
+        MatchSetup::new(
+            GameKind::Gomoku {
+                size: GomokuSize::STANDARD,
+                rule: RuleSet::Renju,
+            },
+            players,
+        )
+        .with_opening(opening)
     }
 
     #[test]

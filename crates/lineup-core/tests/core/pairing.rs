@@ -9,21 +9,23 @@ use lineup_core::net::pairing::{
     PairingQueue, PairingSpec, Seek, SeekError, SeekId, SeekSpec, Seeks, WINDOW_MAX, WINDOW_START,
     Waiter, window,
 };
-use lineup_core::rules::{ConnectFourSize, RuleSet, Side};
+use lineup_core::rules::{ConnectFourSize, GomokuSize, RuleSet, Side};
 use proptest::prelude::*;
 
 const C4: GameKind = GameKind::ConnectFour {
     size: ConnectFourSize::STANDARD,
 };
 const RENJU: GameKind = GameKind::Gomoku {
-    size: 15,
+    size: GomokuSize::STANDARD,
     rule: RuleSet::Renju,
 };
 /// Gomoku on 19x19 has no rating pool: played casual.
-const GOMOKU_19: GameKind = GameKind::Gomoku {
-    size: 19,
-    rule: RuleSet::Freestyle,
-};
+fn gomoku_19() -> GameKind {
+    GameKind::Gomoku {
+        size: GomokuSize::new(19).expect("a board size"),
+        rule: RuleSet::Freestyle,
+    }
+}
 const BLITZ: TimeControl = TimeControl::fischer(5, 3);
 const RAPID: TimeControl = TimeControl::fischer(15, 10);
 
@@ -405,7 +407,7 @@ fn cancelling_a_seek() {
 #[test]
 fn a_rated_seek_without_a_pool_is_casual() {
     let mut seeks = Seeks::new();
-    seeks.open(key(1), spec(GOMOKU_19, true, None), SeekId(1), 0);
+    seeks.open(key(1), spec(gomoku_19(), true, None), SeekId(1), 0);
     assert!(!seeks.get(SeekId(1)).expect("open").spec.rated);
     let small = GameKind::ConnectFour {
         size: ConnectFourSize::new(8, 7).expect("a board size"),

@@ -4,7 +4,7 @@
 //! parallel from their first window, so that quick positions exercise it.
 
 use crate::solver::{board, never, test_set};
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::ai::connect_four::{SolveError, Solver, random_play};
 use lineup_core::rules::{ConnectFour, ConnectFourSize};
 use std::sync::Arc;
@@ -62,7 +62,7 @@ fn threads_agree_with_one_thread_on_every_column_and_best_move() {
 fn threads_solve_small_boards_as_one_thread_does() {
     // Other board sizes have other key widths: the shared table is made
     // again for each, and stays exact.
-    let mut rng = Rng::new(11);
+    let mut rng = PlayRng::new(11);
     let stop = never();
     let mut one = Solver::new();
     let mut two = threaded(2);
@@ -122,7 +122,7 @@ fn a_parallel_solve_forgets_another_board_sizes_entries() {
     );
     let mut two = threaded(2);
     let (mut one_small, mut one_large) = (Solver::new(), Solver::new());
-    let mut rng = Rng::new(3);
+    let mut rng = PlayRng::new(3);
     let mut differing = 0;
     for _ in 0..60 {
         let moves: String = (0..4 + rng.below(6))

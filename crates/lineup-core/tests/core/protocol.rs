@@ -3,7 +3,7 @@
 //! TAKEBACK, YXSHOWFORBID, and malformed commands.
 
 use lineup_core::ai::gomoku::GomokuEngine;
-use lineup_core::ai::{Level, Rng};
+use lineup_core::ai::{Level, PlayRng};
 use lineup_core::gomocup::run_protocol;
 use lineup_core::rules::gomoku::Move;
 use lineup_core::rules::{Gomoku, Point, RuleSet, Rules, Side};
@@ -60,7 +60,7 @@ fn whole_game_through_the_protocol() {
     say("BEGIN");
     let mut game = Gomoku::new(15, RuleSet::ExactFive).expect("board");
     let mut opponent = GomokuEngine::new();
-    let mut rng = Rng::new(11);
+    let mut rng = PlayRng::new(11);
     let stop = AtomicBool::new(false);
     let mut theirs = parse_move(&next(), 15);
     let mut took_back = false;

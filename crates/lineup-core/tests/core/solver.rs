@@ -3,7 +3,7 @@
 //! force, and what every computer level must and must not do.
 
 use lineup_core::ai::Level;
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::ai::connect_four::solver::win_now_score;
 use lineup_core::ai::connect_four::{
     Book, ConnectFourEngine, Position, SolveError, Solver, Standard, random_play, run_solve,
@@ -268,7 +268,7 @@ fn brute_force(board: &ConnectFour) -> i32 {
 
 #[test]
 fn variants_match_brute_force() {
-    let mut rng = Rng::new(5);
+    let mut rng = PlayRng::new(5);
     let mut solver = Solver::with_table_size(16);
     let mut checked = 0;
     for (columns, rows, left) in [(4, 4, 11), (5, 4, 9), (4, 5, 10), (6, 4, 8), (5, 5, 8)] {
@@ -310,7 +310,7 @@ fn boards_beyond_64_bits_are_refused_by_the_solver() {
 
 /// Random positions where the game is still on, of every size.
 fn random_positions(count: usize, seed: u64) -> Vec<ConnectFour> {
-    let mut rng = Rng::new(seed);
+    let mut rng = PlayRng::new(seed);
     let sizes = [(7, 6), (7, 6), (4, 4), (6, 5), (8, 7), (9, 9), (9, 6)];
     let mut positions = Vec::new();
     while positions.len() < count {
@@ -325,7 +325,7 @@ fn random_positions(count: usize, seed: u64) -> Vec<ConnectFour> {
 #[test]
 fn every_level_plays_a_legal_move() {
     let mut engine = ConnectFourEngine::new();
-    let mut rng = Rng::new(1);
+    let mut rng = PlayRng::new(1);
     let stop = never();
     for (i, position) in random_positions(60, 2).iter().enumerate() {
         for level in Level::ALL {
@@ -344,7 +344,7 @@ fn every_level_plays_a_legal_move() {
 #[test]
 fn no_move_when_the_game_is_over_or_stopped() {
     let mut engine = ConnectFourEngine::new();
-    let mut rng = Rng::new(1);
+    let mut rng = PlayRng::new(1);
     let won = ConnectFour::game_from_moves(ConnectFourSize::STANDARD, "1212121").expect("legal");
     for level in Level::ALL {
         assert_eq!(
@@ -383,7 +383,7 @@ fn medium_and_up_never_miss_a_win_or_a_block() {
         let position = board(moves);
         for level in [Level::Medium, Level::Hard, Level::Master] {
             for seed in 0..10 {
-                let mut rng = Rng::new(seed);
+                let mut rng = PlayRng::new(seed);
                 let column = engine
                     .choose_move(&position, level, &mut rng, &stop)
                     .expect("a move");
@@ -402,7 +402,7 @@ fn perfect_plays_a_move_of_the_best_score() {
     let mut engine = ConnectFourEngine::new();
     let mut solver = Solver::new();
     let stop = never();
-    let mut rng = Rng::new(3);
+    let mut rng = PlayRng::new(3);
     for (moves, expected) in test_set("Test_L2_R1").iter().step_by(50) {
         let position = board(moves);
         let column = engine
@@ -425,7 +425,7 @@ fn lower_levels_vary_their_moves() {
     for level in [Level::Beginner, Level::Easy] {
         let mut seen = std::collections::BTreeSet::new();
         for seed in 0..40 {
-            let mut rng = Rng::new(seed);
+            let mut rng = PlayRng::new(seed);
             seen.insert(engine.choose_move(&position, level, &mut rng, &stop));
         }
         assert!(seen.len() >= 2, "{level:?} always plays {seen:?}");
@@ -667,7 +667,7 @@ fn a_layer_book_gives_every_position_above_its_exact_score() {
 #[test]
 fn the_claimeven_bound_is_never_below_the_exact_score() {
     use lineup_core::ai::connect_four::{Variant, claimeven};
-    let mut rng = Rng::new(17);
+    let mut rng = PlayRng::new(17);
     let (mut small, mut applied) = (0, 0);
     for (columns, rows, left) in [(4, 4, 10), (5, 4, 9), (6, 4, 8), (4, 6, 10)] {
         let size = ConnectFourSize::new(columns, rows).expect("valid size");
@@ -708,7 +708,7 @@ fn the_claimeven_bound_is_never_below_the_exact_score() {
 
 #[test]
 fn a_book_stores_key_distances_and_refuses_damaged_bytes() {
-    let mut rng = Rng::new(15);
+    let mut rng = PlayRng::new(15);
     for round in 0..20 {
         // Keys anywhere in 49 bits (the empty board's is 0), close together
         // or far apart, with every score an entry can hold.
@@ -802,7 +802,7 @@ const HEADER_BYTES: usize = 16;
 fn the_shipped_book_holds_every_position_up_to_ten_stones() {
     let book = Book::standard().expect("the shipped book parses");
     assert!(book.depth() >= 10, "depth {}", book.depth());
-    let mut rng = Rng::new(10);
+    let mut rng = PlayRng::new(10);
     // Without a book: the solved layer against a plain solve.
     let mut solver = Solver::new();
     let stop = never();

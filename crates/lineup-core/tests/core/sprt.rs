@@ -2,7 +2,7 @@
 //! and, on simulated matches of a known strength, that it decides each
 //! way with no more than the errors it promises.
 
-use lineup_core::ai::Rng;
+use lineup_core::ai::PlayRng;
 use lineup_core::gomocup::sprt::{GameScore, Pentanomial, Sprt, Verdict, score_of};
 
 #[test]
@@ -44,7 +44,7 @@ fn a_pair_is_counted_by_its_points() {
 
 /// A game of A against B when A is `elo` stronger: a draw 30% of the time,
 /// else a win or a loss with the expected score `score_of(elo)`.
-fn game(dice: &mut Rng, elo: f64) -> GameScore {
+fn game(dice: &mut PlayRng, elo: f64) -> GameScore {
     let draw = 0.3;
     let win = score_of(elo) - draw / 2.0;
     let roll = dice.below(1_000_000) as f64 / 1_000_000.0;
@@ -59,7 +59,7 @@ fn game(dice: &mut Rng, elo: f64) -> GameScore {
 
 /// How many of `runs` tests at a true strength of `elo` pass.
 fn passes(test: Sprt, elo: f64, runs: u32, seed: u64) -> u32 {
-    let mut dice = Rng::new(seed);
+    let mut dice = PlayRng::new(seed);
     let mut passed = 0;
     for _ in 0..runs {
         let mut pairs = Pentanomial::default();

@@ -20,7 +20,7 @@ use super::position::{Position, PositionError};
 use super::shape::{Shape, Variant};
 use super::solver::{SolveError, Solver};
 use super::transposition_table::DEFAULT_LOG2_SIZE;
-use crate::ai::{Level, Rng};
+use crate::ai::{Level, PlayRng};
 use crate::rules::{Column, ConnectFour, Rules};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -110,7 +110,7 @@ impl ConnectFourEngine {
         &mut self,
         board: &ConnectFour,
         level: Level,
-        rng: &mut Rng,
+        rng: &mut PlayRng,
         stop: &AtomicBool,
     ) -> Option<Column> {
         if stop.load(Ordering::Relaxed) {
@@ -132,7 +132,7 @@ impl ConnectFourEngine {
         &mut self,
         position: &Position<S>,
         level: Level,
-        rng: &mut Rng,
+        rng: &mut PlayRng,
         stop: &AtomicBool,
     ) -> Option<u32> {
         let shape = position.shape();
@@ -162,7 +162,7 @@ impl ConnectFourEngine {
         &mut self,
         position: &Position<S>,
         columns: &[u32],
-        rng: &mut Rng,
+        rng: &mut PlayRng,
         stop: &AtomicBool,
     ) -> Option<u32> {
         let wins: Vec<u32> = columns
@@ -218,7 +218,7 @@ impl ConnectFourEngine {
 }
 
 /// A random column among those whose value is within `margin` of the best.
-fn pick_best(values: &[Option<i32>], margin: i32, rng: &mut Rng) -> Option<u32> {
+fn pick_best(values: &[Option<i32>], margin: i32, rng: &mut PlayRng) -> Option<u32> {
     let best = values.iter().flatten().copied().max()?;
     let candidates: Vec<u32> = (0..)
         .zip(values)
@@ -232,7 +232,7 @@ fn heuristic_move<S: Shape>(
     position: &Position<S>,
     columns: &[u32],
     level: Level,
-    rng: &mut Rng,
+    rng: &mut PlayRng,
     stop: &AtomicBool,
 ) -> Option<u32> {
     let style = Style::of(level);
@@ -303,7 +303,7 @@ fn heuristic_move<S: Shape>(
 /// Boards too large for the bitboard engine (more than 64 bits): win if
 /// possible, else block, else a random column, nearer the centre more
 /// often, that does not let the opponent win at once.
-fn fallback_move(board: &ConnectFour, rng: &mut Rng) -> Option<Column> {
+fn fallback_move(board: &ConnectFour, rng: &mut PlayRng) -> Option<Column> {
     let columns: Vec<Column> = board.legal_columns().collect();
     let wins_after = |board: &ConnectFour, column: Column| {
         let mut next = *board;
@@ -377,7 +377,7 @@ fn opponent_would_win(board: &ConnectFour, column: Column) -> bool {
 pub fn choose_move(
     board: &ConnectFour,
     level: Level,
-    rng: &mut Rng,
+    rng: &mut PlayRng,
     stop: &AtomicBool,
 ) -> Option<Column> {
     let log2_size = if level >= Level::Hard { 19 } else { 12 };

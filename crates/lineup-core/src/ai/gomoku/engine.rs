@@ -12,7 +12,7 @@ use super::multipv::{PvLine, PvReport, deepen_lines};
 use super::search::{PvsSearch, RootMove, WIN, WON};
 use super::threat::{ThreatCache, VctLimits, vcf, vct};
 use super::tt::Table;
-use crate::ai::{Level, Rng};
+use crate::ai::{Level, PlayRng};
 use crate::rules::gomoku::Move;
 use crate::rules::{Gomoku, Point};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -132,7 +132,7 @@ impl GomokuEngine {
         &mut self,
         position: &Gomoku,
         level: Level,
-        rng: &mut Rng,
+        rng: &mut PlayRng,
         stop: &AtomicBool,
         time_limit: Duration,
     ) -> Option<Point> {
@@ -156,7 +156,7 @@ impl GomokuEngine {
         &mut self,
         position: &Gomoku,
         level: Level,
-        rng: &mut Rng,
+        rng: &mut PlayRng,
         stop: &AtomicBool,
         time_limit: Duration,
     ) -> Option<Move> {
@@ -259,7 +259,7 @@ impl GomokuEngine {
         set.depth = depth;
         set.vcf_depth = vcf_fours;
         set.leaf_vcf = 0;
-        let mut rng = Rng::new(0);
+        let mut rng = PlayRng::new(0);
         let start = Instant::now();
         let roots = self.root_moves(&mut board, &set, &mut rng, stop, start, far - start);
         let clock = Clock::new(stop, far);
@@ -320,7 +320,7 @@ impl GomokuEngine {
         // No deadline: the analysis runs until it is stopped.
         let start = Instant::now();
         let far = Duration::from_secs(24 * 3600);
-        let roots = self.root_moves(&mut board, &set, &mut Rng::new(0), stop, start, far);
+        let roots = self.root_moves(&mut board, &set, &mut PlayRng::new(0), stop, start, far);
         if roots.is_empty() {
             return;
         }
@@ -335,7 +335,7 @@ impl GomokuEngine {
         &mut self,
         board: &mut Board,
         set: &LevelSettings,
-        rng: &mut Rng,
+        rng: &mut PlayRng,
         stop: &AtomicBool,
         start: Instant,
         budget: Duration,
@@ -511,7 +511,7 @@ impl GomokuEngine {
         &mut self,
         board: &mut Board,
         set: &LevelSettings,
-        rng: &mut Rng,
+        rng: &mut PlayRng,
         stop: &AtomicBool,
         start: Instant,
         budget: Duration,

@@ -34,14 +34,14 @@ pub use forced::{ForcedLine, Forcing, forced_win};
 pub use multipv::{PV_MOVES, PvLine, PvReport};
 pub use search::{WIN, WON};
 
-use crate::ai::{Level, Rng};
+use crate::ai::{Level, PlayRng};
 use crate::rules::{Gomoku, Point};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// A legal move for the side to move (never a Renju foul for Black), or
 /// `None` on a full board: the engine at Medium with half a second.
-pub fn quick_move(board: &Gomoku, rng: &mut Rng) -> Option<Point> {
+pub fn quick_move(board: &Gomoku, rng: &mut PlayRng) -> Option<Point> {
     let stop = AtomicBool::new(false);
     GomokuEngine::new().choose_move(board, Level::Medium, rng, &stop, Duration::from_millis(500))
 }

@@ -62,7 +62,7 @@ impl Lobby {
         name: &str,
         effects: &mut Vec<Effect>,
     ) -> Result<(), Refusal> {
-        let changed = self.players.enter(key, name, crate::match_state::now())?;
+        let changed = self.players.enter(key, name, crate::unix_time::now())?;
         self.logins.insert(client, Login::In(key));
         let record = self.players.get(&key).ok_or(Refusal::NotLoggedIn)?;
         if changed {

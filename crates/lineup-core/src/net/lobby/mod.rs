@@ -20,7 +20,7 @@ use super::rating::{RatedResult, RatingPool, ShownRating};
 use super::room::{ClientKey, Expiry, Room, RoomRecord, Seat, Terms};
 use super::secrets::SecretSource;
 use super::views::{Audience, ChatLine, GameListing, LOBBY_LIMIT, LobbyView, SeekView, clean_chat};
-use crate::ai::Rng;
+use crate::ai::PlayRng;
 use crate::match_setup::GameKind;
 use crate::rules::{Ending, Side};
 use allowance::Allowances;
@@ -140,6 +140,35 @@ enum Login {
 }
 
 /// The rooms, players, seeks and queue of one server.
+///
+/// No I/O: a request goes in with the time, the effects to carry out come
+/// out.
+///
+/// ```
+/// use lineup_core::ai::PlayRng;
+/// use lineup_core::match_clock::TimeControl;
+/// use lineup_core::match_setup::GameKind;
+/// use lineup_core::net::{Effect, Lobby, PredictableSecrets, Reply, Request};
+/// use lineup_core::rules::Side;
+///
+/// // Tests replay their secrets; a server hands the lobby `OsSecrets`.
+/// let mut lobby = Lobby::new(PlayRng::new(1), PredictableSecrets::default());
+/// let host = Request::Host {
+///     kind: GameKind::default(),
+///     side: Side::First,
+///     name: "Ann".into(),
+///     clock: TimeControl::Untimed,
+/// };
+/// // Client 1 asks at 0 ms on the server's clock.
+/// let effects = lobby.handle(1, host, 0);
+/// let seat = effects.iter().find_map(|effect| match effect {
+///     Effect::Reply { to: 1, reply: Reply::Seated { code, side, .. } } => Some((*code, *side)),
+///     _ => None,
+/// });
+/// let (code, side) = seat.expect("Ann is seated");
+/// assert_eq!(side, Side::First);
+/// assert!(effects.contains(&Effect::Changed(code)), "the room is stored");
+/// ```
 #[derive(Debug)]
 pub struct Lobby {
     rooms: BTreeMap<RoomCode, Room>,
@@ -162,7 +191,7 @@ pub struct Lobby {
     /// Room codes that found no room, each connection's.
     guess_allowance: Allowances<ClientKey>,
     /// Play: colours drawn for a pairing. Seeded, so a seed replays it.
-    dice: Rng,
+    dice: PlayRng,
     /// Everything an outsider could use: challenges, seat secrets, room
     /// codes, game and seek ids (the operating system's, on a server).
     secrets: Box<dyn SecretSource>,
@@ -173,7 +202,7 @@ pub struct Lobby {
 impl Lobby {
     /// A lobby that draws colours with `dice` and secrets from `secrets`
     /// ([`super::OsSecrets`] wherever real players connect).
-    pub fn new(dice: Rng, secrets: impl SecretSource + 'static) -> Lobby {
+    pub fn new(dice: PlayRng, secrets: impl SecretSource + 'static) -> Lobby {
         Lobby {
             rooms: BTreeMap::new(),
             seated: HashMap::new(),

@@ -15,6 +15,16 @@ pub struct Cell {
 }
 
 /// Board dimensions, valid by construction.
+///
+/// ```
+/// use lineup_core::rules::ConnectFourSize;
+///
+/// let size = ConnectFourSize::new(8, 7).expect("a size");
+/// assert_eq!((size.columns(), size.rows(), size.cells()), (8, 7, 56));
+/// assert_eq!(ConnectFourSize::new(7, 6), Ok(ConnectFourSize::STANDARD));
+/// let error = ConnectFourSize::new(3, 6).unwrap_err();
+/// assert_eq!(error.to_string(), "columns must be from 4 to 9, not 3");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "(u8, u8)", into = "(u8, u8)")]
 pub struct ConnectFourSize {
@@ -115,6 +125,24 @@ impl From<ConnectFourSize> for (u8, u8) {
 /// 1 (vertical), `stride` (horizontal), `stride - 1` or `stride + 1`
 /// (diagonals) can only ever move a run onto a guard bit, never across the
 /// edge onto a real cell. Up to 9 × 10 = 90 bits, hence `u128`.
+///
+/// A [`Game`](crate::rules::Game) plays it move by move and keeps the
+/// result:
+///
+/// ```
+/// use lineup_core::rules::{Column, ConnectFour, ConnectFourSize, Game, MoveError, Side};
+///
+/// let mut game = Game::new(ConnectFour::new(ConnectFourSize::STANDARD));
+/// for column in [3, 4, 3, 4, 3, 4] {
+///     game.play(Column(column)).expect("a legal move");
+/// }
+/// // Red's fourth disc in the middle column wins.
+/// let outcome = game.play(Column(3)).expect("a legal move");
+/// assert_eq!(outcome.and_then(|o| o.winner()), Some(Side::First));
+/// assert_eq!(game.play(Column(0)), Err(MoveError::GameOver));
+/// // A refused move changes nothing.
+/// assert_eq!(game.history().len(), 7);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ConnectFour {
     size: ConnectFourSize,

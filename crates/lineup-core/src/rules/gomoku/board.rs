@@ -1,5 +1,5 @@
 use super::renju::Verdict;
-use super::{Move, Point, RuleSet};
+use super::{GomokuSize, Move, Point, RuleSet};
 use crate::rules::error::SizeError;
 use crate::rules::{Foul, MoveError, Outcome, Rules, Side};
 use std::fmt;
@@ -33,6 +33,29 @@ pub(super) const WALL: u8 = 3;
 
 /// A Gomoku position: the stones on a square board and the rule set.
 ///
+/// Under Renju, Black's forbidden points are refused with their foul:
+///
+/// ```
+/// use lineup_core::rules::gomoku::Move;
+/// use lineup_core::rules::{Foul, Gomoku, MoveError, Point, RuleSet};
+///
+/// // Black on g8 h8 (a row) and i9 i10 (a column); White far away.
+/// let moves = "g8 a1 h8 a3 i9 a5 i10 a7";
+/// let mut renju = Gomoku::game_from_moves(Gomoku::standard(RuleSet::Renju), moves)
+///     .expect("legal moves");
+/// let i8 = Point::parse("i8").expect("a point");
+/// // i8 would make two open threes at once.
+/// assert_eq!(renju.position().foul_at(i8), Some(Foul::DoubleThree));
+/// assert_eq!(
+///     renju.play(Move::Stone(i8)),
+///     Err(MoveError::Forbidden(Foul::DoubleThree))
+/// );
+/// // Freestyle forbids nothing.
+/// let freestyle = Gomoku::game_from_moves(Gomoku::standard(RuleSet::Freestyle), moves)
+///     .expect("legal moves");
+/// assert_eq!(freestyle.position().foul_at(i8), None);
+/// ```
+///
 /// Cells live in one array of rows `stride = size + 1` wide, with a wall
 /// column at the start of each row and a wall row below and above the board.
 /// One wall is enough on every side: the four line directions are the index
@@ -40,7 +63,7 @@ pub(super) const WALL: u8 = 3;
 /// moment it leaves the board.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Gomoku {
-    size: u8,
+    size: GomokuSize,
     rule: RuleSet,
     pub(super) cells: Vec<u8>,
     stones: u16,
@@ -50,35 +73,31 @@ pub struct Gomoku {
 }
 
 impl Gomoku {
-    pub const STANDARD_SIZE: u8 = 15;
-    pub const MIN_SIZE: u8 = 9;
-    pub const MAX_SIZE: u8 = 20;
-
-    /// An empty `size`×`size` board.
+    /// An empty `size`×`size` board, the size checked here (the command
+    /// line's and the tests' way in; [`Gomoku::empty`] takes one already
+    /// checked).
     pub fn new(size: u8, rule: RuleSet) -> Result<Self, SizeError> {
-        if !(Self::MIN_SIZE..=Self::MAX_SIZE).contains(&size) {
-            return Err(SizeError {
-                what: "board size",
-                got: size,
-                min: Self::MIN_SIZE,
-                max: Self::MAX_SIZE,
-            });
-        }
-        let stride = size as usize + 1;
-        let mut cells = vec![WALL; stride * (size as usize + 2) + 1];
-        for y in 0..size {
-            for x in 0..size {
+        Ok(Gomoku::empty(GomokuSize::new(size)?, rule))
+    }
+
+    /// An empty board of a checked size.
+    pub fn empty(size: GomokuSize, rule: RuleSet) -> Self {
+        let n = size.get();
+        let stride = n as usize + 1;
+        let mut cells = vec![WALL; stride * (n as usize + 2) + 1];
+        for y in 0..n {
+            for x in 0..n {
                 cells[Self::index_in(stride, Point::new(x, y))] = EMPTY;
             }
         }
-        Ok(Gomoku {
+        Gomoku {
             size,
             rule,
             cells,
             stones: 0,
             black: 0,
             passes: Vec::new(),
-        })
+        }
     }
 
     /// A set-up position (a puzzle, a test case): the stones are placed as
@@ -114,10 +133,17 @@ impl Gomoku {
 
     /// An empty 15×15 board.
     pub fn standard(rule: RuleSet) -> Self {
-        Gomoku::new(Self::STANDARD_SIZE, rule).expect("15 is a valid size")
+        Gomoku::empty(GomokuSize::STANDARD, rule)
     }
 
+    /// The number of points along a side.
     pub fn size(&self) -> u8 {
+        self.size.get()
+    }
+
+    /// The board's size as a checked [`GomokuSize`] (what a
+    /// [`GameKind`](crate::match_setup::GameKind) holds).
+    pub fn board_size(&self) -> GomokuSize {
         self.size
     }
 
@@ -151,7 +177,7 @@ impl Gomoku {
     }
 
     pub fn contains(&self, p: Point) -> bool {
-        p.x < self.size && p.y < self.size
+        p.x < self.size() && p.y < self.size()
     }
 
     /// Who has a stone at `p` (`None` when empty or off the board).
@@ -168,8 +194,9 @@ impl Gomoku {
 
     /// Every empty point, row by row from the bottom left.
     pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
-        (0..self.size)
-            .flat_map(move |y| (0..self.size).map(move |x| Point::new(x, y)))
+        let n = self.size();
+        (0..n)
+            .flat_map(move |y| (0..n).map(move |x| Point::new(x, y)))
             .filter(|p| self.cells[self.index(*p)] == EMPTY)
     }
 
@@ -213,7 +240,7 @@ impl Gomoku {
     }
 
     pub(super) fn stride(&self) -> usize {
-        self.size as usize + 1
+        self.size() as usize + 1
     }
 
     /// The four line directions as index steps: across, up, and both diagonals.
@@ -329,7 +356,7 @@ impl Rules for Gomoku {
                 winner: side,
                 cells: line,
             })
-        } else if self.stones() == self.size as usize * self.size as usize {
+        } else if self.stones() == self.size.cells() {
             Some(Outcome::Draw)
         } else {
             None

@@ -33,7 +33,7 @@ impl Opening {
     /// set. Under [`OpeningRule::None`] it is decided at once: the first
     /// player is Black.
     pub fn new(rule: OpeningRule, board: &Gomoku) -> Opening {
-        let start = Gomoku::new(board.size(), board.rule()).expect("a board's own size is valid");
+        let start = Gomoku::empty(board.board_size(), board.rule());
         let step = match rule {
             OpeningRule::None => Step::Decided,
             OpeningRule::Swap2 => Step::Place {
