@@ -24,7 +24,7 @@
 //! - `gomocup_player`: Gomocup engines as players (their processes, their
 //!   log, their forfeits);
 //! - `online/`: playing a friend on another machine (the client and the
-//!   hosting server are `lineup-online`'s, on threads of their own);
+//!   hosting server are `lineup-client`'s and `lineup-server`'s, on threads of their own);
 //! - `audio/`, `theme/`: sound, and the look: palette and themes, type,
 //!   widgets, button interaction, toasts;
 //! - `locale/`: the language on screen, and `terms`: the plain libraries'

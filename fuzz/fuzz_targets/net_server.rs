@@ -1,4 +1,4 @@
-//! The online wire protocol, server side, as `lineup-online`'s owner task
+//! The online wire protocol, server side, as `lineup-server`'s owner task
 //! runs it: each frame from a client through `net::wire::decode_request`,
 //! then, if it decodes, to `net::Lobby::handle`; between frames, clients
 //! drop (`Lobby::disconnected`) and time passes (`Lobby::tick`).

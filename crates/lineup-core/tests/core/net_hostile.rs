@@ -1,7 +1,7 @@
 //! What a hostile client can do to the lobby, one finding of the audit a
 //! test (docs/security.md lists them): logins, names, chat, seeks and
 //! watching. The server's own limits (frame sizes, requests a second,
-//! connections an address) are tested in lineup-online's `hostile`.
+//! connections an address) are tested in lineup-server's `hostile`.
 
 use super::net_community::{challenge_in, chats, hello, log_in, rated_game};
 use super::net_lobby::{C4, refusal, replies_to, seated};
