@@ -15,8 +15,8 @@
 
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
-use lineup::app::DESIGN_SIZE;
 use lineup::frame_stats::FrameSummary;
+use lineup::theme::design::DESIGN_SIZE;
 use std::time::Duration;
 
 /// Frames left out at the start (the window appearing, pipelines compiling).

@@ -11,14 +11,11 @@ use crate::frame_stats::FrameStats;
 use crate::settings::Settings;
 use crate::states::MenuOnEntry;
 use crate::states::{AppSystems, BoardMode, InPlay, Menu, Screen};
+use crate::theme::design::{DESIGN_SIZE, design_scale};
 use crate::theme::palette::Palette;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::window::{PresentMode, PrimaryWindow, WindowMode, WindowResolution};
-
-/// The design size: the board and panel are laid out for this many virtual
-/// pixels, and the camera and UI scale so that it always fits the window.
-pub const DESIGN_SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 
 /// The smallest window, in pixels: the one the text tests check (every
 /// text at least `MIN_TEXT_PX` high, every text in its box).
@@ -223,13 +220,6 @@ fn scale_ui(
     {
         scale.0 = factor;
     }
-}
-
-/// Pixels a design unit for a window of `size`: the 1280×800 design fitted
-/// whole (the camera's `AutoMin`), `None` for a window of no size.
-pub fn design_scale(size: Vec2) -> Option<f32> {
-    let factor = (size.x / DESIGN_SIZE.x).min(size.y / DESIGN_SIZE.y);
-    (factor.is_finite() && factor > 0.0).then_some(factor)
 }
 
 /// Full screen follows the setting.

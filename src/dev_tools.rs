@@ -7,8 +7,8 @@
 //! The window journeys (tests/it/journey.rs) wait on these lines.
 
 use crate::audio::PlaySound;
-use crate::board::PieceLanded;
 use crate::board::help_marks::{HintGlow, ValueLabel};
+use crate::current_match::PieceLanded;
 use crate::current_match::{CurrentMatch, MoveApplied, MoveRefused};
 use crate::panel::opening::OpeningChoice;
 use crate::search::help::Hint;

@@ -1,7 +1,10 @@
 //! The player's settings as one resource with sensible defaults. Views read
 //! it live; `storage` reads it at start and writes it after changes.
 
-use crate::theme::palette::{PieceColours, Theme};
+use crate::states::AppSystems;
+use crate::theme::entrance::ReduceMotion;
+use crate::theme::paint::PaletteChosen;
+use crate::theme::palette::{Palette, PieceColours, Theme};
 use bevy::prelude::*;
 use lineup_core::gomocup::registry::EngineEntry;
 use lineup_core::i18n::Language;
@@ -10,7 +13,29 @@ use lineup_core::rules::{GomokuSize, RuleSet};
 use serde::{Deserialize, Serialize};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Settings>();
+    app.init_resource::<Settings>()
+        .init_resource::<ReduceMotion>()
+        // Before the frame's state transitions spawn menus (which read it).
+        .add_systems(PreUpdate, motion_follows)
+        .add_systems(
+            Update,
+            palette_follows
+                .in_set(AppSystems::Present)
+                .in_set(PaletteChosen),
+        );
+}
+
+/// The palette is the settings' theme and piece colours.
+fn palette_follows(settings: Res<Settings>, mut palette: ResMut<Palette>) {
+    let wanted = Palette::of(settings.theme, settings.piece_colours);
+    if *palette != wanted {
+        *palette = wanted;
+    }
+}
+
+/// Menus come in unless motion is reduced.
+fn motion_follows(settings: Res<Settings>, mut motion: ResMut<ReduceMotion>) {
+    motion.set_if_neq(ReduceMotion(settings.reduce_motion));
 }
 
 /// How fast pieces fall and settle.

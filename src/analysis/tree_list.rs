@@ -7,9 +7,9 @@
 use super::panel::INNER;
 use super::{AnalysisRequest, Studied};
 use crate::locale::Locale;
-use crate::panel::move_list::{ROW_HEIGHT, move_name};
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::fonts::size;
+use crate::theme::move_list::{ROW_HEIGHT, move_name};
 use crate::theme::paint::Ink;
 use crate::theme::palette::Colour;
 use crate::theme::widgets;

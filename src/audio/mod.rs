@@ -12,8 +12,8 @@ mod sounds;
 pub use sounds::{Channel, SoundEffect, volume_db};
 
 use crate::analysis::StudySound;
-use crate::board::PieceLanded;
 use crate::board::pieces::DiscBounced;
+use crate::current_match::PieceLanded;
 use crate::current_match::{GameEnded, MoveRefusal, MoveRefused, MovesTakenBack};
 use crate::panel::clocks::LowTime;
 use crate::settings::Settings;

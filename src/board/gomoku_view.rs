@@ -76,7 +76,7 @@ fn snap_grid(
         window.physical_width() as f32,
         window.physical_height() as f32,
     );
-    let Some(scale) = crate::app::design_scale(Vec2::new(width, height)) else {
+    let Some(scale) = crate::theme::design::design_scale(Vec2::new(width, height)) else {
         return;
     };
     let n = layout.columns;

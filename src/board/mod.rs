@@ -26,11 +26,9 @@ pub mod smooth;
 
 use crate::states::Screen;
 use bevy::prelude::*;
-use lineup_core::rules::{BoardMove, Side};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<PieceLanded>()
-        .init_schedule(SpawnBoard)
+    app.init_schedule(SpawnBoard)
         .configure_sets(
             SpawnBoard,
             (BoardSpawn::Root, BoardSpawn::Art, BoardSpawn::Contents).chain(),
@@ -59,16 +57,6 @@ pub(super) fn plugin(app: &mut App) {
 /// anew (flipped) with the layout then in force.
 #[derive(bevy::ecs::schedule::ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SpawnBoard;
-
-/// A piece finished its animation and rests in its cell. `drop` is how far
-/// it fell, from 0 (a Gomoku stone) to 1 (a disc from the top of a column).
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub struct PieceLanded {
-    pub mv: BoardMove,
-    pub side: Side,
-    pub ply: usize,
-    pub drop: f32,
-}
 
 /// Drawing the board (`SpawnBoard`): first the board's root and layout,
 /// then the meshes and colours made for that layout, then what hangs from

@@ -7,8 +7,9 @@
 
 use super::drawn_position::DrawnPosition;
 use super::layout::BoardLayout;
-use super::{BoardRoot, PieceLanded, connect_four_view, gomoku_view};
+use super::{BoardRoot, connect_four_view, gomoku_view};
 use crate::current_match::MoveApplied;
+use crate::current_match::{PieceLanded, PiecesAtRest};
 use crate::settings::Settings;
 use crate::states::{AppSystems, Screen};
 use bevy::prelude::*;
@@ -17,13 +18,21 @@ use lineup_core::rules::connect_four::Cell;
 use lineup_core::rules::{BoardMove, Side};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<DiscBounced>().add_systems(
-        Update,
-        (sync_pieces, sync_setup_pieces, fall, settle)
-            .chain()
-            .in_set(AppSystems::Animate)
-            .run_if(in_state(Screen::Game)),
-    );
+    app.add_message::<DiscBounced>()
+        .add_systems(
+            Update,
+            (sync_pieces, sync_setup_pieces, fall, settle)
+                .chain()
+                .in_set(AppSystems::Animate)
+                .run_if(in_state(Screen::Game)),
+        )
+        .add_systems(Update, publish_at_rest.in_set(AppSystems::Present));
+}
+
+/// Tells the match and the computer whether every piece rests, once the
+/// frame's animation is done.
+fn publish_at_rest(animating: Query<(), With<Animating>>, mut at_rest: ResMut<PiecesAtRest>) {
+    at_rest.set_if_neq(PiecesAtRest(board_at_rest(animating)));
 }
 
 /// The piece of move `ply` (0-based).
@@ -44,9 +53,9 @@ pub struct DiscBounced {
 #[derive(Component, Default)]
 pub struct Animating;
 
-/// Whether every piece rests: the one answer to "is the board at rest?"
-/// (also usable as a run condition).
-pub fn board_at_rest(animating: Query<(), With<Animating>>) -> bool {
+/// Whether every piece rests, for the board's own systems (outside the
+/// board, [`PiecesAtRest`] says it).
+pub(super) fn board_at_rest(animating: Query<(), With<Animating>>) -> bool {
     animating.is_empty()
 }
 

@@ -5,12 +5,10 @@
 //! authority (online, the server's decisions instead). Also where the phase
 //! follows the match: over once the match has ended and the board rests.
 
-use crate::board::PieceLanded;
-use crate::board::pieces::board_at_rest;
 use crate::current_match::{
     CurrentMatch, Forfeited, GameEnded, HistoryRequest, MatchAuthority, MoveApplied, MoveRefusal,
-    MoveRefused, MoveRequested, MovesTakenBack, OpeningRequested, Requester, ServerDecision,
-    StartMatch,
+    MoveRefused, MoveRequested, MovesTakenBack, OpeningRequested, PieceLanded, PiecesAtRest,
+    Requester, ServerDecision, StartMatch,
 };
 use crate::states::{AppSystems, GamePhase, InPlay, Menu, Screen};
 use bevy::prelude::*;
@@ -120,11 +118,11 @@ fn apply_next_move(
     mut queue: ResMut<MoveQueue>,
     mut game: ResMut<CurrentMatch>,
     authority: Res<MatchAuthority>,
-    animating: Query<(), With<crate::board::pieces::Animating>>,
+    at_rest: Res<PiecesAtRest>,
     mut applied: MessageWriter<MoveApplied>,
     mut refused: MessageWriter<MoveRefused>,
 ) {
-    if !board_at_rest(animating) {
+    if !at_rest.0 {
         return;
     }
     let Some(request) = queue.0.pop_front() else {
@@ -365,11 +363,11 @@ fn announce_ending(
 /// match has ended and every piece rests, in play otherwise.
 fn follow_the_match(
     game: Res<CurrentMatch>,
-    animating: Query<(), With<crate::board::pieces::Animating>>,
+    at_rest: Res<PiecesAtRest>,
     phase: Res<State<GamePhase>>,
     mut next: ResMut<NextState<GamePhase>>,
 ) {
-    let wanted = if game.game().is_over() && board_at_rest(animating) {
+    let wanted = if game.game().is_over() && at_rest.0 {
         GamePhase::Over
     } else {
         GamePhase::Playing

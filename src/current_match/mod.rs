@@ -29,6 +29,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<OpeningRequested>()
         .add_message::<Forfeited>()
         .add_message::<MoveApplied>()
+        .add_message::<PieceLanded>()
+        .init_resource::<PiecesAtRest>()
         .add_message::<MoveRefused>()
         .add_message::<MovesTakenBack>()
         .add_message::<GameEnded>()
@@ -136,6 +138,28 @@ impl ButtonMessage for HistoryRequest {
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Forfeited {
     pub why: String,
+}
+
+/// A piece finished its animation and rests in its cell. `drop` is how far
+/// it fell, from 0 (a Gomoku stone) to 1 (a disc from the top of a column).
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct PieceLanded {
+    pub mv: BoardMove,
+    pub side: Side,
+    pub ply: usize,
+    pub drop: f32,
+}
+
+/// Whether every piece on the board rests (no disc falling, no stone
+/// landing): the board publishes it each frame (`board::pieces`), and the
+/// match's writer and the computer wait on it without knowing the board.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PiecesAtRest(pub bool);
+
+impl Default for PiecesAtRest {
+    fn default() -> Self {
+        PiecesAtRest(true)
+    }
 }
 
 /// The rules accepted a move: it is move number `ply` (0-based) of `side`.

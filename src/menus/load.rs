@@ -21,7 +21,8 @@ use crate::theme::widgets;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use lineup_core::analysis::study::StudySummary;
+use lineup_core::analysis::study::{Study, StudySummary};
+use lineup_core::gomocup::registry::EngineEntry;
 use lineup_core::match_setup::GameKind;
 use lineup_core::match_state::Match;
 use lineup_core::persist::games;
@@ -159,6 +160,69 @@ fn entry_name(entry: &SaveEntry) -> String {
     }
 }
 
+/// A saved file's line under its name: a game's kind, players, state and
+/// date; a study's contents; or why it can't be read.
+fn entry_line(
+    locale: &Locale,
+    entry: &SaveEntry,
+    study: Option<&Study>,
+    engines: &[EngineEntry],
+) -> (String, Colour) {
+    match (&entry.content, study) {
+        // A study is told by what it holds, not as a game
+        // between two people of no moves.
+        (Ok(s), Some(study)) => {
+            let (y, mo, d, h, mi) = slots::civil_time(s.save.saved);
+            let date = format!("{y}-{mo:02}-{d:02} {h:02}:{mi:02}");
+            (
+                locale.f(
+                    "load.study_line",
+                    &[
+                        ("game", &terms::game_title(locale, s.save.setup.kind)),
+                        ("contents", &study_contents(locale, study.summary())),
+                        ("date", &date),
+                    ],
+                ),
+                Colour::TextDim,
+            )
+        }
+        (Ok(s), None) => {
+            let (y, mo, d, h, mi) = slots::civil_time(s.save.saved);
+            let players = locale.f(
+                "load.players",
+                &[
+                    (
+                        "first",
+                        &terms::player(locale, s.save.setup.players[0], engines),
+                    ),
+                    (
+                        "second",
+                        &terms::player(locale, s.save.setup.players[1], engines),
+                    ),
+                ],
+            );
+            let state = match s.game.ending() {
+                Some(_) => locale.t("load.finished").to_string(),
+                None => locale.n("load.moves", s.game.move_count(), &[]),
+            };
+            let date = format!("{y}-{mo:02}-{d:02} {h:02}:{mi:02}");
+            (
+                locale.f(
+                    "load.line",
+                    &[
+                        ("game", &terms::game_title(locale, s.save.setup.kind)),
+                        ("players", &players),
+                        ("state", &state),
+                        ("date", &date),
+                    ],
+                ),
+                Colour::TextDim,
+            )
+        }
+        (Err(e), _) => (locale.f("load.damaged", &[("error", &e)]), Colour::Warning),
+    }
+}
+
 fn spawn(
     mut commands: Commands,
     list: Res<SaveList>,
@@ -210,59 +274,7 @@ fn spawn(
                     let game = shown.unwrap_or(&s.game);
                     images.add(preview_image(game, s.save.setup.kind, &palette))
                 });
-                let (line, colour) = match (&entry.content, &study) {
-                    // A study is told by what it holds, not as a game
-                    // between two people of no moves.
-                    (Ok(s), Some(study)) => {
-                        let (y, mo, d, h, mi) = slots::civil_time(s.save.saved);
-                        let date = format!("{y}-{mo:02}-{d:02} {h:02}:{mi:02}");
-                        (
-                            locale.f(
-                                "load.study_line",
-                                &[
-                                    ("game", &terms::game_title(&locale, s.save.setup.kind)),
-                                    ("contents", &study_contents(&locale, study.summary())),
-                                    ("date", &date),
-                                ],
-                            ),
-                            Colour::TextDim,
-                        )
-                    }
-                    (Ok(s), None) => {
-                        let (y, mo, d, h, mi) = slots::civil_time(s.save.saved);
-                        let players = locale.f(
-                            "load.players",
-                            &[
-                                (
-                                    "first",
-                                    &terms::player(&locale, s.save.setup.players[0], engines),
-                                ),
-                                (
-                                    "second",
-                                    &terms::player(&locale, s.save.setup.players[1], engines),
-                                ),
-                            ],
-                        );
-                        let state = match s.game.ending() {
-                            Some(_) => locale.t("load.finished").to_string(),
-                            None => locale.n("load.moves", s.game.move_count(), &[]),
-                        };
-                        let date = format!("{y}-{mo:02}-{d:02} {h:02}:{mi:02}");
-                        (
-                            locale.f(
-                                "load.line",
-                                &[
-                                    ("game", &terms::game_title(&locale, s.save.setup.kind)),
-                                    ("players", &players),
-                                    ("state", &state),
-                                    ("date", &date),
-                                ],
-                            ),
-                            Colour::TextDim,
-                        )
-                    }
-                    (Err(e), _) => (locale.f("load.damaged", &[("error", &e)]), Colour::Warning),
-                };
+                let (line, colour) = entry_line(&locale, entry, study.as_ref(), engines);
                 panel
                     .spawn(Node {
                         width: percent(100),

@@ -8,7 +8,6 @@ use crate::locale::terms;
 use crate::locale::{Locale, Words};
 use crate::menus::MenuRequest;
 use crate::online::RoomRequest;
-use crate::panel::move_list::{self, ListedMove};
 use crate::review::ReviewRequest;
 use crate::search::background::BackgroundSearch;
 use crate::search::computer::{ComputerChoice, Thinking};
@@ -17,6 +16,7 @@ use crate::settings::Settings;
 use crate::states::{AppSystems, FlipBoard, GamePhase, HiddenInReview, Screen};
 use crate::theme::fonts::{Bold, lines_high, size};
 use crate::theme::interaction::{Disabled, Sends, set_enabled};
+use crate::theme::move_list::{self, ListedMove};
 use crate::theme::paint::{Edge, Ink};
 use crate::theme::palette::{Colour, Palette};
 use crate::theme::toast::{Toast, ToastPlace, toast_line};
@@ -316,7 +316,7 @@ struct RulesLine;
 #[derive(Component)]
 struct OpeningStory;
 
-/// The opening's decisions so far, in words (`panel::opening::story_line`).
+/// The opening's decisions so far, in words (`terms::opening_story`).
 #[derive(Component)]
 struct OpeningStoryText;
 
@@ -412,7 +412,7 @@ fn update_status(
     let rules = terms::rules_line(&locale, game.setup().kind).to_string();
     set(&mut texts.p3(), rules);
     let story = game.opening().map_or_else(String::new, |o| {
-        crate::panel::opening::story_line(&locale, game.setup().kind, o)
+        crate::locale::terms::opening_story(&locale, game.setup().kind, o)
     });
     let display = if game.opening().is_some() {
         Display::Flex

@@ -10,7 +10,6 @@
 pub mod clocks;
 pub mod game_over;
 pub mod hud;
-pub mod move_list;
 pub mod opening;
 
 use bevy::prelude::*;

@@ -11,12 +11,10 @@ use crate::theme::interaction::{self, ButtonMessage, Sends};
 use crate::theme::widgets;
 use bevy::prelude::*;
 use lineup_core::gomocup::registry::EngineEntry;
-use lineup_core::match_setup::GameKind;
 use lineup_core::match_setup::PlayerKind;
 use lineup_core::match_state::Match;
 use lineup_core::rules::Side;
-use lineup_core::rules::opening::story::{self, Decision};
-use lineup_core::rules::opening::{Action as Act, Opening, OpeningRule, Step};
+use lineup_core::rules::opening::{Action as Act, OpeningRule, Step};
 
 pub(super) fn plugin(app: &mut App) {
     interaction::sends::<OpeningChoice>(app);
@@ -131,65 +129,6 @@ pub fn prompt(
         Step::Pick => locale.f("opening.pick", &[("who", &who)]),
         Step::Decided => return None,
     })
-}
-
-/// The opening's decisions so far in plain words, after its rule's name:
-/// "Soosõrv-8: colours kept · 7 fifth moves offered, White chose f6". The
-/// game's panel shows it through the opening and after, and review under
-/// its title, so a player who does not know the rule can follow it.
-pub fn story_line(locale: &Locale, kind: GameKind, opening: &Opening) -> String {
-    let colour = |side| terms::side(locale, kind, side);
-    let told = story::decisions(opening);
-    let mut parts = Vec::new();
-    // The colour choices: "colours kept" when nobody swapped, else each
-    // in turn ("White swapped, Black kept"), the computer's keeps too.
-    let choices: Vec<String> = told
-        .iter()
-        .filter_map(|d| match d {
-            Decision::Swapped { by, .. } => {
-                Some(locale.f("opening.story.swapped", &[("side", &colour(*by))]))
-            }
-            Decision::Kept { by, .. } => {
-                Some(locale.f("opening.story.side_kept", &[("side", &colour(*by))]))
-            }
-            _ => None,
-        })
-        .collect();
-    if told.iter().any(|d| matches!(d, Decision::Swapped { .. })) {
-        parts.push(choices.join(", "));
-    } else if !choices.is_empty() {
-        parts.push(locale.t("opening.story.kept").to_string());
-    }
-    let picked = told.iter().any(|d| matches!(d, Decision::Picked { .. }));
-    for decision in &told {
-        parts.extend(match decision {
-            Decision::PlacedTwo { by } => {
-                Some(locale.f("opening.story.placed_two", &[("side", &colour(*by))]))
-            }
-            Decision::TookColour { by, colour: taken } => Some(locale.f(
-                "opening.story.took",
-                &[("side", &colour(*by)), ("colour", &colour(*taken))],
-            )),
-            Decision::AskedFifths { n, .. } if !picked => {
-                Some(locale.n("opening.story.to_offer", usize::from(*n), &[]))
-            }
-            Decision::Picked { by, point, offers } => Some(locale.n(
-                "opening.story.picked",
-                offers.len(),
-                &[("side", &colour(*by)), ("point", point)],
-            )),
-            _ => None,
-        });
-    }
-    let rule = terms::opening_rule(locale, opening.rule());
-    if parts.is_empty() {
-        locale.f("opening.story.none", &[("rule", &rule)])
-    } else {
-        locale.f(
-            "opening.story",
-            &[("rule", &rule), ("decisions", &parts.join(" · "))],
-        )
-    }
 }
 
 /// The computer's opening choice in words, with why: "Computer (White)

@@ -10,11 +10,11 @@ use crate::board::drawn_position::ReviewPosition;
 use crate::current_match::{CurrentMatch, MatchAuthority};
 use crate::locale::Locale;
 use crate::locale::terms;
-use crate::panel::move_list::{self, ListedMove, move_name};
 use crate::settings::Settings;
 use crate::states::{AppSystems, BoardMode};
 use crate::theme::fonts::{lines_high, size};
 use crate::theme::interaction::{Disabled, Sends, pressed_across, set_enabled};
+use crate::theme::move_list::{self, ListedMove, move_name};
 use crate::theme::paint::{Fill, Ink};
 use crate::theme::palette::{Colour, Palette};
 use crate::theme::widgets;
@@ -74,6 +74,115 @@ fn text(marker: impl Component, font_size: f32, colour: Colour) -> impl Bundle {
     )
 }
 
+/// How the game began under an opening rule, in words, with two lines
+/// of room whatever the opening, so the buttons below stay where they are.
+fn opening_story(story: String) -> impl Bundle {
+    (
+        Name::new("Opening story"),
+        Node {
+            width: px(INNER),
+            min_height: px(lines_high(OPENING_LINES, size::CAPTION)),
+            flex_shrink: 0.0,
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        children![(
+            Text::new(story),
+            TextFont::from_font_size(size::CAPTION),
+            Ink(Colour::TextDim),
+            TextLayout::justify(Justify::Center),
+        )],
+    )
+}
+
+/// The slider under the steps: the whole game, its knob at the move on
+/// show.
+fn slider() -> impl Bundle {
+    (
+        Name::new("Slider"),
+        Slider,
+        Interaction::default(),
+        RelativeCursorPosition::default(),
+        Node {
+            width: px(INNER),
+            height: px(12),
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        Fill(Colour::Button),
+        children![(
+            SliderKnob,
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                top: px(-3),
+                width: px(18),
+                height: px(18),
+                border_radius: BorderRadius::MAX,
+                ..default()
+            },
+            Fill(Colour::Accent),
+            Pickable::IGNORE,
+        )],
+    )
+}
+
+/// Where the moves are listed, `rows` rows high at most.
+fn move_list_area(rows: usize) -> impl Bundle {
+    (
+        Name::new("Move list"),
+        MoveList(rows),
+        Node {
+            width: px(INNER),
+            max_height: px(rows as f32 * move_list::ROW_HEIGHT),
+            min_height: px(move_list::ROW_HEIGHT),
+            flex_direction: FlexDirection::Column,
+            flex_shrink: 1.0,
+            flex_grow: 1.0,
+            overflow: Overflow::clip(),
+            ..default()
+        },
+    )
+}
+
+/// The graph of the game's values, move by move.
+fn graph_area() -> impl Bundle {
+    (
+        Name::new("Graph"),
+        GraphArea,
+        Interaction::default(),
+        RelativeCursorPosition::default(),
+        Node {
+            width: px(GRAPH_SIZE.x),
+            height: px(GRAPH_SIZE.y),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        Fill(Colour::Track),
+    )
+}
+
+/// How far the review's search has come.
+fn progress_bar() -> impl Bundle {
+    (
+        Node {
+            width: px(INNER),
+            height: px(5),
+            ..default()
+        },
+        Fill(Colour::Track),
+        children![(
+            ProgressFill,
+            Node {
+                width: px(0),
+                height: percent(100),
+                ..default()
+            },
+            Fill(Colour::Accent),
+        )],
+    )
+}
+
 fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
     let gomoku = matches!(game.game(), MatchGame::Gomoku(_));
     let rows = if game.opening().is_some() {
@@ -84,7 +193,7 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
     // How the game began, under an opening rule: its decisions in words.
     let opening = game
         .opening()
-        .map(|o| crate::panel::opening::story_line(&locale, game.setup().kind, o));
+        .map(|o| terms::opening_story(&locale, game.setup().kind, o));
     let panel = commands
         .spawn((
             Name::new("Review panel"),
@@ -109,24 +218,7 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
                 },
             ));
             if let Some(opening) = opening {
-                // Two lines of room, whatever the opening, so that the
-                // buttons below stay where they are.
-                panel.spawn((
-                    Name::new("Opening story"),
-                    Node {
-                        width: px(INNER),
-                        min_height: px(lines_high(OPENING_LINES, size::CAPTION)),
-                        flex_shrink: 0.0,
-                        justify_content: JustifyContent::Center,
-                        ..default()
-                    },
-                    children![(
-                        Text::new(opening),
-                        TextFont::from_font_size(size::CAPTION),
-                        Ink(Colour::TextDim),
-                        TextLayout::justify(Justify::Center),
-                    )],
-                ));
+                panel.spawn(opening_story(opening));
             }
             let step = |label: &'static str, action| {
                 widgets::sized_button(String::from(label), action, 56.0, 32.0, size::SMALL)
@@ -137,81 +229,14 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
                 step(">", ReviewRequest::Forward),
                 step(">|", ReviewRequest::Last),
             ]));
-            panel.spawn((
-                Name::new("Slider"),
-                Slider,
-                Interaction::default(),
-                RelativeCursorPosition::default(),
-                Node {
-                    width: px(INNER),
-                    height: px(12),
-                    border_radius: BorderRadius::all(px(6)),
-                    ..default()
-                },
-                Fill(Colour::Button),
-                children![(
-                    SliderKnob,
-                    Node {
-                        position_type: PositionType::Absolute,
-                        left: px(0),
-                        top: px(-3),
-                        width: px(18),
-                        height: px(18),
-                        border_radius: BorderRadius::MAX,
-                        ..default()
-                    },
-                    Fill(Colour::Accent),
-                    Pickable::IGNORE,
-                )],
-            ));
+            panel.spawn(slider());
             // The one part that gives way when the panel is too full (the
             // larger text of a small window): rows at its foot are cut off,
             // the move on show stays in the middle.
-            panel.spawn((
-                Name::new("Move list"),
-                MoveList(rows),
-                Node {
-                    width: px(INNER),
-                    max_height: px(rows as f32 * move_list::ROW_HEIGHT),
-                    min_height: px(move_list::ROW_HEIGHT),
-                    flex_direction: FlexDirection::Column,
-                    flex_shrink: 1.0,
-                    flex_grow: 1.0,
-                    overflow: Overflow::clip(),
-                    ..default()
-                },
-            ));
-            panel.spawn((
-                Name::new("Graph"),
-                GraphArea,
-                Interaction::default(),
-                RelativeCursorPosition::default(),
-                Node {
-                    width: px(GRAPH_SIZE.x),
-                    height: px(GRAPH_SIZE.y),
-                    flex_shrink: 0.0,
-                    ..default()
-                },
-                Fill(Colour::Track),
-            ));
+            panel.spawn(move_list_area(rows));
+            panel.spawn(graph_area());
             panel.spawn(text(ProgressText, size::CAPTION, Colour::TextDim));
-            panel.spawn((
-                Node {
-                    width: px(INNER),
-                    height: px(5),
-                    ..default()
-                },
-                Fill(Colour::Track),
-                children![(
-                    ProgressFill,
-                    Node {
-                        width: px(0),
-                        height: percent(100),
-                        ..default()
-                    },
-                    Fill(Colour::Accent),
-                )],
-            ));
+            panel.spawn(progress_bar());
             let small = |label: &'static str, action, width: f32| {
                 widgets::sized_button(label, action, width, 34.0, size::CAPTION + 1.0)
             };

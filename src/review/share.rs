@@ -34,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
 /// rectangle through the camera (which fits the 1280×800 design into the
 /// window, centred).
 fn board_rect(window: &Window, layout: &BoardLayout) -> URect {
-    let design = crate::app::DESIGN_SIZE;
+    let design = crate::theme::design::DESIGN_SIZE;
     let scale = (window.width() / design.x).min(window.height() / design.y);
     // Gomoku: the wood with its coordinates and edge. Connect Four: the
     // frame, and the column numbers under it.

@@ -3,9 +3,10 @@
 //! flag. Undo, a new game or leaving the screen cancels it at once; a
 //! result for a position that has since changed is thrown away.
 
-use crate::board::pieces::{Animating, board_at_rest};
 use crate::current_match::apply::MoveQueue;
-use crate::current_match::{CurrentMatch, Forfeited, MoveRequested, OpeningRequested, Requester};
+use crate::current_match::{
+    CurrentMatch, Forfeited, MoveRequested, OpeningRequested, PiecesAtRest, Requester,
+};
 use crate::gomocup_player::{EngineRequest, EngineSeats, EngineTurn};
 use crate::search::background::{BackgroundSearch, SearchKind};
 use crate::settings::Settings;
@@ -110,7 +111,7 @@ fn start_thinking(
     thinking: Option<Res<Thinking>>,
     phase: Res<State<GamePhase>>,
     queue: Res<MoveQueue>,
-    animating: Query<(), With<Animating>>,
+    at_rest: Res<PiecesAtRest>,
     time: Res<Time<Real>>,
     engines: Res<SharedEngines>,
     seats: Res<EngineSeats>,
@@ -126,7 +127,7 @@ fn start_thinking(
     {
         return;
     }
-    let idle = thinking.is_none() && queue.0.is_empty() && board_at_rest(animating);
+    let idle = thinking.is_none() && queue.0.is_empty() && at_rest.0;
     if !idle || *phase.get() != GamePhase::Playing || game.game().is_over() {
         return;
     }

@@ -9,7 +9,6 @@
 use super::interaction::MenuLayer;
 use super::paint::Fill;
 use super::palette::Palette;
-use crate::settings::Settings;
 use crate::states::AppSystems;
 use bevy::prelude::*;
 
@@ -28,8 +27,12 @@ pub struct Entrance {
     pub t: f32,
 }
 
-fn begin(add: On<Add, MenuLayer>, settings: Option<Res<Settings>>, mut commands: Commands) {
-    if settings.is_some_and(|s| !s.reduce_motion) {
+/// "Reduce motion", as the settings say it (`settings` keeps it).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReduceMotion(pub bool);
+
+fn begin(add: On<Add, MenuLayer>, motion: Option<Res<ReduceMotion>>, mut commands: Commands) {
+    if motion.is_some_and(|reduced| !reduced.0) {
         commands.entity(add.entity).insert(Entrance::default());
     }
 }

@@ -4,11 +4,13 @@
 //! entrance, the toasts (short messages shown for a while), and the glyph
 //! atlases dropped after a resize.
 
+pub mod design;
 pub mod diagram;
 pub mod entrance;
 pub mod fonts;
 pub mod glyph_atlases;
 pub mod interaction;
+pub mod move_list;
 pub mod paint;
 pub mod palette;
 pub mod side_column;

@@ -4,7 +4,6 @@
 //! screen at once, menus and board alike).
 
 use super::palette::{Colour, Palette};
-use crate::settings::Settings;
 use crate::states::AppSystems;
 use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
@@ -12,16 +11,16 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Palette>().add_systems(
         Update,
-        (follow_settings, clear_colour)
-            .chain()
-            .in_set(AppSystems::Present),
+        clear_colour
+            .in_set(AppSystems::Present)
+            .after(PaletteChosen),
     );
     role::<Fill>(app);
     role::<Ink>(app);
     role::<Edge>(app);
     app.add_observer(shaded).add_systems(
         Update,
-        reshade.in_set(AppSystems::Present).after(follow_settings),
+        reshade.in_set(AppSystems::Present).after(PaletteChosen),
     );
 }
 
@@ -90,7 +89,7 @@ fn role<R: Role>(app: &mut App) {
         Update,
         repaint::<R>
             .in_set(AppSystems::Present)
-            .after(follow_settings),
+            .after(PaletteChosen),
     );
 }
 
@@ -142,13 +141,10 @@ fn reshade(
     }
 }
 
-/// The palette is the settings' theme and piece colours.
-fn follow_settings(settings: Res<Settings>, mut palette: ResMut<Palette>) {
-    let wanted = Palette::of(settings.theme, settings.piece_colours);
-    if *palette != wanted {
-        *palette = wanted;
-    }
-}
+/// Where the palette is chosen each frame (by `settings`, from the
+/// player's theme and piece colours): painting comes after it.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PaletteChosen;
 
 fn clear_colour(palette: Res<Palette>, clear: Option<ResMut<ClearColor>>) {
     if let Some(mut clear) = clear.filter(|_| palette.is_changed()) {

@@ -5,7 +5,7 @@
 //! board; the column is set in by half of it, so that the board and the
 //! panel stay together in the middle instead of a wide gap between them.
 
-use crate::app::{DESIGN_SIZE, design_scale};
+use super::design::{DESIGN_SIZE, design_scale};
 use crate::states::AppSystems;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

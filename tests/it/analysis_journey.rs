@@ -5,6 +5,7 @@
 //! saved in the library and found there, copied to the system's clipboard,
 //! a book's diagram pasted from it, exported as SGF, then back to the title.
 
+use crate::at;
 use crate::journey::{Journey, SoundOut};
 use lineup_core::analysis::study::Study;
 use lineup_core::persist::save_file::SaveFile;
@@ -29,27 +30,6 @@ const BOOK_DIAGRAM: &str = "\
    a b c d e f g h i j k l m n o
 Black to move
 ";
-
-/// Window pixels, read off screenshots (1280x800).
-mod at {
-    pub const BLACK_TOOL: (u32, u32) = (1060, 81);
-    pub const WHITE_TOOL: (u32, u32) = (1112, 81);
-    pub const SWAP_TURN: (u32, u32) = (1024, 115);
-    pub const LINE_1: (u32, u32) = (1111, 261);
-    pub const VCF_FOR_BLACK: (u32, u32) = (1045, 399);
-    pub const SAVE: (u32, u32) = (1013, 754);
-    pub const FIND: (u32, u32) = (1078, 754);
-    pub const COPY: (u32, u32) = (1143, 149);
-    pub const PASTE: (u32, u32) = (1208, 149);
-    pub const EXPORT_SGF: (u32, u32) = (1143, 754);
-
-    /// Point `name` of the 15×15 board ("h8").
-    pub fn point(name: &str) -> (u32, u32) {
-        let column = u32::from(name.as_bytes()[0] - b'a');
-        let row: u32 = name[1..].parse().expect("a row");
-        (174 + 45 * column, 725 - 45 * (row - 1))
-    }
-}
 
 /// The file a log line names after `verb` ("saved /…/x.ron").
 fn written(line: &str, verb: &str) -> String {

@@ -6,10 +6,10 @@ use bevy::ecs::resource::IsResource;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use lineup::board::PieceLanded;
 use lineup::board::markers::{ForbiddenMark, WinGlow};
 use lineup::board::pieces::{Animating, Piece};
 use lineup::current_match::HistoryRequest;
+use lineup::current_match::PieceLanded;
 use lineup::current_match::{
     CurrentMatch, GameEnded, MatchAtStart, MoveRefusal, MoveRefused, MoveRequested, Requester,
 };

@@ -5,7 +5,7 @@
 //! no engine process outlives the game.
 
 use super::journey::{Journey, SoundOut};
-use super::journeys::at;
+use crate::at;
 use lineup_core::rules::Ending;
 
 /// Start, at the foot of New game, one row lower than usual: the row for

@@ -23,26 +23,17 @@ fn the_installed_game_plays_a_move_is_heard_and_quits() {
     let mut journey = Journey::new("installed_package");
     journey.launch_installed(Path::new(GAME), SoundOut::File, &[]);
     journey.wait_for("Menu: Some(None) -> Some(Main)");
-    journey.click_button(
-        crate::journeys::at::TITLE_NEW_GAME,
-        "MenuRequest::OpenNewGame",
-    );
+    journey.click_button(crate::at::TITLE_NEW_GAME, "MenuRequest::OpenNewGame");
     journey.wait_for("Menu: Some(Main) -> Some(NewGame)");
-    journey.click_button(
-        crate::journeys::at::NEW_GAME_START,
-        "NewGameRequest::StartGame",
-    );
+    journey.click_button(crate::at::NEW_GAME_START, "NewGameRequest::StartGame");
     journey.wait_for("Screen: Some(Title) -> Some(Game)");
-    let (x, y) = crate::journeys::at::BOARD_CENTRE;
+    let (x, y) = crate::at::BOARD_CENTRE;
     journey.click(x, y);
     journey.wait_for("Piece landed: column 4 (ply 0)");
     // Out through the menus, as a player leaves.
     journey.key("Escape");
     journey.wait_for("Menu: Some(None) -> Some(Pause)");
-    journey.click_button(
-        crate::journeys::at::PAUSE_QUIT_TO_TITLE,
-        "MenuRequest::QuitToTitle",
-    );
+    journey.click_button(crate::at::PAUSE_QUIT_TO_TITLE, "MenuRequest::QuitToTitle");
     journey.wait_for("Screen: Some(Game) -> Some(Title)");
     journey.click_button(TITLE_QUIT_UNDER_CONTINUE, "MenuRequest::Quit");
     let status = journey.wait_exit();

@@ -2,40 +2,12 @@
 //! and clicks (see `journey.rs`), each checked by what the game logs and what
 //! it writes to its files.
 
+use crate::at;
 use crate::journey::{Journey, SoundOut};
 use lineup_core::match_setup::{GameKind, MatchSetup, PlayerKind};
 use lineup_core::match_state::Match;
 use lineup_core::persist::save_file::SaveFile;
 use lineup_core::rules::{ConnectFour, ConnectFourSize, Ending, MatchGame, Side};
-
-/// Window pixels (the window is 1280x800, the size the screens are laid out
-/// for) of what the journeys click, read off screenshots.
-pub mod at {
-    /// The board's centre: Connect Four's middle column, Gomoku's h8.
-    pub const BOARD_CENTRE: (u32, u32) = (490, 410);
-    /// New game, first on the title's menu when there is nothing to continue.
-    pub const TITLE_NEW_GAME: (u32, u32) = (640, 284);
-    /// New game, second on the title's menu, under Continue.
-    pub const TITLE_NEW_GAME_UNDER_CONTINUE: (u32, u32) = (640, 316);
-    /// Load game, fourth on the title's menu under Continue, New game and
-    /// Play online.
-    pub const TITLE_LOAD_UNDER_CONTINUE: (u32, u32) = (640, 444);
-    /// Start, at the foot of the new-game menu: for Connect Four (the
-    /// first game, without the Rules and Opening rows), and for Gomoku.
-    pub const NEW_GAME_START: (u32, u32) = (482, 589);
-    pub const NEW_GAME_START_GOMOKU: (u32, u32) = (482, 646);
-    /// Hint, on the Connect Four game panel.
-    pub const CONNECT_FOUR_HINT: (u32, u32) = (1044, 319);
-    /// Hint, on the Gomoku game panel.
-    pub const GOMOKU_HINT: (u32, u32) = (1044, 321);
-    /// Resign, in the resign dialog (Keep playing has the keyboard's focus).
-    pub const DIALOG_RESIGN: (u32, u32) = (534, 448);
-    /// The pause menu's Resign and Quit to title (its last two buttons).
-    pub const PAUSE_RESIGN: (u32, u32) = (640, 589);
-    pub const PAUSE_QUIT_TO_TITLE: (u32, u32) = (640, 653);
-    /// Load, on the load menu's only row.
-    pub const LOAD_ONLY_ROW: (u32, u32) = (756, 398);
-}
 
 #[test]
 #[cfg_attr(
@@ -250,11 +222,8 @@ fn a_gomoku_hint_is_a_stone_in_a_ring_that_stands_out() {
         .nth(1)
         .and_then(|rest| rest.split([' ', ',']).next())
         .expect("a point");
-    // The 15x15 board at 1280x800: a1's centre at (175, 725), 45 pixels a
-    // line (read off a screenshot).
-    let column = usize::from(point.as_bytes()[0] - b'a');
-    let row: usize = point[1..].parse().expect("a row");
-    let (x, y) = (175 + 45 * column, 725 - 45 * (row - 1));
+    let (x, y) = at::point(point);
+    let (x, y) = (x as usize, y as usize);
     journey.wait_frames(30);
     let shot = journey.screen();
     // The ring is the theme's accent, which the wood is not.

@@ -226,3 +226,33 @@ fn no_test_hides_in_src() {
         "tests in {offenders:?} never run: move them to the tests/ folder of their crate"
     );
 }
+
+#[test]
+fn the_layers_point_down() {
+    // Each rule is a cycle that was cut (#60): the lower module names no
+    // module above it.
+    let cuts: [(&str, &[&str]); 5] = [
+        // The match's writer and the computer wait on `PiecesAtRest`,
+        // which the board publishes.
+        ("current_match", &["crate::board"]),
+        ("search", &["crate::board"]),
+        // The design's size is the theme's.
+        ("board", &["crate::app"]),
+        // The settings choose the palette; the theme knows no settings.
+        (
+            "theme",
+            &["crate::settings", "crate::board", "crate::panel"],
+        ),
+        // The move list is a theme widget, an opening's story is terms.
+        ("review", &["crate::panel"]),
+    ];
+    for (module, above) in cuts {
+        let files = rust_files(&src().join(module));
+        assert!(!files.is_empty(), "{module}'s files were not found");
+        let offenders = mentioning(&files, above);
+        assert!(
+            offenders.is_empty(),
+            "{module} imports {above:?}: {offenders:?}"
+        );
+    }
+}

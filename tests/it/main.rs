@@ -4,6 +4,7 @@
 mod analysis_app;
 mod analysis_journey;
 mod app_flow;
+mod at;
 mod audio_assets;
 mod cli;
 mod clock_app;

@@ -3,19 +3,8 @@
 //! to page (each clicked at one place), and Back returns to the game; the
 //! title's Analysis board asks which game, and opens a Connect Four board.
 
+use crate::at;
 use crate::journey::{Journey, SoundOut};
-
-/// Window pixels of How to play's tabs (1280x800), read off a screenshot.
-mod at {
-    pub const TAB_CONNECT_FOUR: (u32, u32) = (385, 147);
-    pub const TAB_GOMOKU: (u32, u32) = (555, 147);
-    pub const TAB_RENJU: (u32, u32) = (725, 147);
-    pub const TAB_OPENINGS: (u32, u32) = (895, 147);
-    pub const TITLE_ANALYSIS: (u32, u32) = (640, 476);
-    /// The chooser's Game row, its ">".
-    pub const NEXT_GAME: (u32, u32) = (887, 336);
-    pub const OPEN_BOARD: (u32, u32) = (482, 517);
-}
 
 #[test]
 #[cfg_attr(

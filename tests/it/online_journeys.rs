@@ -4,34 +4,13 @@
 //! game one of them hosts. Killing a window or the server mid-game loses no
 //! move the server had accepted.
 
+use crate::at;
 use crate::journey::{Journey, SoundOut};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
-
-/// Window pixels (1280x800) of what these journeys click, read off
-/// screenshots of the Play online menu and the Connect Four board.
-mod at {
-    pub const HOST_HERE: (u32, u32) = (534, 443);
-    pub const WATCH: (u32, u32) = (746, 497);
-    pub const QUICK_PAIR: (u32, u32) = (534, 551);
-    /// The game-over banner's Rematch.
-    pub const OVER_REMATCH: (u32, u32) = (1111, 581);
-    /// Undo on the game panel, and Allow under it when the opponent asks.
-    pub const PANEL_UNDO: (u32, u32) = (1044, 270);
-    pub const ALLOW_UNDO: (u32, u32) = (1044, 560);
-    pub const ROOM_ON_SERVER: (u32, u32) = (746, 443);
-    /// Connect Four's middle column, and the one right of it.
-    pub const BOARD_CENTRE: (u32, u32) = (490, 410);
-    pub const COLUMN_5: (u32, u32) = (586, 410);
-    /// The other columns the journeys use (96 pixels apart).
-    pub const COLUMN_1: (u32, u32) = (202, 410);
-    pub const COLUMN_2: (u32, u32) = (298, 410);
-    pub const COLUMN_3: (u32, u32) = (394, 410);
-    pub const COLUMN_7: (u32, u32) = (778, 410);
-}
 
 /// A `lineup-server` process on 127.0.0.1.
 struct Server {
@@ -199,12 +178,12 @@ fn two_windows_play_a_whole_game_through_lineup_server_surviving_kills_of_a_wind
     play_centre(&mut ann, &mut bo, 4);
     server.wait_for("plays column 4");
     // On to the end: Ann lines up the bottom row while Bo builds column 7.
-    play(&mut bo, &mut ann, at::COLUMN_7, 7, 5);
-    play(&mut ann, &mut bo, at::COLUMN_3, 3, 6);
-    play(&mut bo, &mut ann, at::COLUMN_7, 7, 7);
-    play(&mut ann, &mut bo, at::COLUMN_2, 2, 8);
-    play(&mut bo, &mut ann, at::COLUMN_7, 7, 9);
-    play(&mut ann, &mut bo, at::COLUMN_1, 1, 10);
+    play(&mut bo, &mut ann, at::column(7), 7, 5);
+    play(&mut ann, &mut bo, at::column(3), 3, 6);
+    play(&mut bo, &mut ann, at::column(7), 7, 7);
+    play(&mut ann, &mut bo, at::column(2), 2, 8);
+    play(&mut bo, &mut ann, at::column(7), 7, 9);
+    play(&mut ann, &mut bo, at::column(1), 1, 10);
     for window in [&mut ann, &mut bo] {
         window.wait_for("GamePhase: Some(Playing) -> Some(Over)");
     }
@@ -248,7 +227,7 @@ fn a_friend_plays_a_whole_game_hosted_in_a_window_with_an_undo() {
     host.wait_for("joined");
     // A whole game: Red builds the middle column, Yellow the next one.
     play_centre(&mut host, &mut friend, 0);
-    play(&mut friend, &mut host, at::COLUMN_5, 5, 1);
+    play(&mut friend, &mut host, at::column(5), 5, 1);
     play_centre(&mut host, &mut friend, 2);
     // The host takes its move back: the friend is asked, and allows it.
     host.click(at::PANEL_UNDO.0, at::PANEL_UNDO.1);
@@ -258,9 +237,9 @@ fn a_friend_plays_a_whole_game_hosted_in_a_window_with_an_undo() {
     }
     // And plays again where it was, on to four in a row.
     play_centre(&mut host, &mut friend, 2);
-    play(&mut friend, &mut host, at::COLUMN_5, 5, 3);
+    play(&mut friend, &mut host, at::column(5), 5, 3);
     play_centre(&mut host, &mut friend, 4);
-    play(&mut friend, &mut host, at::COLUMN_5, 5, 5);
+    play(&mut friend, &mut host, at::column(5), 5, 5);
     play_centre(&mut host, &mut friend, 6);
     for window in [&mut host, &mut friend] {
         window.wait_for("GamePhase: Some(Playing) -> Some(Over)");

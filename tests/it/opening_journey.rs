@@ -5,7 +5,7 @@
 //! autosave holds every opening action and replays.
 
 use super::journey::{Journey, SoundOut};
-use super::journeys::at;
+use crate::at;
 use lineup_core::match_state::Match;
 use lineup_core::rules::opening::{OpeningRule, Player, Step};
 use lineup_core::rules::{Point, Side};

@@ -3,20 +3,9 @@
 //! of the board in the exports folder), Play from here, then Ctrl+Z takes
 //! back one of the kept moves; the autosave has the new game.
 
+use crate::at;
 use crate::journey::{Journey, SoundOut};
 use crate::window::Shot;
-
-/// Window pixels, read off screenshots (1280x800).
-mod at {
-    /// Review game, third in the pause menu.
-    pub const PAUSE_REVIEW: (u32, u32) = (640, 333);
-    /// The first move of the move list's second row (move 3).
-    pub const LIST_MOVE_3: (u32, u32) = (1080, 289);
-    pub const SAVE_IMAGE: (u32, u32) = (1176, 651);
-    pub const PLAY_FROM_HERE: (u32, u32) = (1110, 607);
-    /// The ">" step.
-    pub const FORWARD: (u32, u32) = (1142, 208);
-}
 
 #[test]
 #[cfg_attr(

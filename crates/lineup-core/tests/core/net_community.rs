@@ -1066,3 +1066,14 @@ fn a_frame_of_version_five_is_refused_by_name() {
         Err(WireError::Version { theirs: 5 })
     );
 }
+
+#[test]
+fn a_players_first_login_is_dated_from_the_time_passed_in_not_the_wall_clock() {
+    // The lobby is sans-IO: its steady milliseconds and the calendar's
+    // seconds at their zero make the date, whatever the machine's clock.
+    let mut lobby = Lobby::new(PlayRng::new(7), PredictableSecrets::default());
+    lobby.calendar_at_zero = 1_000_000;
+    log_in(&mut lobby, ANN, &ann(), "Ann", 5_000);
+    let record = lobby.players().get(&ann().key()).expect("Ann's record");
+    assert_eq!(record.since, 1_000_005);
+}

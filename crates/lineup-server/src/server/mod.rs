@@ -3,12 +3,13 @@
 //! frames, decodes them and passes them on, and writes what the owner sends
 //! it; the owner hands each request to the plain [`lineup_core::net::Lobby`],
 //! stores what changed, and only then sends each change to the room's
-//! players. Nothing runs on a tick but the grace period's once-a-second
-//! check, so an idle server sleeps.
+//! players. Nothing runs on a tick but the grace period's check, four
+//! times a second, so an idle server does almost nothing.
 //!
 //! The same server runs as `lineup-server` and inside a window that hosts
 //! a game for a friend ([`RunningServer`]).
 
+mod batch;
 pub mod cluster;
 mod connection;
 pub mod door;

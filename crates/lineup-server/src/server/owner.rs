@@ -10,6 +10,7 @@
 //! rooms are taken over here.
 
 use super::Settings;
+use super::batch::Batch;
 use super::cluster::{Beat, Cluster, Whereabouts};
 use crate::store::{Commit, RoomStore};
 use lineup_core::ai::PlayRng;
@@ -113,6 +114,8 @@ impl Owner {
     ) -> Result<Owner, String> {
         // Colours drawn from the clock's seed; every secret from the system.
         let mut lobby = Lobby::new(PlayRng::from_time(), OsSecrets);
+        // The steady clock starts now (`Owner::now`).
+        lobby.calendar_at_zero = lineup_core::unix_time::now();
         lobby.grace_ms = settings.grace_ms;
         let players = store.players().map_err(|e| e.to_string())?;
         lobby.restore_players(players);
@@ -248,64 +251,37 @@ impl Owner {
         if effects.is_empty() {
             return;
         }
-        let mut changed = BTreeSet::new();
-        let mut shown = BTreeSet::new();
-        let mut closed = Vec::new();
-        let mut replies = Vec::new();
-        let mut players = BTreeSet::new();
-        let mut rated: Vec<(PlayerKey, lineup_core::net::rating::RatingPool, u16)> = Vec::new();
-        let mut lookups = Vec::new();
-        let mut chats = Vec::new();
-        let mut lobby_to: BTreeSet<ClientKey> = BTreeSet::new();
-        // One write for the batch's log lines: under load, a write per
-        // move would cost more than the move.
-        let mut log = String::new();
-        for effect in effects {
-            match effect {
-                Effect::Changed(code) => {
-                    changed.insert(code);
-                }
-                Effect::Shown(code) => {
-                    shown.insert(code);
-                }
-                Effect::Closed(record) => closed.push(*record),
-                Effect::Reply { to, reply } => replies.push((to, reply)),
-                // Who sees a room follows from its seats and watchers.
-                Effect::Sees { .. } => {}
-                // Sent at the next check (four times a second at most):
-                // under load the lobby changes with nearly every batch.
-                Effect::LobbyChanged => self.lobby_stale = true,
-                Effect::LobbyTo(client) => {
-                    lobby_to.insert(client);
-                }
-                Effect::Chat { line, to } => chats.push((line, to)),
-                Effect::PlayerChanged(key) => {
-                    players.insert(key);
-                }
-                Effect::Rated { key, pool, rating } => rated.push((key, pool, rating)),
-                Effect::Lookup { client, what } => lookups.push((client, what)),
-                Effect::Log(line) => {
-                    if self.log {
-                        log.push_str("Lineup server: ");
-                        log.push_str(&line);
-                        log.push('\n');
-                    }
-                }
-            }
+        let mut batch = Batch::of(effects, self.log);
+        if batch.lobby_changed {
+            // Sent at the next check (four times a second at most): under
+            // load the lobby changes with nearly every batch.
+            self.lobby_stale = true;
         }
-        let records: Vec<RoomRecord> = changed
+        let gone: Vec<RoomCode> = batch.closed.iter().map(|r| r.code).collect();
+        self.store_batch(&mut batch).await;
+        self.map_rooms(&batch.changed, gone).await;
+        self.send_batch(batch);
+    }
+
+    /// Stores what a batch changed: rooms, results, players and the
+    /// ratings a result moved, in one transaction (both or neither survive
+    /// a crash).
+    async fn store_batch(&mut self, batch: &mut Batch) {
+        let records: Vec<RoomRecord> = batch
+            .changed
             .iter()
             .filter_map(|code| self.lobby.room(*code).map(Room::record))
             .collect();
-        let gone: Vec<RoomCode> = closed.iter().map(|r: &RoomRecord| r.code).collect();
         let unix = lineup_core::unix_time::now();
-        let player_records: Vec<PlayerRecord> = players
+        let player_records: Vec<PlayerRecord> = batch
+            .players
             .iter()
             .filter_map(|key| self.lobby.players().get(key).cloned())
             .collect();
-        let points: Vec<(PlayerKey, RatingPoint)> = rated
-            .into_iter()
-            .map(|(key, pool, rating)| {
+        let points: Vec<(PlayerKey, RatingPoint)> = batch
+            .rated
+            .iter()
+            .map(|&(key, pool, rating)| {
                 (
                     key,
                     RatingPoint {
@@ -316,78 +292,90 @@ impl Owner {
                 )
             })
             .collect();
-        if !records.is_empty()
-            || !closed.is_empty()
-            || !player_records.is_empty()
-            || !points.is_empty()
+        if records.is_empty()
+            && batch.closed.is_empty()
+            && player_records.is_empty()
+            && points.is_empty()
         {
-            // A room's result and the ratings it moved go in one
-            // transaction: both or neither survive a crash.
-            let stored = blocking(&self.store, move |store| {
-                store.commit(&Commit {
-                    changed: &records,
-                    closed: &closed,
-                    players: &player_records,
-                    points: &points,
-                    now_seconds: unix,
-                })
+            return;
+        }
+        // Stored, then forgotten: nothing after this needs them.
+        let closed = std::mem::take(&mut batch.closed);
+        let stored = blocking(&self.store, move |store| {
+            store.commit(&Commit {
+                changed: &records,
+                closed: &closed,
+                players: &player_records,
+                points: &points,
+                now_seconds: unix,
             })
-            .await;
-            if let Err(problem) = stored {
-                // The game goes on; the operator must see this at once.
-                eprintln!("Lineup server: NOT STORED: {problem}");
-            }
-            if let Some(left) = self.crash_after.as_mut() {
-                *left -= 1;
-                if *left == 0 {
-                    eprintln!(
-                        "Lineup server: crashing after a commit, before its replies (fault injection)"
-                    );
-                    std::process::abort();
-                }
+        })
+        .await;
+        if let Err(problem) = stored {
+            // The game goes on; the operator must see this at once.
+            eprintln!("Lineup server: NOT STORED: {problem}");
+        }
+        if let Some(left) = self.crash_after.as_mut() {
+            *left -= 1;
+            if *left == 0 {
+                eprintln!(
+                    "Lineup server: crashing after a commit, before its replies (fault injection)"
+                );
+                std::process::abort();
             }
         }
-        if let Some(cluster) = &self.cluster {
-            let new: Vec<RoomCode> = changed
-                .iter()
-                .filter(|c| self.lobby.room(**c).is_some() && !self.owned.contains(*c))
-                .copied()
-                .collect();
-            self.owned.extend(new.iter().copied());
-            for code in &gone {
-                self.owned.remove(code);
-            }
-            if !new.is_empty() || !gone.is_empty() {
-                let mapped = blocking(cluster, move |c| c.own(&new).and(c.release(&gone))).await;
-                if let Err(problem) = mapped {
-                    self.say(&format!("Redis: {problem} (the database still knows)"));
-                }
+    }
+
+    /// Tells the cluster which rooms this instance now holds and which are
+    /// gone.
+    async fn map_rooms(&mut self, changed: &BTreeSet<RoomCode>, gone: Vec<RoomCode>) {
+        let Some(cluster) = &self.cluster else {
+            return;
+        };
+        let new: Vec<RoomCode> = changed
+            .iter()
+            .filter(|c| self.lobby.room(**c).is_some() && !self.owned.contains(*c))
+            .copied()
+            .collect();
+        self.owned.extend(new.iter().copied());
+        for code in &gone {
+            self.owned.remove(code);
+        }
+        if !new.is_empty() || !gone.is_empty() {
+            let mapped = blocking(cluster, move |c| c.own(&new).and(c.release(&gone))).await;
+            if let Err(problem) = mapped {
+                self.say(&format!("Redis: {problem} (the database still knows)"));
             }
         }
-        for (to, reply) in replies {
+    }
+
+    /// Sends what a batch has for the clients, once it is stored: replies,
+    /// rooms, chat lines, the lobby, records looked up; and its log lines.
+    fn send_batch(&mut self, batch: Batch) {
+        for (to, reply) in batch.replies {
             self.send(to, wire::encode(&ToClient::Reply(reply)).into());
         }
-        for code in changed.union(&shown) {
+        for code in batch.changed.union(&batch.shown) {
             self.send_room(*code);
         }
-        for (line, to) in chats {
+        for (line, to) in batch.chats {
             let frame: Bytes = wire::encode(&ToClient::Chat(line)).into();
             for client in to {
                 self.send(client, frame.clone());
             }
         }
-        if !lobby_to.is_empty() {
+        if !batch.lobby_to.is_empty() {
             let frame: Bytes = wire::encode(&ToClient::Lobby(self.lobby.view())).into();
-            for client in lobby_to {
+            for client in batch.lobby_to {
                 self.send(client, frame.clone());
             }
         }
-        for (client, what) in lookups {
+        for (client, what) in batch.lookups {
             self.look_up_records(client, what);
         }
-        if !log.is_empty() {
+        if !batch.log.is_empty() {
             use std::io::Write;
-            let _ = std::io::stderr().lock().write_all(log.as_bytes());
+            let _ = std::io::stderr().lock().write_all(batch.log.as_bytes());
         }
     }
 

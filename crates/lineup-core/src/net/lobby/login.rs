@@ -60,9 +60,11 @@ impl Lobby {
         client: ClientKey,
         key: PlayerKey,
         name: &str,
+        now: u64,
         effects: &mut Vec<Effect>,
     ) -> Result<(), Refusal> {
-        let changed = self.players.enter(key, name, crate::unix_time::now())?;
+        let seen = self.calendar_at_zero + now / 1000;
+        let changed = self.players.enter(key, name, seen)?;
         self.logins.insert(client, Login::In(key));
         let record = self.players.get(&key).ok_or(Refusal::NotLoggedIn)?;
         if changed {

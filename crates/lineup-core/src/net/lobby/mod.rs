@@ -197,6 +197,10 @@ pub struct Lobby {
     secrets: Box<dyn SecretSource>,
     pub grace_ms: u64,
     pub max_rooms: usize,
+    /// The calendar's seconds (since 1970) when the steady clock read 0:
+    /// the date a player was last seen is this plus the steady time. The
+    /// server sets it at start; tests leave it 0.
+    pub calendar_at_zero: u64,
 }
 
 impl Lobby {
@@ -230,6 +234,7 @@ impl Lobby {
             secrets: Box::new(secrets),
             grace_ms: GRACE_MS,
             max_rooms: 100_000,
+            calendar_at_zero: 0,
         }
     }
 
@@ -303,7 +308,7 @@ impl Lobby {
                         challenge,
                         ..
                     }) if verify(&key, &challenge, &signature) => {
-                        self.logged_in(client, key, &name, &mut effects)
+                        self.logged_in(client, key, &name, now, &mut effects)
                     }
                     _ => Err(Refusal::BadSignature),
                 }
