@@ -17,15 +17,21 @@ use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(Screen::Game),
-        spawn.run_if(resource_exists::<OnlineSession>),
-    )
-    .add_systems(
         Update,
-        (show, show_chat)
+        (spawn_if_missing, show, show_chat)
+            .chain()
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Game).and_then(resource_exists::<OnlineSession>)),
     );
+}
+
+/// The line comes with the session, whichever came first: the game screen
+/// (a room opened from the dialog) or the session (a seat taken back with
+/// Continue, on a game screen already open).
+fn spawn_if_missing(commands: Commands, shown: Query<(), With<ConnectionText>>) {
+    if shown.is_empty() {
+        spawn(commands);
+    }
 }
 
 #[derive(Component)]

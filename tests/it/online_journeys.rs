@@ -155,6 +155,13 @@ fn two_windows_play_a_whole_game_through_lineup_server_surviving_kills_of_a_wind
     bo.wait_for("Match: Connect Four, Online vs Human, 3 moves");
     bo.wait_for(&format!("Online: seated in room {code} as Second"));
     bo.wait_for(&format!("Online: in room {code}, 3 moves"));
+    // The screen is as it was: the room's line, Chat and Mute under the
+    // board (light text at its foot, left of the board's middle).
+    bo.wait_frames(30);
+    let foot = bo
+        .screen()
+        .count_near_within([240, 242, 247], 40, 20..560, 755..795);
+    assert!(foot > 300, "the online line is back: {foot} light pixels");
     play_centre(&mut bo, &mut ann, 3);
 
     // The server is killed and started again on its port: both windows
