@@ -26,7 +26,12 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(AppSystems::Animate)
                 .run_if(in_state(Screen::Game)),
         )
-        .add_systems(Update, publish_at_rest.in_set(AppSystems::Present));
+        // At the end of the frame's animation: what Present (the game's
+        // phase) and the next frame's Think and Apply read.
+        .add_systems(
+            Update,
+            publish_at_rest.in_set(AppSystems::Animate).after(settle),
+        );
 }
 
 /// Tells the match and the computer whether every piece rests, once the

@@ -29,9 +29,16 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Menu::Lobby), spawn)
         .add_systems(
             Update,
-            (open_seek, review_finished)
+            open_seek
                 .in_set(AppSystems::Apply)
                 .run_if(resource_exists::<OnlineSession>),
+        )
+        // After the session's news, with or without the session.
+        .add_systems(
+            Update,
+            review_finished
+                .in_set(AppSystems::Apply)
+                .after(crate::online::FollowTheServer),
         )
         .add_systems(
             Update,

@@ -20,7 +20,11 @@ use lineup_core::unix_time::now;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Menu::Pause), spawn).add_systems(
         Update,
-        (quit_to_title, export_game)
+        (
+            // A quit stops the session before its news is followed.
+            quit_to_title.before(crate::online::FollowTheServer),
+            export_game,
+        )
             .in_set(AppSystems::Apply)
             .run_if(in_state(Screen::Game)),
     );

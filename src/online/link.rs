@@ -40,6 +40,10 @@ pub(super) fn take_updates(
             info!("Online: connection ended: {why}");
         }
         effects.extend(session.client.on_update(update, now));
+        if session.client.is_over() {
+            // Nothing after the end is heard.
+            break;
+        }
     }
     effects.extend(session.client.on_tick(now));
     carry_out(&mut session, effects, &mut |effect| {

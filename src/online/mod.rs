@@ -77,10 +77,16 @@ pub fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(AppSystems::Apply)
+                .in_set(FollowTheServer)
                 // Each system checks: one of them may end the session mid-chain.
                 .distributive_run_if(resource_exists::<OnlineSession>),
         );
 }
+
+/// The systems that bring the server's news into the match and the
+/// screens: a screen that ends the session orders itself before them.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FollowTheServer;
 
 /// An online game's own buttons: the answers to the opponent's undo
 /// request, the rematch, and Cancel while connecting or waiting for a

@@ -22,7 +22,24 @@ pub fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Game).and_then(resource_exists::<OnlineSession>)),
+    )
+    .add_systems(
+        Update,
+        despawn_with_the_session
+            .in_set(AppSystems::Present)
+            .run_if(resource_removed::<OnlineSession>),
     );
+}
+
+/// What this module spawns: gone with the session (a seat taken back whose
+/// room is gone leaves the game to go on here, with no online line).
+#[derive(Component)]
+struct StatusRoot;
+
+fn despawn_with_the_session(mut commands: Commands, roots: Query<Entity, With<StatusRoot>>) {
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
 }
 
 /// The line comes with the session, whichever came first: the game screen
@@ -57,6 +74,7 @@ struct PromptText;
 fn spawn(mut commands: Commands) {
     commands.spawn((
         Name::new("Online status"),
+        StatusRoot,
         DespawnOnExit(Screen::Game),
         Node {
             position_type: PositionType::Absolute,
@@ -114,6 +132,7 @@ fn spawn(mut commands: Commands) {
     // always in the same place whatever the names.
     commands.spawn((
         Name::new("Undo question"),
+        StatusRoot,
         UndoPrompt,
         DespawnOnExit(Screen::Game),
         widgets::side_card(px(470), Val::Auto, Colour::Accent),

@@ -613,3 +613,43 @@ fn chat_reaches_the_opponent_only_and_mute_hides_their_lines() {
     run(&mut app, 2);
     assert_eq!(shown(&app), vec!["Ann: good luck"]);
 }
+
+/// How many entities are named `name`.
+fn named(app: &mut App, name: &str) -> usize {
+    app.world_mut()
+        .query::<&Name>()
+        .iter(app.world())
+        .filter(|n| n.as_str() == name)
+        .count()
+}
+
+#[test]
+fn a_saved_seat_whose_room_is_gone_plays_on_here_with_no_online_line() {
+    use crate::app_flow::{HUMANS, app_in_game};
+    use lineup::current_match::StartMatch;
+    use lineup_core::net::{OnlineSeat, RoomCode, SeatSecret};
+    let server = lobby_server();
+    let mut app = app_in_game(C4, "44", HUMANS);
+    let seat = OnlineSeat {
+        server: Some(server.address().to_string()),
+        code: RoomCode::parse("ABCDEF").unwrap(),
+        secret: SeatSecret::from_bytes([1; 16]),
+    };
+    let game = lineup_core::match_state::Match::clone(app.world().resource::<CurrentMatch>())
+        .with_seat(Some(seat));
+    app.world_mut().write_message(StartMatch(game));
+    // Continue takes the seat back: the session starts, with its line.
+    until(&mut app, 400, "the online line", |app| {
+        named(app, "Online status") == 1
+    });
+    // The server has no such room: said, and the game goes on here.
+    let said = toast(&mut app, ToastPlace::Window);
+    assert!(said.contains("ABCDEF"), "{said}");
+    until(&mut app, 400, "the game played here", |app| {
+        app.world().resource::<CurrentMatch>().online().is_none()
+    });
+    run(&mut app, 3);
+    assert!(app.world().get_resource::<OnlineSession>().is_none());
+    assert_eq!(named(&mut app, "Online status"), 0, "no line of a gone session");
+    assert_eq!(moves(&app).len(), 2, "the moves stay");
+}

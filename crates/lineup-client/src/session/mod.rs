@@ -202,6 +202,9 @@ impl ClientSession {
 
     /// What the connection brought, at `now_ms`.
     pub fn on_update(&mut self, update: Update, now_ms: u64) -> Vec<ClientEffect> {
+        if self.is_over() {
+            return Vec::new();
+        }
         match update {
             Update::Connected => self.connected(),
             Update::Failed(_) => match &mut self.phase {

@@ -64,6 +64,9 @@ pub enum WireError {
     },
     /// The bytes are not a message of this version.
     Garbled(String),
+    /// A message of this version, holding a value its types refuse: a
+    /// board size out of range, a room code of letters codes never use.
+    OutOfRange,
 }
 
 impl fmt::Display for WireError {
@@ -78,6 +81,9 @@ impl fmt::Display for WireError {
                 write!(f, "a frame of {bytes} bytes (at most {limit})")
             }
             WireError::Garbled(why) => write!(f, "a frame that is no message: {why}"),
+            WireError::OutOfRange => {
+                f.write_str("a message holding a value out of range (a board size, a room code)")
+            }
         }
     }
 }
@@ -104,8 +110,11 @@ pub fn decode<T: DeserializeOwned>(frame: &[u8], limit: usize) -> Result<T, Wire
     if version != WIRE_VERSION {
         return Err(WireError::Version { theirs: version });
     }
-    let (message, rest) =
-        postcard::take_from_bytes(body).map_err(|e| WireError::Garbled(e.to_string()))?;
+    let (message, rest) = postcard::take_from_bytes(body).map_err(|e| match e {
+        // The only custom errors are the checked types' own refusals.
+        postcard::Error::SerdeDeCustom => WireError::OutOfRange,
+        other => WireError::Garbled(other.to_string()),
+    })?;
     if !rest.is_empty() {
         return Err(WireError::Garbled(format!(
             "{} bytes after the message",

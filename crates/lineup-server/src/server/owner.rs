@@ -114,8 +114,6 @@ impl Owner {
     ) -> Result<Owner, String> {
         // Colours drawn from the clock's seed; every secret from the system.
         let mut lobby = Lobby::new(PlayRng::from_time(), OsSecrets);
-        // The steady clock starts now (`Owner::now`).
-        lobby.calendar_at_zero = lineup_core::unix_time::now();
         lobby.grace_ms = settings.grace_ms;
         let players = store.players().map_err(|e| e.to_string())?;
         lobby.restore_players(players);
@@ -133,6 +131,9 @@ impl Owner {
             Some(cluster) => (cluster.instance.clone(), vec![cluster.address.clone()]),
             None => (String::new(), Vec::new()),
         };
+        // The steady clock's zero (`Owner::now`), and the calendar then.
+        let started = Instant::now();
+        lobby.calendar_at_zero = lineup_core::unix_time::now();
         Ok(Owner {
             lobby,
             store: Arc::new(Mutex::new(store)),
@@ -142,7 +143,7 @@ impl Owner {
             owned: HashSet::new(),
             beaten: false,
             outboxes: HashMap::new(),
-            started: Instant::now(),
+            started,
             log: settings.log,
             crash_after: crash_after_commit(),
             lobby_stale: false,
