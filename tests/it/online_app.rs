@@ -650,6 +650,10 @@ fn a_saved_seat_whose_room_is_gone_plays_on_here_with_no_online_line() {
     });
     run(&mut app, 3);
     assert!(app.world().get_resource::<OnlineSession>().is_none());
-    assert_eq!(named(&mut app, "Online status"), 0, "no line of a gone session");
+    assert_eq!(
+        named(&mut app, "Online status"),
+        0,
+        "no line of a gone session"
+    );
     assert_eq!(moves(&app).len(), 2, "the moves stay");
 }
