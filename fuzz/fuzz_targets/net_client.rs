@@ -25,7 +25,7 @@ fuzz_target!(|frame: &[u8]| {
         Err(WireError::Version { theirs }) => {
             return assert!(theirs == frame[0] && theirs != WIRE_VERSION);
         }
-        Err(WireError::Garbled(_) | WireError::OutOfRange) => {
+        Err(WireError::Garbled(_) | WireError::BadValue) => {
             return assert_eq!(frame[0], WIRE_VERSION);
         }
     };

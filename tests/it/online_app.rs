@@ -643,8 +643,9 @@ fn a_saved_seat_whose_room_is_gone_plays_on_here_with_no_online_line() {
         named(app, "Online status") == 1
     });
     // The server has no such room: said, and the game goes on here.
-    let said = toast(&mut app, ToastPlace::Window);
-    assert!(said.contains("ABCDEF"), "{said}");
+    until(&mut app, 400, "the room's end said", |app| {
+        toast(app, ToastPlace::Window).contains("ABCDEF")
+    });
     until(&mut app, 400, "the game played here", |app| {
         app.world().resource::<CurrentMatch>().online().is_none()
     });

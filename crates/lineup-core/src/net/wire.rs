@@ -64,9 +64,10 @@ pub enum WireError {
     },
     /// The bytes are not a message of this version.
     Garbled(String),
-    /// A message of this version, holding a value its types refuse: a
-    /// board size out of range, a room code of letters codes never use.
-    OutOfRange,
+    /// Well formed, but holding a value no message of this version holds:
+    /// a kind of message it does not know, a board size out of range, a
+    /// room code of letters codes never use.
+    BadValue,
 }
 
 impl fmt::Display for WireError {
@@ -81,9 +82,10 @@ impl fmt::Display for WireError {
                 write!(f, "a frame of {bytes} bytes (at most {limit})")
             }
             WireError::Garbled(why) => write!(f, "a frame that is no message: {why}"),
-            WireError::OutOfRange => {
-                f.write_str("a message holding a value out of range (a board size, a room code)")
-            }
+            WireError::BadValue => f.write_str(
+                "a message holding a value no message holds (an unknown kind, a board size \
+                 out of range, a room code)",
+            ),
         }
     }
 }
@@ -111,8 +113,9 @@ pub fn decode<T: DeserializeOwned>(frame: &[u8], limit: usize) -> Result<T, Wire
         return Err(WireError::Version { theirs: version });
     }
     let (message, rest) = postcard::take_from_bytes(body).map_err(|e| match e {
-        // The only custom errors are the checked types' own refusals.
-        postcard::Error::SerdeDeCustom => WireError::OutOfRange,
+        // serde's own refusals: an unknown variant, or a checked type's
+        // value (`GomokuSize`, `RoomCode`) refused.
+        postcard::Error::SerdeDeCustom => WireError::BadValue,
         other => WireError::Garbled(other.to_string()),
     })?;
     if !rest.is_empty() {

@@ -87,7 +87,7 @@ fn a_host_request_for_a_board_of_no_supported_size_is_refused() {
         // Refused by name: a value out of range, not garbage.
         assert_eq!(
             wire::decode_request(&host_frame_of_size(n)),
-            Err(WireError::OutOfRange),
+            Err(WireError::BadValue),
             "size {n}"
         );
     }
