@@ -41,9 +41,10 @@ stage_cargo_test() {
     stages_row "$name" "$start" "$EPOCHREALTIME" "$status" ""
     # "Running tests/it/main.rs (.../deps/it-HASH)" names the binary whose
     # "test result: ok. 3 passed; 0 failed; 1 ignored; ...; finished in 2.5s"
-    # follows.
+    # follows; "Doc-tests lineup_core" names a crate's doctests.
     awk -v table="$LINEUP_STAGES" '
         /^ *Running / { bin = $NF; sub(/\)$/, "", bin); sub(/.*\//, "", bin); sub(/-[0-9a-f]+$/, "", bin) }
+        /^ *Doc-tests / { bin = "doc " $2 }
         /^test result: / {
             match($0, /[0-9]+ passed/); p = substr($0, RSTART, RLENGTH) + 0
             match($0, /[0-9]+ failed/); f = substr($0, RSTART, RLENGTH) + 0
