@@ -560,7 +560,7 @@ fn handle_requests(
             | DialogRequest::QuickPair
             | DialogRequest::Lobby => match what_to_start(*request, &form, &storage, &locale) {
                 Ok(start) => {
-                    remember(&form, &mut settings);
+                    remember(&start.name, &form, &mut settings);
                     connect(&mut commands, &mut form, start, &mut next_menu, &time);
                 }
                 Err(Unfit { problem, field }) => {
@@ -638,11 +638,11 @@ fn what_to_start(
     })
 }
 
-/// The name and address, remembered for next time.
-fn remember(form: &OnlineForm, settings: &mut Settings) {
-    let name = clean_name(&form.fields[Field::Name]);
+/// The name (as cleaned for the session) and address, remembered for next
+/// time.
+fn remember(name: &str, form: &OnlineForm, settings: &mut Settings) {
     if settings.player_name != name || settings.online_address != form.fields[Field::Address] {
-        settings.player_name = name;
+        settings.player_name = name.to_string();
         settings.online_address = form.fields[Field::Address].trim().to_string();
     }
 }

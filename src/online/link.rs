@@ -65,11 +65,6 @@ pub(super) fn carry_out(
                 info!("Online: connecting to {target}");
                 session.connect(target);
             }
-            ClientEffect::Ended(_) => {
-                // Nothing more goes out or comes in.
-                session.connection = None;
-                others(effect);
-            }
             other => others(other),
         }
     }

@@ -84,8 +84,9 @@ impl LobbyNews {
 impl OnlineSession {
     /// Offers a game to anyone in the lobby.
     pub fn open_seek(&self, spec: SeekSpec) {
-        info!("Online: lobby asks {:?}", Request::Seek(spec));
-        self.send(Request::Seek(spec));
+        let request = Request::Seek(spec);
+        info!("Online: lobby asks {request:?}");
+        self.send(request);
     }
 }
 

@@ -139,6 +139,15 @@ pub(crate) fn count<C: Component>(app: &mut App) -> usize {
         .count()
 }
 
+/// How many entities are named `name`.
+pub(crate) fn named(app: &mut App, name: &str) -> usize {
+    app.world_mut()
+        .query::<&Name>()
+        .iter(app.world())
+        .filter(|n| n.as_str() == name)
+        .count()
+}
+
 pub(crate) fn moves(app: &App) -> usize {
     app.world().resource::<CurrentMatch>().game().move_count()
 }

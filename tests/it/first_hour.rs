@@ -167,21 +167,11 @@ fn review_numbers_each_move_as_its_header_does() {
 /// while the pointer is over the value.
 #[test]
 fn review_tells_a_gomoku_estimate_in_words() {
-    use lineup::review::{ReviewRequest, ReviewValues};
+    use lineup::review::ReviewRequest;
     let mut app = app_in_game(RENJU, "h8i9j10i10", HUMANS);
     act(&mut app, ReviewRequest::Open);
     run(&mut app, 2);
-    for _ in 0..600 {
-        run(&mut app, 1);
-        if app
-            .world()
-            .get_resource::<ReviewValues>()
-            .is_some_and(|v| v.took.is_some())
-        {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    crate::review_app::until_reviewed(&mut app);
     act(&mut app, ReviewRequest::Jump(3));
     run(&mut app, 3);
     let mut worth = app.world_mut().query::<(Entity, &Text, &Interaction)>();
@@ -432,11 +422,7 @@ fn the_gomoku_board_flips_to_whites_side() {
 
 /// How many diagrams How to play shows now.
 fn diagrams(app: &mut App) -> usize {
-    let mut names = app.world_mut().query::<&Name>();
-    names
-        .iter(app.world())
-        .filter(|n| n.as_str() == "Diagram")
-        .count()
+    crate::app_flow::named(app, "Diagram")
 }
 
 /// How to play (F1, or the title's menu) opens at the game in play, has a

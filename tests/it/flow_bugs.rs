@@ -430,21 +430,27 @@ fn a_new_game_keeps_the_unfinished_one_and_load_lists_it() {
     ));
 }
 
+/// Asks for a hint and waits for it on the board: the moves it names.
+fn hint_shown(app: &mut App) -> Vec<BoardMove> {
+    use lineup_core::ai::advice::Found;
+    act(app, HelpRequest::Hint);
+    until(app, FRAMES, "a hint", |app| {
+        app.world().get_resource::<Hint>().is_some()
+    });
+    run(app, 2);
+    let Found::Hint { moves, .. } = app.world().resource::<Hint>().0.found.clone() else {
+        panic!("not a hint");
+    };
+    moves
+}
+
 #[test]
 fn a_gomoku_hint_is_a_ghost_stone_in_a_breathing_ring() {
     use lineup::board::layout::BoardLayout;
     use lineup::board::ringed_ghost::Breathing;
-    use lineup_core::ai::advice::Found;
     // Before, the hint was a faint gold square on gold wood.
     let mut app = app_in_game(RENJU, "h8h9i8", HUMANS);
-    act(&mut app, HelpRequest::Hint);
-    until(&mut app, FRAMES, "a hint", |app| {
-        app.world().get_resource::<Hint>().is_some()
-    });
-    run(&mut app, 2);
-    let Found::Hint { moves: hinted, .. } = app.world().resource::<Hint>().0.found.clone() else {
-        panic!("not a hint");
-    };
+    let hinted = hint_shown(&mut app);
     let layout = *app.world().resource::<BoardLayout>();
     let mut ghosts = app
         .world_mut()
@@ -492,16 +498,8 @@ fn a_gomoku_hint_is_a_ghost_stone_in_a_breathing_ring() {
 fn a_connect_four_hint_marks_the_landing_cell_and_tints_no_disc() {
     use lineup::board::layout::BoardLayout;
     use lineup::board::pieces::Piece;
-    use lineup_core::ai::advice::Found;
     let mut app = app_in_game(C4, "44", HUMANS);
-    act(&mut app, HelpRequest::Hint);
-    until(&mut app, FRAMES, "a hint", |app| {
-        app.world().get_resource::<Hint>().is_some()
-    });
-    run(&mut app, 2);
-    let Found::Hint { moves: hinted, .. } = app.world().resource::<Hint>().0.found.clone() else {
-        panic!("not a hint");
-    };
+    let hinted = hint_shown(&mut app);
     let layout = *app.world().resource::<BoardLayout>();
     let game = app.world().resource::<CurrentMatch>().game().clone();
     let lineup_core::rules::MatchGame::ConnectFour(board) = &game else {

@@ -614,18 +614,9 @@ fn chat_reaches_the_opponent_only_and_mute_hides_their_lines() {
     assert_eq!(shown(&app), vec!["Ann: good luck"]);
 }
 
-/// How many entities are named `name`.
-fn named(app: &mut App, name: &str) -> usize {
-    app.world_mut()
-        .query::<&Name>()
-        .iter(app.world())
-        .filter(|n| n.as_str() == name)
-        .count()
-}
-
 #[test]
 fn a_saved_seat_whose_room_is_gone_plays_on_here_with_no_online_line() {
-    use crate::app_flow::{HUMANS, app_in_game};
+    use crate::app_flow::{HUMANS, app_in_game, named};
     use lineup::current_match::StartMatch;
     use lineup_core::net::{OnlineSeat, RoomCode, SeatSecret};
     let server = lobby_server();

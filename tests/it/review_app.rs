@@ -22,6 +22,21 @@ use lineup_core::ai::review::review;
 use lineup_core::match_setup::PlayerKind;
 use std::sync::atomic::AtomicBool;
 
+/// Frames (at most 600, 20 ms apart) until review's background analysis has
+/// judged the whole game; what it found.
+pub(crate) fn until_reviewed(app: &mut App) -> lineup_core::ai::review::GameReview {
+    for _ in 0..600 {
+        run(app, 1);
+        if let Some(v) = app.world().get_resource::<ReviewValues>()
+            && v.took.is_some()
+        {
+            return v.review.clone();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the review's analysis never finished");
+}
+
 fn mode(app: &App) -> Option<BoardMode> {
     app.world()
         .get_resource::<State<BoardMode>>()
@@ -166,18 +181,7 @@ fn the_graph_values_come_from_the_background_and_match_the_review() {
     let moves_played = "4455443";
     let mut app = app_in_game(C4, moves_played, HUMANS);
     step(&mut app, ReviewRequest::Open);
-    let mut values = None;
-    for _ in 0..600 {
-        run(&mut app, 1);
-        if let Some(v) = app.world().get_resource::<ReviewValues>()
-            && v.took.is_some()
-        {
-            values = Some(v.review.clone());
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let values = values.expect("the analysis finished");
+    let values = until_reviewed(&mut app);
     let game = app.world().resource::<CurrentMatch>().game().clone();
     assert_eq!(values, review(&game, &AtomicBool::new(false)));
     assert_eq!(values.judged(), moves_played.len() + 1);
@@ -251,17 +255,7 @@ fn verdicts_name_the_winner_and_the_last_move_says_who_won() {
     // Red's four on the bottom row, with move 7.
     let mut app = app_in_game(C4, "4455667", HUMANS);
     step(&mut app, ReviewRequest::Open);
-    for _ in 0..600 {
-        run(&mut app, 1);
-        if app
-            .world()
-            .get_resource::<ReviewValues>()
-            .is_some_and(|v| v.took.is_some())
-        {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    until_reviewed(&mut app);
     run(&mut app, 2);
     assert_eq!(shown_ply(&app), Some(7));
     assert!(

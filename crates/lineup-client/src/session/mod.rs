@@ -241,7 +241,7 @@ impl ClientSession {
                 }),
             Phase::Lost {
                 attempts,
-                retry_at_ms: retry_at_ms @ Some(_),
+                retry_at_ms,
                 ..
             } if retry_at_ms.is_some_and(|at| now_ms >= at) => {
                 let mut tries = vec![self.target.clone()];
