@@ -6,6 +6,7 @@
 //! ```sh
 //! cargo run -p lineup-core --example gomoku_depth -- [MS] [OPENINGS FILE] [--offset] [--threads N]
 //! cargo run -p lineup-core --example gomoku_depth -- 1000 --engine /path/to/pbrain-rapfi
+//! cargo run --release -p lineup-core --example gomoku_depth -- --nodes 800000 [--engine ...]
 //! ```
 //!
 //! MS defaults to 850 (what pbrain-lineup took of a 1 s turn until it kept
@@ -19,6 +20,13 @@
 //! `MESSAGE` line of each move: Rapfi's `Speed 725K | Depth 17-28 | ...`
 //! gives the depth completed (17) and its nodes a second. The figures beside
 //! Rapfi's in BENCHMARKS.md come from here.
+//!
+//! With `--nodes N` each move stops after N nodes instead (`INFO max_node`
+//! for an engine, a turn of a minute that is never reached): the depth a
+//! budget buys is the same on any machine, and only the speed is the
+//! machine's. The engine lab's bench (docs/gomocup.md). `--lab NAME=VALUE`
+//! (repeatable) changes one of Master's pruning settings first, as
+//! `pbrain-lineup`'s `INFO lab_NAME VALUE` does.
 
 use lineup_core::ai::gomoku::GomokuEngine;
 use lineup_core::ai::{Level, PlayRng};
@@ -39,13 +47,27 @@ fn main() {
         .and_then(|n| all.get(n + 1)?.parse().ok())
         .unwrap_or(1);
     let offset = all.iter().any(|a| a == "--offset");
+    let budget: Option<u64> = all.iter().position(|a| a == "--nodes").map(|n| {
+        all.get(n + 1)
+            .and_then(|v| v.parse().ok())
+            .expect("--nodes needs a count")
+    });
     let engine = all
         .iter()
         .position(|a| a == "--engine")
         .map(|n| all.get(n + 1).expect("--engine needs a command"))
         .map(|c| Entrant::from_command_line(c).expect("--engine needs a command"));
+    let lab: Vec<(String, i32)> = all
+        .iter()
+        .enumerate()
+        .filter(|&(n, _)| n > 0 && all[n - 1] == "--lab")
+        .map(|(_, setting)| {
+            let (name, value) = setting.split_once('=').expect("--lab NAME=VALUE");
+            (name.to_string(), value.parse().expect("--lab NAME=VALUE"))
+        })
+        .collect();
     // The positional arguments: whatever is not a flag or a flag's value.
-    let valued = ["--threads", "--engine"];
+    let valued = ["--threads", "--engine", "--nodes", "--lab"];
     let args: Vec<String> = all
         .iter()
         .enumerate()
@@ -54,8 +76,16 @@ fn main() {
         })
         .map(|(_, a)| a.clone())
         .collect();
-    let ms: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(850);
-    let path = args.get(1).cloned().unwrap_or(format!(
+    let ms: u64 = match budget {
+        Some(_) => 60_000,
+        None => args.first().and_then(|a| a.parse().ok()).unwrap_or(850),
+    };
+    let args = if budget.is_some() {
+        &args[..]
+    } else {
+        args.get(1..).unwrap_or(&[])
+    };
+    let path = args.first().cloned().unwrap_or(format!(
         "{}/tests/data/gomoku/openings_renju.txt",
         env!("CARGO_MANIFEST_DIR")
     ));
@@ -63,7 +93,7 @@ fn main() {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let list = openings::parse(&text, form, 15).unwrap_or_else(|e| panic!("{path}: {e}"));
     if let Some(engine) = engine {
-        return measure_engine(&engine, &list, ms);
+        return measure_engine(&engine, &list, ms, budget);
     }
     let (mut depths, mut nodes, mut secs) = (0, 0u64, 0.0);
     for (n, opening) in list.iter().enumerate() {
@@ -75,6 +105,12 @@ fn main() {
         let position = game.position();
         let mut engine = GomokuEngine::new();
         engine.set_threads(threads);
+        engine.set_node_limit(budget);
+        for (name, value) in &lab {
+            engine
+                .set_pruning(name, *value)
+                .unwrap_or_else(|e| panic!("--lab {name}: {e}"));
+        }
         let stop = AtomicBool::new(false);
         let start = Instant::now();
         let mv = engine.choose_move(
@@ -106,7 +142,7 @@ fn main() {
 }
 
 /// The engine's own depth and speed on each opening (see the top).
-fn measure_engine(engine: &Entrant, list: &[Vec<Point>], ms: u64) {
+fn measure_engine(engine: &Entrant, list: &[Vec<Point>], ms: u64, budget: Option<u64>) {
     let time = TimeControl {
         turn: Duration::from_millis(ms),
         game: None,
@@ -117,6 +153,11 @@ fn measure_engine(engine: &Entrant, list: &[Vec<Point>], ms: u64) {
         let mut client = Client::start(engine.command(), 15, RuleSet::Renju, time)
             .unwrap_or_else(|e| panic!("{}: {e}", engine.name));
         client.info("thread_num 1").expect("the engine takes INFO");
+        if let Some(n) = budget {
+            client
+                .info(&format!("max_node {n}"))
+                .expect("the engine takes INFO");
+        }
         let history: Vec<Move> = opening.iter().map(|&p| Move::Stone(p)).collect();
         let answer = client.board(&stones(&history), Side::of_ply(history.len()));
         let report = client

@@ -355,10 +355,7 @@ impl Session {
             "max_memory" => {
                 let megabytes = (number()? >> 20) as usize;
                 if megabytes > 0 {
-                    let (threads, nodes) = (self.engine.threads(), self.engine.node_limit());
-                    self.engine = GomokuEngine::with_memory((megabytes / 4).clamp(1, 64));
-                    self.engine.set_threads(threads);
-                    self.engine.set_node_limit(nodes);
+                    self.engine.set_memory((megabytes / 4).clamp(1, 64));
                 }
             }
             // Yixin's (Rapfi takes it too): each move searches at most this
@@ -373,6 +370,15 @@ impl Session {
                 let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
                 self.engine
                     .set_threads((number()? as usize).clamp(1, cores));
+            }
+            // Lineup's own, for the engine lab's matches of two settings
+            // (docs/gomocup.md): one of Master's pruning settings.
+            lab if lab.starts_with("lab_") => {
+                let value = value
+                    .trim()
+                    .parse::<i32>()
+                    .map_err(|_| format!("INFO {key} needs a number, not '{}'", value.trim()))?;
+                self.engine.set_pruning(&lab["lab_".len()..], value)?;
             }
             // game_type, evaluate, folder and others: nothing to do.
             _ => {}

@@ -483,23 +483,14 @@ fn the_shape_table_names_each_shape() {
 }
 
 /// The engine's board keeps each cell's line keys and shapes up to date per
-/// move: after any sequence of plays and undos they equal a fresh scan.
+/// move: after any sequence of plays and undos they equal a fresh scan, and
+/// its evaluation is what the fit counts (`eval_model::features`) times the
+/// shipped values: the numbers `fit_eval` fits are the ones the search
+/// reads.
 #[test]
 fn incremental_keys_match_a_rescan() {
-    use lineup_core::ai::gomoku::weights::{
-        PointTable, SETS, TO_MOVE, WAITING, features, point_values, set_index, set_shapes, weights,
-    };
-    // Each set's values per role, read back through the point table.
-    let per_set = |table| {
-        let values: Vec<[i32; 2]> = (0..SETS)
-            .map(|k| point_values(set_shapes(k), table))
-            .collect();
-        [TO_MOVE, WAITING].map(|role| values.iter().map(|v| v[role]).collect::<Vec<i32>>())
-    };
-    let (renju_black, renju_white) = (
-        per_set(PointTable::RenjuBlack),
-        per_set(PointTable::RenjuWhite),
-    );
+    use lineup_core::ai::gomoku::eval_model::{EvalModel, features};
+    let values = EvalModel::shipped().params();
     let mut rng = PlayRng::new(5);
     for rule in RuleSet::ALL {
         let mut board = Board::new(11, rule);
@@ -512,40 +503,30 @@ fn incremental_keys_match_a_rescan() {
             }
             assert_eq!(board.first_stale_key(), None, "{rule:?}, step {step}");
             assert!(board.counts_agree(), "{rule:?}, step {step}");
-            // The evaluation is what the tuning tools fit: under Renju each
-            // colour's values of the sets of shapes at its empty points,
-            // otherwise the weighted counts.
-            let me = board.to_move();
-            let weighted = |role: usize, c: usize| -> i32 {
-                if rule == RuleSet::Renju {
-                    let colour = if c == 0 { &renju_black } else { &renju_white };
-                    let empty = board.points().iter().filter(|&&i| board.is_empty(i));
-                    empty
-                        .map(|&i| colour[role][set_index(board.shapes(i, c))])
-                        .sum()
-                } else {
-                    let (w, f) = (weights(role), features(&board, c));
-                    w.iter().zip(f).map(|(w, f)| w * f).sum()
-                }
-            };
-            assert_eq!(
-                board.evaluate(),
-                weighted(TO_MOVE, me) - weighted(WAITING, 1 - me),
-                "{rule:?}, step {step}"
-            );
+            let counted: i32 = features(&board)
+                .iter()
+                .map(|&(p, n)| i32::from(values[usize::from(p)]) * i32::from(n))
+                .sum();
+            assert_eq!(board.evaluate(), counted, "{rule:?}, step {step}");
         }
     }
 }
 
-/// Renju's fitted values keep the threats in their order for each colour
-/// to move: a two under a three, under an open three, under a four, under
-/// a four-three; and the order of a point's lines changes nothing.
+/// The evaluation's values, fitted or not, keep the threats in their order
+/// for each colour to move: a two under a three, under an open three,
+/// under a four, under a four-three, and the order of a point's lines
+/// changes nothing.
 #[test]
-fn renju_s_fitted_values_keep_the_threats_in_order() {
+fn the_shipped_values_keep_the_threats_in_order() {
+    use lineup_core::ai::gomoku::eval_model::{EvalModel, PointTable, TO_MOVE};
     use lineup_core::ai::gomoku::pattern::{FOUR, NONE, OPEN_THREE, THREE, TWO};
-    use lineup_core::ai::gomoku::weights::{PointTable, TO_MOVE, point_values};
-    for table in [PointTable::RenjuBlack, PointTable::RenjuWhite] {
-        let value = |shapes| point_values(shapes, table)[TO_MOVE];
+    let model = EvalModel::shipped();
+    for table in [
+        PointTable::Shapes,
+        PointTable::RenjuBlack,
+        PointTable::RenjuWhite,
+    ] {
+        let value = |shapes| model.set_value(table, shapes)[TO_MOVE];
         let chain = [
             [TWO, NONE, NONE, NONE],
             [THREE, NONE, NONE, NONE],
@@ -564,6 +545,59 @@ fn renju_s_fitted_values_keep_the_threats_in_order() {
     }
 }
 
+/// The model file is read back as written, and a damaged, cut or foreign
+/// one is refused by name, never read as values.
+#[test]
+fn an_evaluation_model_file_is_checked() {
+    use lineup_core::ai::gomoku::eval_model::{EvalModel, ModelError, PARAMS};
+    let shipped = EvalModel::shipped().params().to_vec();
+    assert_eq!(shipped.len(), PARAMS);
+    let bytes = EvalModel::to_bytes(&shipped);
+    let read = EvalModel::from_bytes(&bytes).expect("a model reads back");
+    assert_eq!(read.params(), &shipped[..]);
+    let mut damaged = bytes.clone();
+    damaged[100] ^= 1;
+    assert_eq!(
+        EvalModel::from_bytes(&damaged).err(),
+        Some(ModelError::Checksum)
+    );
+    assert_eq!(
+        EvalModel::from_bytes(&bytes[..bytes.len() - 3]).err(),
+        Some(ModelError::NotAModel)
+    );
+    let mut other = bytes.clone();
+    other[8] = 9;
+    assert_eq!(
+        EvalModel::from_bytes(&other).err(),
+        Some(ModelError::Version(9))
+    );
+    assert_eq!(
+        EvalModel::from_bytes(b"RIFRENJU").err(),
+        Some(ModelError::NotAModel)
+    );
+}
+
+/// A line window and its mirror image share one value, and a window is
+/// the four cells on each side of a point (of the pattern key's five).
+#[test]
+fn a_line_window_and_its_mirror_share_a_value() {
+    use lineup_core::ai::gomoku::eval_model::{LINE_IDS, LINE_KEYS, line_id, line_key};
+    use lineup_core::ai::gomoku::pattern::POW3;
+    let mut ids = std::collections::BTreeSet::new();
+    for key in 0..LINE_KEYS {
+        let mirror = (0..8).fold(0, |m, n| m * 3 + key / 3usize.pow(n) % 3);
+        assert_eq!(line_id(key), line_id(mirror), "{key}");
+        ids.insert(line_id(key));
+    }
+    assert_eq!(ids.len(), LINE_IDS);
+    assert_eq!(ids.last(), Some(&(LINE_IDS - 1)));
+    let all_own: u16 = POW3.iter().map(|&p| p as u16).sum();
+    let inner: usize = (0..8).map(|n| 3usize.pow(n)).sum();
+    assert_eq!(line_key(all_own), inner);
+    // Only the farthest cells on each side: outside the window.
+    assert_eq!(line_key(POW3[0] as u16 + 2 * POW3[9] as u16), 0);
+}
+
 /// What a point's shapes make together; Renju's Black (`fouls`) gets no
 /// value from a double four or double three, which are fouls for it.
 #[test]
@@ -571,7 +605,7 @@ fn a_point_s_combinations_follow_the_rule() {
     use lineup_core::ai::gomoku::pattern::{
         FOUR, NONE, OPEN_FOUR, OPEN_THREE, OPEN_TWO, THREE, TWO,
     };
-    use lineup_core::ai::gomoku::weights::Combination::{self, *};
+    use lineup_core::ai::gomoku::shape_sets::Combination::{self, *};
     let cases = [
         (
             [FOUR, OPEN_THREE, NONE, NONE],

@@ -12,8 +12,9 @@
 //! ask), and the evaluation's sum, which counts each point's four shapes
 //! and what they make together (a four-three, a double three).
 
+use super::eval_model::{ATTACK, DEFENCE, EvalModel, PointTable, TO_MOVE, WAITING, line_key};
 use super::pattern::{self, FIVE, FOUR, NONE, OFFSETS, OPEN_FOUR, OPEN_THREE, OVERLINE, POW3};
-use super::weights::{self, PointTable, TO_MOVE, WAITING};
+use super::shape_sets::{self, DOUBLE_THREE_BIT, FOUR_THREE_BIT};
 use crate::rules::{Gomoku, Point, RuleSet, Side};
 
 pub const EMPTY: u8 = 0;
@@ -58,10 +59,20 @@ pub struct Board {
     /// How many are a four or an open four: whether the colour can gain a
     /// tempo by threatening five.
     fours: [u32; 2],
-    /// The sum of the shape and combination values over empty cells, per
-    /// colour, `[colour][TO_MOVE or WAITING]`: with the weights of the side
-    /// to move and of the side waiting.
+    /// How many empty cells are a four-three for each colour.
+    four_threes: [u32; 2],
+    /// How many are a double three (never for a colour bound by fouls).
+    double_threes: [u32; 2],
+    /// The sum of the line and set values over empty cells, per colour,
+    /// `[colour][TO_MOVE or WAITING]`: with the values of the side to move
+    /// and of the side waiting.
     value: [[i32; 2]; 2],
+    /// Where those values come from.
+    model: &'static EvalModel,
+    /// `move_parts[i][colour]`: the parts of cell `i`'s move score seen
+    /// from `colour`'s stones, `[ATTACK, DEFENCE]` (the model's move
+    /// scores), kept for every board cell like the keys.
+    move_parts: Vec<[[i32; 2]; 2]>,
     tables: [&'static [u8]; 2],
     dirs: [usize; 4],
     /// Renju foul verdicts by (position, point), direct-mapped.
@@ -69,7 +80,13 @@ pub struct Board {
 }
 
 impl Board {
+    /// An empty board valued by the shipped model.
     pub fn new(size: usize, rule: RuleSet) -> Board {
+        Board::with_model(size, rule, EvalModel::shipped())
+    }
+
+    /// An empty board valued by `model` (the lab's matches of two models).
+    pub fn with_model(size: usize, rule: RuleSet, model: &'static EvalModel) -> Board {
         let stride = size + 2 * PAD;
         let mut cells = vec![WALL; stride * stride];
         let mut points = Vec::with_capacity(size * size);
@@ -94,6 +111,7 @@ impl Board {
             shapes: vec![[[NONE; 4]; 2]; cells.len()],
             keys: vec![[[0; 4]; 2]; cells.len()],
             near: vec![0; cells.len()],
+            move_parts: vec![[[0; 2]; 2]; cells.len()],
             cells,
             points,
             zobrist,
@@ -104,7 +122,10 @@ impl Board {
             fives: [0; 2],
             open_fours: [0; 2],
             fours: [0; 2],
+            four_threes: [0; 2],
+            double_threes: [0; 2],
             value: [[0; 2]; 2],
+            model,
             tables: [pattern::table(exact_black), pattern::table(exact_white)],
             dirs: [1, stride, stride + 1, stride - 1],
             foul_cache: vec![(0, false); 1 << 14],
@@ -117,15 +138,31 @@ impl Board {
                 }
             }
             board.refresh(i);
+            board.add_line_values(i, 1);
+            for c in 0..2 {
+                let table = board.point_table(c);
+                for dir in 0..4 {
+                    let key = line_key(board.keys[i][c][dir]);
+                    let part = board.model.move_line_score(table, key);
+                    board.move_parts[i][c][ATTACK] += part[ATTACK];
+                    board.move_parts[i][c][DEFENCE] += part[DEFENCE];
+                }
+            }
         }
         board
     }
 
     /// The engine board for a rules position (same stones, same side to
-    /// move, since both count stones and passes).
+    /// move, since both count stones and passes), valued by the shipped
+    /// model.
     pub fn from_position(position: &Gomoku) -> Board {
+        Board::from_position_with(position, EvalModel::shipped())
+    }
+
+    /// [`Board::from_position`], valued by `model`.
+    pub fn from_position_with(position: &Gomoku, model: &'static EvalModel) -> Board {
         let size = position.size() as usize;
-        let mut board = Board::new(size, position.rule());
+        let mut board = Board::with_model(size, position.rule(), model);
         for y in 0..size as u8 {
             for x in 0..size as u8 {
                 let p = Point::new(x, y);
@@ -226,11 +263,57 @@ impl Board {
     }
 
     /// The static value for the side to move: its potential against the
-    /// opponent's, each counted with its role's weights (moving first is
-    /// worth more: its threats come first).
+    /// opponent's, each counted with its role's values (moving first is
+    /// worth more: its threats come first), and what the two sides' threats
+    /// make together (`eval_model`).
     pub fn evaluate(&self) -> i32 {
         let me = self.to_move();
-        self.value[me][TO_MOVE] - self.value[1 - me][WAITING]
+        let threats = self
+            .model
+            .threat_value(self.point_table(me), self.threat_mask(me));
+        self.value[me][TO_MOVE] - self.value[1 - me][WAITING] + threats
+    }
+
+    /// What each side can make somewhere, for the side `me` to move: bits
+    /// 0 to 3 a four, an open four, a four-three and a double three of
+    /// `me`'s, bits 4 to 7 the same of the opponent's (`eval_model`).
+    pub fn threat_mask(&self, me: StoneIndex) -> usize {
+        let side = |c: StoneIndex| {
+            usize::from(self.fours[c] > 0)
+                | usize::from(self.open_fours[c] > 0) << 1
+                | usize::from(self.four_threes[c] > 0) << 2
+                | usize::from(self.double_threes[c] > 0) << 3
+        };
+        side(me) | side(1 - me) << 4
+    }
+
+    /// How likely a search is to choose the empty cell `i` for `me`, the
+    /// side to move: the model's move score, its attack seen from `me`'s
+    /// stones and its defence from the opponent's. The order candidates
+    /// are searched in.
+    #[inline]
+    pub fn move_score(&self, i: usize, me: StoneIndex) -> i32 {
+        self.move_parts[i][me][ATTACK] + self.move_parts[i][1 - me][DEFENCE]
+    }
+
+    /// The line window of the empty cell `i` for `c` along direction `k`
+    /// (`eval_model::line_key`).
+    pub fn line_window(&self, i: usize, c: StoneIndex, k: usize) -> usize {
+        line_key(self.keys[i][c][k])
+    }
+
+    /// Adds (`sign` 1) or takes away (−1) what the four line windows of
+    /// cell `i` are worth to each colour: a cell's windows count while it
+    /// is empty.
+    fn add_line_values(&mut self, i: usize, sign: i32) {
+        for c in 0..2 {
+            let table = self.point_table(c);
+            for k in 0..4 {
+                let v = self.model.line_value(table, line_key(self.keys[i][c][k]));
+                self.value[c][TO_MOVE] += sign * v[TO_MOVE];
+                self.value[c][WAITING] += sign * v[WAITING];
+            }
+        }
     }
 
     /// Plays a stone of the side to move at the empty cell `i`.
@@ -248,6 +331,7 @@ impl Board {
         self.counts[c] -= 1;
         self.hash ^= self.zobrist[i][c];
         self.touch_near(i, false);
+        self.add_line_values(i, 1);
         self.refresh_lines(i, c, false);
     }
 
@@ -258,6 +342,7 @@ impl Board {
         self.hash ^= self.zobrist[i][c];
         self.moves.push((i, c));
         self.touch_near(i, true);
+        self.add_line_values(i, -1);
         self.refresh_lines(i, c, true);
     }
 
@@ -288,6 +373,7 @@ impl Board {
                 // `j` sees `i` at offset `-off`, digit `9 - n`.
                 let weight = POW3[9 - n] as u16;
                 let (own, other) = (weight, 2 * weight);
+                let before = self.keys[j];
                 let keys = &mut self.keys[j];
                 if placed {
                     keys[c][k] += own;
@@ -296,13 +382,43 @@ impl Board {
                     keys[c][k] -= own;
                     keys[1 - c][k] -= other;
                 }
-                if self.cells[j] == EMPTY {
-                    for colour in 0..2 {
-                        let shape = self.tables[colour][self.keys[j][colour][k] as usize];
+                let empty = self.cells[j] == EMPTY;
+                for (colour, old_key) in before.map(|keys| keys[k]).into_iter().enumerate() {
+                    let key = self.keys[j][colour][k];
+                    // The windows see four cells each side: the fifth
+                    // changes only the shape.
+                    if off.abs() <= 4 {
+                        self.move_window(j, colour, old_key, key, empty);
+                    }
+                    if empty {
+                        let shape = self.tables[colour][key as usize];
                         self.set_shape(j, colour, k, shape);
                     }
                 }
             }
+        }
+    }
+
+    /// After the key of cell `j` for `colour` along a line moved from
+    /// `old_key` to `key`: the window's move-score parts (kept for every
+    /// cell) and, while the cell is `empty`, its values.
+    fn move_window(&mut self, j: usize, colour: StoneIndex, old_key: u16, key: u16, empty: bool) {
+        let table = self.point_table(colour);
+        let (old, new) = (line_key(old_key), line_key(key));
+        let (was, is) = (
+            self.model.move_line_score(table, old),
+            self.model.move_line_score(table, new),
+        );
+        let parts = &mut self.move_parts[j][colour];
+        parts[ATTACK] += is[ATTACK] - was[ATTACK];
+        parts[DEFENCE] += is[DEFENCE] - was[DEFENCE];
+        if empty {
+            let (was, is) = (
+                self.model.line_value(table, old),
+                self.model.line_value(table, new),
+            );
+            self.value[colour][TO_MOVE] += is[TO_MOVE] - was[TO_MOVE];
+            self.value[colour][WAITING] += is[WAITING] - was[WAITING];
         }
     }
 
@@ -340,11 +456,29 @@ impl Board {
         let is_four = |s: u8| u32::from(s == FOUR || s == OPEN_FOUR);
         self.fours[c] = self.fours[c] + is_four(shape) - is_four(old);
         let table = self.point_table(c);
-        let before = weights::point_values(word.to_le_bytes(), table);
-        let after = weights::point_values(new.to_le_bytes(), table);
-        self.shapes[i][c] = new.to_le_bytes();
+        let (old_shapes, new_shapes) = (word.to_le_bytes(), new.to_le_bytes());
+        let before = self.model.set_value(table, old_shapes);
+        let after = self.model.set_value(table, new_shapes);
+        self.shapes[i][c] = new_shapes;
         for role in [TO_MOVE, WAITING] {
             self.value[c][role] += after[role] - before[role];
+        }
+        let before = self.model.move_set_score(table, old_shapes);
+        let after = self.model.move_set_score(table, new_shapes);
+        for part in [ATTACK, DEFENCE] {
+            self.move_parts[i][c][part] += after[part] - before[part];
+        }
+        let fouls = self.fouls_bind(c);
+        let (was, is) = (
+            shape_sets::threat_bits(old_shapes, fouls),
+            shape_sets::threat_bits(new_shapes, fouls),
+        );
+        if was != is {
+            let bit = |bits: u8, b: u8| u32::from(bits & b != 0);
+            self.four_threes[c] =
+                self.four_threes[c] + bit(is, FOUR_THREE_BIT) - bit(was, FOUR_THREE_BIT);
+            self.double_threes[c] =
+                self.double_threes[c] + bit(is, DOUBLE_THREE_BIT) - bit(was, DOUBLE_THREE_BIT);
         }
     }
 
@@ -387,16 +521,19 @@ impl Board {
         None
     }
 
-    /// Whether the kept counts (fives, open fours, fours) and values agree
-    /// with a recount over the kept shapes, as `play` and `undo` must keep
-    /// them.
+    /// Whether the kept counts (fives, open fours, fours, four-threes,
+    /// double threes) and values agree with a recount over the kept shapes
+    /// and keys, as `play` and `undo` must keep them.
     pub fn counts_agree(&self) -> bool {
         let mut fresh = Board {
             fives: [0; 2],
             open_fours: [0; 2],
             fours: [0; 2],
+            four_threes: [0; 2],
+            double_threes: [0; 2],
             value: [[0; 2]; 2],
             shapes: vec![[[NONE; 4]; 2]; self.cells.len()],
+            move_parts: vec![[[0; 2]; 2]; self.cells.len()],
             ..self.clone()
         };
         for &i in &self.points {
@@ -405,9 +542,33 @@ impl Board {
                     fresh.set_shape(i, c, k, self.shapes[i][c][k]);
                 }
             }
+            if self.is_empty(i) {
+                fresh.add_line_values(i, 1);
+            }
+            for c in 0..2 {
+                let table = self.point_table(c);
+                for k in 0..4 {
+                    let part = self.model.move_line_score(table, self.line_window(i, c, k));
+                    fresh.move_parts[i][c][ATTACK] += part[ATTACK];
+                    fresh.move_parts[i][c][DEFENCE] += part[DEFENCE];
+                }
+            }
         }
-        (fresh.fives, fresh.open_fours, fresh.fours, fresh.value)
-            == (self.fives, self.open_fours, self.fours, self.value)
+        let parts_agree = self
+            .points
+            .iter()
+            .all(|&i| !self.is_empty(i) || fresh.move_parts[i] == self.move_parts[i]);
+        let kept = |b: &Board| {
+            (
+                b.fives,
+                b.open_fours,
+                b.fours,
+                b.four_threes,
+                b.double_threes,
+                b.value,
+            )
+        };
+        kept(&fresh) == kept(self) && parts_agree
     }
 
     /// The empty cells where `c` makes five now, at most `limit` of them.

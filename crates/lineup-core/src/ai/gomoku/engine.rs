@@ -6,7 +6,7 @@
 
 use super::board::Board;
 use super::clock::Clock;
-use super::levels::{LevelSettings, settings};
+use super::levels::{LevelSettings, Pruning, settings};
 use super::moves::{candidates, defences};
 use super::multipv::{PvLine, PvReport, deepen_lines};
 use super::search::{PvsSearch, RootMove, WIN, WON};
@@ -48,11 +48,19 @@ pub struct GomokuEngine {
     pub last_depth: i32,
     /// Nodes of the last move's searches.
     pub last_nodes: u64,
+    /// What the last move's search made of the position, for the side to
+    /// move, at the levels that play their best move: a proven win when a
+    /// threat search found one, the full search's best score otherwise
+    /// (`None`: a forced answer, or no search ran). The engine lab's
+    /// opening book and data tools read it.
+    pub last_score: Option<i32>,
     /// The threat caches of the search's helper threads: one per thread
     /// beyond the first (none: one thread).
     helpers: Vec<ThreatCache>,
     /// Nodes a move may search, on each thread (`None`: only time bounds it).
     node_limit: Option<u64>,
+    /// Master's pruning, as the engine lab may have changed it.
+    master_pruning: Pruning,
 }
 
 impl Default for GomokuEngine {
@@ -74,9 +82,17 @@ impl GomokuEngine {
             cache: ThreatCache::new(),
             last_depth: 0,
             last_nodes: 0,
+            last_score: None,
             helpers: Vec::new(),
             node_limit: None,
+            master_pruning: settings(Level::Master).pruning,
         }
+    }
+
+    /// A new transposition table of about `megabytes` (what was learnt in
+    /// the old one is lost; every other setting is kept).
+    pub fn set_memory(&mut self, megabytes: usize) {
+        self.tt = Table::new(megabytes.max(1));
     }
 
     /// How many threads the full search may use (at least one) at the
@@ -95,6 +111,22 @@ impl GomokuEngine {
     /// same on any machine (see [`Clock`]).
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit;
+    }
+
+    /// Changes one of Master's pruning settings (`levels::Pruning::set`),
+    /// for the engine lab's matches of two settings: `pbrain-lineup`'s
+    /// `INFO lab_NAME VALUE`.
+    pub fn set_pruning(&mut self, name: &str, value: i32) -> Result<(), String> {
+        self.master_pruning.set(name, value)
+    }
+
+    /// A level's settings, with Master's pruning as the lab set it.
+    fn settings(&self, level: Level) -> LevelSettings {
+        let mut set = settings(level);
+        if level == Level::Master {
+            set.pruning = self.master_pruning;
+        }
+        set
     }
 
     /// The node budget of each move (see [`GomokuEngine::set_node_limit`]).
@@ -137,12 +169,13 @@ impl GomokuEngine {
         time_limit: Duration,
     ) -> Option<Point> {
         let start = Instant::now();
-        let set = settings(level);
+        let set = self.settings(level);
         let budget = time_limit * set.time_percent / 100;
         let deadline = start + budget;
         let mut board = Board::from_position(position);
         self.last_depth = 0;
         self.last_nodes = 0;
+        self.last_score = None;
         let found = self.decide(&mut board, &set, rng, stop, start, budget, deadline);
         found
             .or_else(|| any_legal(&mut board))
@@ -255,7 +288,7 @@ impl GomokuEngine {
                 }
             }
         }
-        let mut set = settings(Level::Master);
+        let mut set = self.settings(Level::Master);
         set.depth = depth;
         set.vcf_depth = vcf_fours;
         set.leaf_vcf = 0;
@@ -314,7 +347,7 @@ impl GomokuEngine {
             });
             return;
         }
-        let mut set = settings(Level::Master);
+        let mut set = self.settings(Level::Master);
         set.depth = max_depth;
         set.guard_vcf = false;
         // No deadline: the analysis runs until it is stopped.
@@ -377,6 +410,7 @@ impl GomokuEngine {
                 let found = vcf(board, &mut clock, &mut self.cache, depth);
                 if found.is_some() {
                     self.last_nodes += clock.nodes;
+                    self.last_score = Some(WIN - 2 * i32::from(depth) - 1);
                     return found;
                 }
                 if depth >= set.vcf_depth || clock.stopped() {
@@ -401,6 +435,7 @@ impl GomokuEngine {
             let found = vct(board, &mut clock, &mut self.cache, &limits);
             self.last_nodes += clock.nodes;
             if found.is_some() {
+                self.last_score = Some(WON);
                 return found;
             }
         }
@@ -415,6 +450,7 @@ impl GomokuEngine {
             let (sorted, depth, nodes) = self.search_on_threads(board, set, &roots, stop, deadline);
             self.last_depth = depth;
             self.last_nodes += nodes;
+            self.last_score = sorted.first().map(|r| r.score);
             return sorted.first().or(roots.first()).map(|r| r.index);
         }
         // The weak levels, on this thread.

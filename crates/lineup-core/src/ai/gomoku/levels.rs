@@ -17,10 +17,9 @@ pub struct LevelSettings {
     /// Fours in a row the search's leaves look through before taking the
     /// static value (0: none, the leaf is taken as it is).
     pub quiesce_fours: i32,
-    /// Plies from the horizon within which a node off the main line whose
-    /// static value is far above beta is cut (0: never; the weak levels
-    /// search every node they reach).
-    pub futility_depth: i32,
+    /// How hard the full search cuts what it expects not to matter (the
+    /// weak levels search every node they reach).
+    pub pruning: Pruning,
     /// Half the width of the root's first window around the last
     /// iteration's score, from depth 4 (0: the full window; the weak levels
     /// keep exact root scores).
@@ -53,6 +52,81 @@ const ASPIRATION: i32 = 60;
 /// with twice `search.rs`'s `SINGULAR_MARGIN`, 34.
 const SINGULAR_DEPTH: i32 = 7;
 
+/// The full search's forward pruning: the moves and nodes it leaves out or
+/// searches shallower because it expects them not to matter. The engine
+/// lab changes one at a time for Master (`pbrain-lineup`'s
+/// `INFO lab_NAME VALUE`, [`Pruning::set`]) and a change is kept only when
+/// its SPRT passes (docs/gomocup.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// Plies from the horizon within which a node off the main line whose
+    /// static value is far above beta is cut (0: never).
+    pub futility_depth: i32,
+    /// How far above beta, per ply of depth left, that value must be.
+    pub futility_margin: i32,
+    /// Late-move pruning off the main line, once a move that does not
+    /// lose was found: 0 none; 1 the quiet moves past a count that grows
+    /// with the depth (`search.rs`, `late_move_count`); 2 every move past it.
+    pub late_moves: i32,
+    /// Late quiet moves are reduced by ln(depth)·ln(n)·10 / this.
+    pub reduction_divisor: i32,
+    /// Plies from the horizon within which a node off the main line whose
+    /// static value plus `razor_margin` a ply stays under alpha is taken at
+    /// its look through fours (`quiesce`) instead of searched (0: never).
+    pub razor_depth: i32,
+    pub razor_margin: i32,
+    /// Whether the moves after one that raised alpha are searched a ply
+    /// shallower (0 or 1).
+    pub after_alpha: i32,
+}
+
+impl Pruning {
+    /// The full search without forward pruning.
+    pub const NONE: Pruning = Pruning {
+        futility_depth: 0,
+        futility_margin: 0,
+        late_moves: 0,
+        reduction_divisor: 22,
+        razor_depth: 0,
+        razor_margin: 0,
+        after_alpha: 0,
+    };
+
+    /// The strong levels' pruning.
+    pub const STRONG: Pruning = Pruning {
+        futility_depth: 5,
+        futility_margin: FUTILITY_MARGIN,
+        ..Pruning::NONE
+    };
+
+    /// Sets the setting `name` (as `INFO lab_NAME` spells it) to `value`.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let slot = match name {
+            "futility_depth" => &mut self.futility_depth,
+            "futility_margin" => &mut self.futility_margin,
+            "late_moves" => &mut self.late_moves,
+            "reduction_divisor" => &mut self.reduction_divisor,
+            "razor_depth" => &mut self.razor_depth,
+            "razor_margin" => &mut self.razor_margin,
+            "after_alpha" => &mut self.after_alpha,
+            _ => return Err(format!("no pruning setting named {name}")),
+        };
+        *slot = value;
+        if self.reduction_divisor <= 0 {
+            self.reduction_divisor = 22;
+            return Err("reduction_divisor must be above 0".to_string());
+        }
+        Ok(())
+    }
+}
+
+/// How far above beta, per ply of depth left, a node's static value must be
+/// for a futility cut: a little under a quarter of the evaluation's logistic
+/// scale (651). Chosen by matches against Rapfi at depth 12 (60 games each):
+/// 150 a ply up to 5 plies, 29 and 31 wins; 100 up to 7, 30; 200 up to 3,
+/// 27; none, 27 and 25.
+const FUTILITY_MARGIN: i32 = 150;
+
 pub fn settings(level: Level) -> LevelSettings {
     match level {
         Level::Beginner => LevelSettings {
@@ -62,7 +136,7 @@ pub fn settings(level: Level) -> LevelSettings {
             vct_depth: 0,
             leaf_vcf: 0,
             quiesce_fours: 0,
-            futility_depth: 0,
+            pruning: Pruning::NONE,
             aspiration: 0,
             singular_depth: 0,
             guard_vcf: false,
@@ -77,7 +151,7 @@ pub fn settings(level: Level) -> LevelSettings {
             vct_depth: 0,
             leaf_vcf: 0,
             quiesce_fours: 0,
-            futility_depth: 0,
+            pruning: Pruning::NONE,
             aspiration: 0,
             singular_depth: 0,
             guard_vcf: false,
@@ -92,7 +166,7 @@ pub fn settings(level: Level) -> LevelSettings {
             vct_depth: 0,
             leaf_vcf: 0,
             quiesce_fours: 6,
-            futility_depth: 0,
+            pruning: Pruning::NONE,
             aspiration: 0,
             singular_depth: 0,
             guard_vcf: true,
@@ -107,7 +181,7 @@ pub fn settings(level: Level) -> LevelSettings {
             vct_depth: 3,
             leaf_vcf: 0,
             quiesce_fours: 6,
-            futility_depth: 5,
+            pruning: Pruning::STRONG,
             aspiration: ASPIRATION,
             singular_depth: SINGULAR_DEPTH,
             guard_vcf: true,
@@ -122,7 +196,7 @@ pub fn settings(level: Level) -> LevelSettings {
             vct_depth: 3,
             leaf_vcf: 0,
             quiesce_fours: 6,
-            futility_depth: 5,
+            pruning: Pruning::STRONG,
             aspiration: ASPIRATION,
             singular_depth: SINGULAR_DEPTH,
             guard_vcf: true,

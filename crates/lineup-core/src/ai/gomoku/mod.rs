@@ -3,7 +3,8 @@
 //!
 //! - `pattern`: the shape one stone makes on one line, from a table;
 //! - `board`: the engine's board, keeping those shapes up to date per move;
-//! - `weights` and `renju_values`: what a point's shapes are worth;
+//! - `shape_sets`: a point's four shapes as a set, and what they make;
+//! - `eval_model`: the evaluation's learned values (`eval_model.bin`);
 //! - `moves`: candidate moves and their order;
 //! - `threat`: VCF and VCT searches;
 //! - `search`: PVS with iterative deepening and a transposition table (`tt`);
@@ -15,6 +16,7 @@
 pub mod board;
 mod clock;
 mod engine;
+pub mod eval_model;
 mod forced;
 mod levels;
 #[doc(hidden)] // public for the test of its defences only
@@ -22,12 +24,11 @@ pub mod moves;
 mod multipv;
 #[doc(hidden)] // public for the tests of its table only
 pub mod pattern;
-mod renju_values;
 mod search;
+pub mod shape_sets;
 mod threat;
 #[doc(hidden)] // public for the tests of its packing only
 pub mod tt;
-pub mod weights;
 
 pub use engine::{Evaluation, GomokuEngine};
 pub use forced::{ForcedLine, Forcing, forced_win};

@@ -1,6 +1,6 @@
 //! Candidate moves and their order: empty points within two cells of a
 //! stone, scored by what they make for the mover and what they take from
-//! the opponent.
+//! the opponent (the model's move scores, `Board::move_score`).
 //!
 //! Why so narrow: Gomoku play is local; points farther than two from every
 //! stone are almost never the best, and leaving them out keeps the
@@ -109,9 +109,7 @@ pub fn unordered_candidates(board: &Board) -> Vec<(usize, i32)> {
     }
     for &i in board.points() {
         if board.is_empty(i) && board.near(i) {
-            let own = point_value(board.shapes(i, me));
-            let theirs = point_value(board.shapes(i, 1 - me));
-            list.push((i, own + theirs * 9 / 10 + 1));
+            list.push((i, board.move_score(i, me)));
         }
     }
     list

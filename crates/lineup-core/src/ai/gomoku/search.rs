@@ -37,7 +37,7 @@
 
 use super::board::Board;
 use super::clock::Clock;
-use super::levels::LevelSettings;
+use super::levels::{LevelSettings, Pruning};
 use super::moves::{
     defences, four_moves, keep_best, makes_three, point_value, unordered_candidates,
 };
@@ -51,12 +51,6 @@ pub const WON: i32 = WIN - 1000;
 const MAX_PLY: usize = 60;
 /// How many of the side to move's fours a leaf tries at each step.
 const QUIESCE_WIDTH: usize = 6;
-/// How far above beta, per ply of depth left, a node's static value must be
-/// for a futility cut: a little under a quarter of the evaluation's logistic
-/// scale (651, `tune_gomoku_eval`). Chosen by matches against Rapfi at depth
-/// 12 (60 games each): 150 a ply up to 5 plies, 29 and 31 wins; 100 up to 7,
-/// 30; 200 up to 3, 27; none, 27 and 25.
-const FUTILITY_MARGIN: i32 = 150;
 /// How far under the table's score, per ply of depth, every other move must
 /// stay for the table move to be singular: a two-hundredth of the
 /// evaluation's logistic scale (651) a ply. Measured against Rapfi at depth
@@ -77,8 +71,11 @@ pub struct PvsSearch<'a, 'c> {
     /// Fours in a row a leaf looks through before it stands (0: none; the
     /// weak levels keep their short sight).
     quiesce_fours: i32,
-    /// Plies from the horizon within which futility cuts apply (0: none).
-    futility_depth: i32,
+    /// Futility, late moves, reductions, razoring (`levels::Pruning`).
+    pruning: Pruning,
+    /// The static value of the node at each ply of the line searched:
+    /// whether the side to move's position improved over its last move.
+    evals: [i32; MAX_PLY],
     /// Half the width of an iteration's first window around the last
     /// score (0: always the full window).
     aspiration: i32,
@@ -125,7 +122,8 @@ impl<'a, 'c> PvsSearch<'a, 'c> {
             threats,
             leaf_vcf: set.leaf_vcf,
             quiesce_fours: set.quiesce_fours,
-            futility_depth: set.futility_depth,
+            pruning: set.pruning,
+            evals: [0; MAX_PLY],
             aspiration: set.aspiration,
             singular_depth: set.singular_depth,
             root_depth: 1,
@@ -368,18 +366,30 @@ impl<'a, 'c> PvsSearch<'a, 'c> {
         // matter, and no static value can be trusted.
         let threatened = self.board.has_open_four(1 - me);
 
+        let eval = self.board.evaluate();
+        self.evals[ply] = eval;
+        let improving = ply >= 2 && eval > self.evals[ply - 2];
+        let off_line = beta - alpha == 1 && !threatened && excluded.is_none();
+        let p = self.pruning;
+
         // Futility: a node near the horizon whose static value beats
         // beta by a margin for each ply left is taken at that value, not
         // searched. Not on the principal variation (exact values matter
         // there), and not while the opponent holds an open three (the value
         // would hide the threat). Why: most shallow nodes off the main line
         // are lopsided and a search only confirms it; the plies saved go
-        // deeper where it matters (measured: `FUTILITY_MARGIN`).
-        if depth <= self.futility_depth && beta - alpha == 1 && !threatened && excluded.is_none() {
-            let eval = self.board.evaluate();
-            if eval < WON && eval - FUTILITY_MARGIN * depth >= beta {
-                return eval;
-            }
+        // deeper where it matters (measured: `levels::FUTILITY_MARGIN`).
+        if depth <= p.futility_depth
+            && off_line
+            && eval < WON
+            && eval - p.futility_margin * depth >= beta
+        {
+            return eval;
+        }
+        // Razoring: a node near the horizon far under alpha is only worth
+        // a look through its fours.
+        if depth <= p.razor_depth && off_line && eval + p.razor_margin * depth < alpha {
+            return self.quiesce(0, ply, alpha, beta);
         }
 
         let mut list = unordered_candidates(&self.board);
@@ -402,8 +412,20 @@ impl<'a, 'c> PvsSearch<'a, 'c> {
         let original_alpha = alpha;
         let mut best = -WIN - 1;
         let mut best_move = None;
+        let late = late_move_count(depth, improving);
+        let mut shallower = 0;
         for (n, &(i, _)) in list.iter().enumerate() {
             if Some(i) == excluded || !self.board.legal(i, me) {
+                continue;
+            }
+            // Late moves off the main line, once one that does not lose
+            // is in hand, are left out.
+            if p.late_moves > 0
+                && beta - alpha == 1
+                && n >= late
+                && best > -WON
+                && (p.late_moves == 2 || !makes_three(self.board.shapes(i, me)))
+            {
                 continue;
             }
             let mut extension = 0;
@@ -427,8 +449,13 @@ impl<'a, 'c> PvsSearch<'a, 'c> {
             } else {
                 // Late quiet moves are searched shallower first, the later
                 // and the deeper the more.
-                let reduce = if quiet { reduction(depth, n) } else { 0 };
-                let mut s = -self.negamax(depth - 1 - reduce, ply + 1, -alpha - 1, -alpha);
+                let reduce = if quiet {
+                    reduction(depth, n, p.reduction_divisor)
+                } else {
+                    0
+                };
+                let full = depth - 1 - shallower;
+                let mut s = -self.negamax((full - reduce).max(0), ply + 1, -alpha - 1, -alpha);
                 if s > alpha && !self.clock.stopped() {
                     s = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
                 }
@@ -444,6 +471,11 @@ impl<'a, 'c> PvsSearch<'a, 'c> {
             }
             if score > alpha {
                 alpha = score;
+                // After a move that raised alpha the rest are less likely
+                // to: searched a ply shallower first (a re-search restores).
+                if p.after_alpha > 0 && depth > 2 && depth < 12 && score.abs() < WON {
+                    shallower = 1;
+                }
             }
             if alpha >= beta {
                 let k = &mut self.killers[ply];
@@ -582,13 +614,27 @@ impl<'a, 'c> PvsSearch<'a, 'c> {
 /// Why attacks are never reduced: a threat the opponent must answer is what
 /// a shallow search misjudges. Measured as `SINGULAR_MARGIN` says, and
 /// alone, beside the same build before it: 34 of 60 against 25.
-fn reduction(depth: i32, n: usize) -> i32 {
+fn reduction(depth: i32, n: usize, divisor: i32) -> i32 {
     if n < 3 || depth < 3 {
         return 0;
     }
     let ln = |x: usize| LN_CENTI[x.min(LN_CENTI.len() - 1)];
-    let r = (ln(depth as usize) * ln(n) * 10 / 22 + 5000) / 10000;
+    let r = (ln(depth as usize) * ln(n) * 10 / divisor as u32 + 5000) / 10000;
     (r as i32).clamp(1, depth - 1)
+}
+
+/// How many moves a node `depth` plies from the horizon searches off the
+/// main line before late-move pruning (`Pruning::late_moves`) leaves the
+/// rest out: (3 + depth^1.32) / 2, twice that when the side to move's
+/// static value rose over its last move. In integers, so that every
+/// machine prunes alike.
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    // 3 + ⌊d^1.32⌋ for d = 0 to 20.
+    const COUNTS: [usize; 21] = [
+        3, 4, 5, 7, 9, 11, 13, 16, 18, 21, 23, 26, 29, 32, 35, 38, 41, 45, 48, 51, 55,
+    ];
+    let count = COUNTS[depth.clamp(0, 20) as usize];
+    if improving { count } else { count / 2 }
 }
 
 /// 100·ln(x), rounded, for x from 0 (unused) to 40.

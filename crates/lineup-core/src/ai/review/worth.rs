@@ -6,6 +6,8 @@
 //! counted from, while the ply is the same seen from any position of the
 //! game, so turning a value round for the other side cannot be off by one.
 
+use crate::ai::gomoku::eval_model::LOGISTIC_SCALE;
+
 /// A position's value for the side to move there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Worth {
@@ -25,11 +27,6 @@ pub enum Worth {
 /// How far apart a Gomoku score is from a sure thing: at this score the
 /// graph is at two thirds of the height a proven win gets.
 const SCORE_SCALE: f32 = 600.0;
-
-/// The Gomoku evaluation's logistic scale: the score was fitted so that
-/// 1 / (1 + e^(-score / 651)) predicts the result of self-play games
-/// (`examples/tune_gomoku_eval.rs`).
-const LOGISTIC_SCALE: f64 = 651.0;
 
 /// An estimate in a player's words: who stands better and by how much.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
