@@ -183,6 +183,7 @@ pub fn game_plugins(app: &mut App) {
     ))
     .add_plugins((
         crate::gomocup_player::plugin,
+        crate::study_engine::plugin,
         crate::online::plugin,
         crate::capture::plugin,
         crate::frame_stats::plugin,

@@ -23,6 +23,7 @@
 //!   computer player, Hint and Values;
 //! - `gomocup_player`: Gomocup engines as players (their processes, their
 //!   log, their forfeits);
+//! - `study_engine`: which engine the analysis board and review ask;
 //! - `online/`: playing a friend on another machine (the client and the
 //!   hosting server are `lineup-client`'s and `lineup-server`'s, on threads of their own);
 //! - `audio/`, `theme/`: sound, and the look: palette and themes, type,
@@ -68,5 +69,6 @@ pub mod settings;
 pub mod shutdown;
 pub mod soak;
 pub mod states;
+pub mod study_engine;
 pub mod theme;
 pub mod window;

@@ -114,6 +114,9 @@ pub struct Settings {
     /// The Gomocup engines New game offers as players (`pbrain-lineup`
     /// beside the game always among them).
     pub engines: Vec<EngineEntry>,
+    /// The one of `engines` the analysis board and review ask, by name;
+    /// `None`: Lineup's own, in the game (`study_engine`).
+    pub study_engine: Option<String>,
 }
 
 /// Where the window was, in physical pixels.
@@ -149,6 +152,7 @@ impl Default for Settings {
             reduce_motion: false,
             window: None,
             engines: Vec::new(),
+            study_engine: None,
         }
     }
 }

@@ -71,6 +71,8 @@ pub fn first_side_percent(lines: &EngineLines, studied: &Studied) -> Option<u8> 
         LineScore::Wins { .. } => 100,
         LineScore::Loses { .. } => 0,
         LineScore::Draw => 50,
+        // An engine's move with no value told: the bar says nothing.
+        LineScore::Untold => return None,
     };
     Some(if to_move == Side::First {
         mover

@@ -10,6 +10,7 @@ use super::tools::Tool;
 use super::{AnalysisRequest, Studied};
 use crate::locale::{Locale, Words, terms};
 use crate::states::{AppSystems, BoardMode};
+use crate::study_engine;
 use crate::theme::fonts::size;
 use crate::theme::interaction::{Disabled, Sends, set_enabled};
 use crate::theme::paint::Ink;
@@ -175,11 +176,21 @@ fn spawn(mut commands: Commands, studied: Option<Res<Studied>>, locale: Res<Loca
         ]));
         panel.spawn(text(PositionText, size::CAPTION, Colour::Text));
         panel.spawn(text(EngineText, size::CAPTION, Colour::TextDim));
-        panel.spawn(row(children![
-            small("analysis.pause", AnalysisRequest::PauseEngine, 3),
-            small("analysis.fewer_lines", AnalysisRequest::FewerLines, 3),
-            small("analysis.more_lines", AnalysisRequest::MoreLines, 3),
-        ]));
+        if gomoku {
+            let width = (INNER - 18.0) / 4.0;
+            panel.spawn(row(children![
+                study_engine::button(width, 28.0),
+                small("analysis.pause", AnalysisRequest::PauseEngine, 4),
+                small("analysis.fewer_lines", AnalysisRequest::FewerLines, 4),
+                small("analysis.more_lines", AnalysisRequest::MoreLines, 4),
+            ]));
+        } else {
+            panel.spawn(row(children![
+                small("analysis.pause", AnalysisRequest::PauseEngine, 3),
+                small("analysis.fewer_lines", AnalysisRequest::FewerLines, 3),
+                small("analysis.more_lines", AnalysisRequest::MoreLines, 3),
+            ]));
+        }
         for slot in 0..MAX_LINES {
             panel.spawn((
                 LineSlot(slot),
@@ -290,16 +301,41 @@ fn describe_engine(
         .is_some_and(|s| s.study.position().is_ok_and(can_think));
     let current = studied.is_some_and(|s| s.key == lines.key);
     let report = lines.report.as_ref().filter(|_| current);
+    let trouble = lines.trouble.as_ref().filter(|_| current);
     let said = match report {
+        // A Gomocup engine that failed: what it did.
+        _ if trouble.is_some() => {
+            let (name, fault) = trouble.expect("checked");
+            locale.f(
+                "analysis.engine_trouble",
+                &[("engine", name), ("fault", fault)],
+            )
+        }
         // A finished game, a position that cannot be played, a board too
         // large for the solver: nothing for the engine to do.
         None if !thinkable && !engine.paused => locale.t("analysis.no_engine").to_string(),
         None if engine.paused => locale.t("analysis.paused").to_string(),
-        None => locale.f("analysis.thinking", &[("lines", &engine.lines)]),
+        None => match lines.engine() {
+            Some(name) => locale.f(
+                "analysis.thinking_of",
+                &[("engine", &name), ("lines", &engine.lines)],
+            ),
+            None => locale.f("analysis.thinking", &[("lines", &engine.lines)]),
+        },
         // What it found, and whether it still looks.
         Some(r) => {
-            // Connect Four's values are the solver's, exact: no depth to tell.
-            let found = if r.nodes == 0 {
+            // Connect Four's values are the solver's, exact: no depth to
+            // tell. Another engine's lines: its name and depth.
+            let found = if let Some(name) = &r.engine {
+                locale.f(
+                    "analysis.depth_of",
+                    &[
+                        ("engine", name),
+                        ("depth", &r.depth),
+                        ("lines", &engine.lines),
+                    ],
+                )
+            } else if r.nodes == 0 {
                 locale.t("analysis.exact").to_string()
             } else {
                 locale.f(
@@ -340,6 +376,7 @@ pub fn score_text(locale: &Locale, score: LineScore) -> String {
         LineScore::Wins { in_moves } => locale.f("analysis.wins_in", &[("n", &in_moves)]),
         LineScore::Loses { in_moves } => locale.f("analysis.loses_in", &[("n", &in_moves)]),
         LineScore::Draw => locale.t("analysis.draw").to_string(),
+        LineScore::Untold => "?".to_string(),
     }
 }
 

@@ -1,14 +1,18 @@
 //! The engine thinking aloud about the position on show: a search on a
 //! thread of its own (never on the frame), started again whenever the
-//! position changes, reporting after each depth. What it reported last is
-//! [`EngineLines`], which the panel, the board's ghost lines and the
-//! evaluation bar read.
+//! position or the engine changes, reporting after each depth. What it
+//! reported last is [`EngineLines`], which the panel, the board's ghost
+//! lines and the evaluation bar read. The engine is Lineup's own, or the
+//! Gomocup engine the player chose (`study_engine`) for a Gomoku board.
 
 use super::{AnalysisRequest, Studied};
 use crate::search::background::{BackgroundSearch, SearchKind, only_when_idle};
+use crate::settings::Settings;
 use crate::states::{AppSystems, BoardMode};
+use crate::study_engine;
 use bevy::prelude::*;
-use lineup_core::analysis::thinking::{MAX_LINES, ThinkingReport, can_think, think};
+use lineup_core::analysis::thinking::{MAX_LINES, ThinkingReport, can_think, think, think_outside};
+use lineup_core::rules::MatchGame;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EngineLines>()
@@ -26,7 +30,16 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Thinking;
 
 impl SearchKind for Thinking {
-    type Output = ThinkingReport;
+    type Output = Thought;
+}
+
+/// What the thinking thread sends: a report, or why the engine stopped.
+#[derive(Clone, Debug)]
+pub enum Thought {
+    Report(ThinkingReport),
+    /// A Gomocup engine that could not start, crashed or hung: its name
+    /// and what it did.
+    Trouble(String, String),
 }
 
 /// The engine's latest report on the position `key` names (none yet:
@@ -35,6 +48,18 @@ impl SearchKind for Thinking {
 pub struct EngineLines {
     pub key: u64,
     pub report: Option<ThinkingReport>,
+    /// The chosen Gomocup engine's name and what went wrong with it.
+    pub trouble: Option<(String, String)>,
+    /// Which engine `key`'s thinking asked (`None`: Lineup's own).
+    engine: Option<String>,
+}
+
+impl EngineLines {
+    /// The Gomocup engine asked about the position, when it is not
+    /// Lineup's own.
+    pub fn engine(&self) -> Option<&str> {
+        self.engine.as_deref()
+    }
 }
 
 /// How many lines the engine gives, and whether it thinks at all.
@@ -82,11 +107,27 @@ fn start(
     mut commands: Commands,
     studied: Option<Res<Studied>>,
     engine: Res<EngineSettings>,
+    settings: Res<Settings>,
     mut lines: ResMut<EngineLines>,
     time: Res<Time<Real>>,
 ) {
     let Some(studied) = studied else { return };
-    if lines.key == studied.key {
+    let Ok(game) = studied.study.position() else {
+        if lines.key != studied.key {
+            commands.remove_resource::<BackgroundSearch<Thinking>>();
+            *lines = EngineLines {
+                key: studied.key,
+                ..default()
+            };
+        }
+        return;
+    };
+    // Another Gomocup engine thinks about Gomoku only.
+    let outside = study_engine::chosen(&settings)
+        .filter(|_| matches!(game, MatchGame::Gomoku(_)))
+        .cloned();
+    let asked = outside.as_ref().map(|e| e.name.clone());
+    if lines.key == studied.key && lines.engine == asked {
         return;
     }
     commands.remove_resource::<BackgroundSearch<Thinking>>();
@@ -94,10 +135,8 @@ fn start(
     // about it); resumed, the engine starts on it.
     *lines = EngineLines {
         key: studied.key,
-        report: None,
-    };
-    let Ok(game) = studied.study.position() else {
-        return;
+        engine: asked,
+        ..default()
     };
     if engine.paused || !can_think(game) {
         return;
@@ -110,7 +149,15 @@ fn start(
         move |stop, report| {
             // It runs as long as the position is on show: only on idle time.
             only_when_idle();
-            think(&game, count, stop, report)
+            let mut told = |found| report(Thought::Report(found));
+            match &outside {
+                None => think(&game, count, stop, &mut told),
+                Some(engine) => {
+                    if let Err(fault) = think_outside(&game, engine, count, stop, &mut told) {
+                        report(Thought::Trouble(engine.name.clone(), fault.to_string()));
+                    }
+                }
+            }
         },
     ));
 }
@@ -120,15 +167,26 @@ fn collect(mut lines: ResMut<EngineLines>, search: Option<ResMut<BackgroundSearc
     if search.revision != lines.key {
         return;
     }
-    if let Some(report) = search.poll_latest() {
-        if lines.report.is_none() {
-            info!(
-                "Analysis: the engine's first lines, depth {}, {} of them",
-                report.depth,
-                report.lines.len()
-            );
+    match search.poll_latest() {
+        Some(Thought::Report(report)) => {
+            if lines.report.is_none() {
+                info!(
+                    "Analysis: the engine's first lines, depth {}, {} of them{}",
+                    report.depth,
+                    report.lines.len(),
+                    report
+                        .engine
+                        .as_ref()
+                        .map_or(String::new(), |e| format!(", from {e}"))
+                );
+            }
+            lines.report = Some(report);
         }
-        lines.report = Some(report);
+        Some(Thought::Trouble(engine, fault)) => {
+            warn!("Analysis: {engine} {fault}");
+            lines.trouble = Some((engine, fault));
+        }
+        None => {}
     }
 }
 

@@ -4,20 +4,25 @@
 //! and red "??" ticks under the moves that threw a result away, and a line
 //! at the move on show. The values are worked out
 //! on a thread of their own (`ai::review`), last position first, and the
-//! graph fills in as they come, with a progress line under it.
+//! graph fills in as they come, with a progress line under it. A Gomoku
+//! game is judged by Lineup's engine or by the Gomocup engine the player
+//! chose (`study_engine`), named on that line.
 
 use super::ReviewRequest;
 use crate::board::drawn_position::ReviewPosition;
 use crate::current_match::CurrentMatch;
 use crate::locale::Locale;
+use crate::settings::Settings;
 use crate::states::{AppSystems, BoardMode, Screen};
+use crate::study_engine;
 use crate::theme::interaction::pressed_across;
 use crate::theme::palette::{Palette, Theme};
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 use lineup_core::ai::review::{GameReview, Reviewer};
+use lineup_core::gomocup::outside::OutsideJudge;
 use lineup_core::match_setup::GameKind;
-use lineup_core::rules::{BoardMove, Side};
+use lineup_core::rules::{BoardMove, MatchGame, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -58,6 +63,7 @@ pub const GRAPH_SIZE: Vec2 = Vec2::new(254.0, 96.0);
 struct GraphFindings {
     review: GameReview,
     took: Option<Duration>,
+    trouble: Option<String>,
 }
 
 /// The analysis of the match's moves, running or done. Dropping it stops
@@ -65,6 +71,8 @@ struct GraphFindings {
 #[derive(Resource)]
 pub struct GraphAnalysis {
     moves: Vec<BoardMove>,
+    /// The Gomocup engine that judges (`None`: Lineup's own).
+    engine: Option<String>,
     found: Arc<Mutex<GraphFindings>>,
     stop: Arc<AtomicBool>,
 }
@@ -81,21 +89,35 @@ pub struct ReviewValues {
     pub review: GameReview,
     /// How long the whole analysis took, once done.
     pub took: Option<Duration>,
+    /// The Gomocup engine that judges (`None`: Lineup's own).
+    pub engine: Option<String>,
+    /// What went wrong with it, if anything did.
+    pub trouble: Option<String>,
 }
 
 /// Starts the analysis of the match's moves, unless it is already done or
 /// under way (it carries over from one visit of review mode to the next).
-fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<GraphAnalysis>>) {
-    if analysis.is_some() && !game.is_changed() {
+fn start(
+    mut commands: Commands,
+    game: Res<CurrentMatch>,
+    settings: Res<Settings>,
+    analysis: Option<Res<GraphAnalysis>>,
+) {
+    if analysis.is_some() && !game.is_changed() && !settings.is_changed() {
         return;
     }
     let moves = game.game().moves();
-    if analysis.is_some_and(|a| a.moves == moves) {
+    let outside = study_engine::chosen(&settings)
+        .filter(|_| matches!(game.game(), MatchGame::Gomoku(_)))
+        .cloned();
+    let engine = outside.as_ref().map(|e| e.name.clone());
+    if analysis.is_some_and(|a| a.moves == moves && a.engine == engine) {
         return;
     }
     let found = Arc::new(Mutex::new(GraphFindings {
         review: GameReview::new(game.game()).under_opening(game.opening_moves()),
         took: None,
+        trouble: None,
     }));
     let stop = Arc::new(AtomicBool::new(false));
     let (sink, flag, position) = (found.clone(), stop.clone(), game.game().clone());
@@ -104,12 +126,19 @@ fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<G
         .spawn(move || {
             crate::search::background::give_way_to_the_frame();
             let started = Instant::now();
-            let mut reviewer = Reviewer::new(&position);
+            let mut reviewer = match outside {
+                Some(entry) => Reviewer::with_judge(&position, Box::new(OutsideJudge::new(entry))),
+                None => Reviewer::new(&position),
+            };
             while let Some(step) = reviewer.next(&flag) {
-                sink.lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .review
-                    .record(step);
+                let mut found = sink.lock().unwrap_or_else(|e| e.into_inner());
+                found.review.record(step);
+                if found.trouble.is_none()
+                    && let Some(trouble) = reviewer.trouble()
+                {
+                    warn!("Review: the engine {trouble}");
+                    found.trouble = Some(trouble);
+                }
             }
             if !flag.load(Ordering::Relaxed) {
                 let took = started.elapsed();
@@ -126,7 +155,12 @@ fn start(mut commands: Commands, game: Res<CurrentMatch>, analysis: Option<Res<G
         error!("No thread for the review's analysis: {error}");
     }
     commands.remove_resource::<ReviewValues>();
-    commands.insert_resource(GraphAnalysis { moves, found, stop });
+    commands.insert_resource(GraphAnalysis {
+        moves,
+        engine,
+        found,
+        stop,
+    });
 }
 
 /// Copies the thread's answers when there are new ones.
@@ -137,12 +171,17 @@ fn collect(
 ) {
     let Some(analysis) = analysis else { return };
     let found = analysis.found.lock().unwrap_or_else(|e| e.into_inner());
-    let fresh =
-        values.is_none_or(|v| v.review.judged() != found.review.judged() || v.took != found.took);
+    let fresh = values.is_none_or(|v| {
+        v.review.judged() != found.review.judged()
+            || v.took != found.took
+            || v.trouble != found.trouble
+    });
     if fresh {
         commands.insert_resource(ReviewValues {
             review: found.review.clone(),
             took: found.took,
+            engine: analysis.engine.clone(),
+            trouble: found.trouble.clone(),
         });
     }
 }
@@ -277,12 +316,22 @@ fn show_progress(
 ) {
     let Some(values) = values else { return };
     let (judged, total) = (values.review.judged(), values.review.positions());
-    let line = match values.took {
-        Some(took) => locale.f(
-            "review.analysed",
-            &[("seconds", &format!("{:.1}", took.as_secs_f64()))],
+    let seconds = values.took.map(|t| format!("{:.1}", t.as_secs_f64()));
+    let line = match (&values.engine, &values.trouble, seconds) {
+        (Some(engine), Some(trouble), _) => locale.f(
+            "analysis.engine_trouble",
+            &[("engine", engine), ("fault", trouble)],
         ),
-        None => locale.f(
+        (Some(engine), None, Some(seconds)) => locale.f(
+            "review.analysed_by",
+            &[("engine", engine), ("seconds", &seconds)],
+        ),
+        (Some(engine), None, None) => locale.f(
+            "review.analysing_by",
+            &[("engine", engine), ("judged", &judged), ("total", &total)],
+        ),
+        (None, _, Some(seconds)) => locale.f("review.analysed", &[("seconds", &seconds)]),
+        (None, _, None) => locale.f(
             "review.analysing",
             &[("judged", &judged), ("total", &total)],
         ),

@@ -235,7 +235,21 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
             // the move on show stays in the middle.
             panel.spawn(move_list_area(rows));
             panel.spawn(graph_area());
-            panel.spawn(text(ProgressText, size::CAPTION, Colour::TextDim));
+            if gomoku {
+                // The engine that judges, and the button to choose another.
+                panel.spawn(widgets::row(children![
+                    (
+                        text(ProgressText, size::CAPTION, Colour::TextDim),
+                        Node {
+                            width: px(INNER - 76.0),
+                            ..default()
+                        },
+                    ),
+                    crate::study_engine::button(70.0, 24.0),
+                ]));
+            } else {
+                panel.spawn(text(ProgressText, size::CAPTION, Colour::TextDim));
+            }
             panel.spawn(progress_bar());
             let small = |label: &'static str, action, width: f32| {
                 widgets::sized_button(label, action, width, 34.0, size::CAPTION + 1.0)

@@ -32,6 +32,7 @@ mod soak;
 mod sound;
 mod started_in_background;
 mod strings;
+mod study_engine_app;
 mod text_fits;
 mod title_scene;
 mod values;

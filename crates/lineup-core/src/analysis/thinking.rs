@@ -9,6 +9,10 @@
 //! exact value from the solver (`ai::advice`'s [`column_values`]), best
 //! first, the best column with its principal variation.
 //!
+//! Gomoku/Renju with another Gomocup engine ([`think_outside`]): its lines
+//! as it tells them (`gomocup::outside`), its name on the report, each
+//! score's win probability on that engine's own scale.
+//!
 //! Every line is replayed through the rules before it is reported and cut
 //! at its first refused move, so the board never shows an illegal line.
 
@@ -17,7 +21,12 @@ use crate::ai::advice::{Value, column_values};
 use crate::ai::connect_four::values::{all_final, solvable, workers};
 use crate::ai::gomoku::{GomokuEngine, PV_MOVES, PvReport, WIN, WON};
 use crate::ai::review::Worth;
-use crate::rules::{BoardMove, Column, ConnectFour, Game, Gomoku, MatchGame};
+use crate::gomocup::client::Fault;
+use crate::gomocup::outside::{self, Found, OutsideEngine};
+use crate::gomocup::registry::EngineEntry;
+use crate::gomocup::seat::stones;
+use crate::gomocup::told::ToldScore;
+use crate::rules::{BoardMove, Column, ConnectFour, Game, Gomoku, MatchGame, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -39,6 +48,9 @@ pub struct ThinkingReport {
     pub nodes_per_second: u64,
     /// Best first.
     pub lines: Vec<EngineLine>,
+    /// The Gomocup engine that found them (`None`: Lineup's own, in the
+    /// game).
+    pub engine: Option<String>,
 }
 
 /// One line: moves from the position shown (the first is the move the line
@@ -62,6 +74,8 @@ pub enum LineScore {
     Loses { in_moves: u32 },
     /// Connect Four: neither side can force a win.
     Draw,
+    /// An engine's best move, of which it told no value.
+    Untold,
 }
 
 impl LineScore {
@@ -74,7 +88,7 @@ impl LineScore {
             LineScore::Wins { in_moves } => PROVEN - i64::from(in_moves),
             LineScore::Loses { in_moves } => -PROVEN + i64::from(in_moves),
             LineScore::Estimate { score, .. } => i64::from(score),
-            LineScore::Draw => 0,
+            LineScore::Draw | LineScore::Untold => 0,
         }
     }
 
@@ -170,9 +184,105 @@ fn think_gomoku(
                 nodes: found.nodes,
                 nodes_per_second: per_second(found.nodes, start.elapsed()),
                 lines,
+                engine: None,
             });
         },
     );
+}
+
+/// How long another engine first thinks about a position; each time it
+/// answers the time doubles and it thinks again, up to [`OUTSIDE_LONGEST`].
+const OUTSIDE_FIRST: Duration = Duration::from_secs(5);
+const OUTSIDE_LONGEST: Duration = Duration::from_secs(640);
+
+/// [`think`] for a Gomoku game with the Gomocup engine `engine` (started
+/// for it, ended when done): its lines reported as it tells them, until
+/// `stop` is raised or it has thought for [`OUTSIDE_LONGEST`]. An engine
+/// that cannot be started, crashes or hangs ends the thinking with its
+/// fault, which the caller shows.
+pub fn think_outside(
+    game: &MatchGame,
+    engine: &EngineEntry,
+    lines: usize,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(ThinkingReport),
+) -> Result<(), Fault> {
+    let MatchGame::Gomoku(g) = game else {
+        return Ok(());
+    };
+    if game.is_over() {
+        return Ok(());
+    }
+    let position = g.position();
+    let lines = lines.clamp(1, MAX_LINES);
+    let mut turn = OUTSIDE_FIRST;
+    let mut outside = OutsideEngine::start(engine, position.size(), position.rule(), turn)?;
+    let played = stones(g.history());
+    let me = position.to_move();
+    let scale = outside::scale_of(engine);
+    loop {
+        let thought = outside.think(&played, me, lines, stop, &mut |found| {
+            report(outside_report(game, engine, found, scale));
+        });
+        // Stopped: whatever the engine did about it (one that does not
+        // listen while it thinks is killed after the grace) is no fault.
+        if stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let found = thought?;
+        // Its answer: the lines as they stand, or its move alone when it
+        // told none.
+        report(outside_report(game, engine, &found, scale));
+        turn *= 2;
+        if turn > OUTSIDE_LONGEST {
+            return Ok(());
+        }
+        outside.set_turn_time(turn)?;
+    }
+}
+
+/// What an outside engine found, as the analysis board shows it.
+fn outside_report(
+    game: &MatchGame,
+    engine: &EngineEntry,
+    found: &Found,
+    scale: f64,
+) -> ThinkingReport {
+    let mut lines: Vec<EngineLine> = found
+        .lines
+        .iter()
+        .map(|line| EngineLine {
+            moves: legal_prefix(game, line.moves.iter().map(|&p| BoardMove::Point(p))),
+            score: match line.score {
+                ToldScore::Estimate(score) => LineScore::Estimate {
+                    score,
+                    win_percent: outside::win_percent(scale, score),
+                },
+                ToldScore::WinsAt(ply) => LineScore::Wins {
+                    in_moves: ply.div_ceil(2).max(1),
+                },
+                ToldScore::LosesAt(ply) => LineScore::Loses {
+                    in_moves: (ply / 2).max(1),
+                },
+            },
+        })
+        .filter(|line| !line.moves.is_empty())
+        .collect();
+    if lines.is_empty()
+        && let Some(best) = found.best
+    {
+        lines = vec![EngineLine {
+            moves: legal_prefix(game, [BoardMove::Point(best)]),
+            score: LineScore::Untold,
+        }];
+    }
+    ThinkingReport {
+        depth: found.lines.first().map_or(0, |l| l.depth),
+        nodes: 0,
+        nodes_per_second: 0,
+        lines,
+        engine: Some(engine.name.clone()),
+    }
 }
 
 fn per_second(nodes: u64, elapsed: Duration) -> u64 {
@@ -209,6 +319,7 @@ fn think_connect_four(
         nodes: 0,
         nodes_per_second: 0,
         lines,
+        engine: None,
     };
     // The values as they are proven, the final ones only.
     let values = column_values(board, workers(), stop, |values| {

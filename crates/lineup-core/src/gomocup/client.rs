@@ -23,6 +23,7 @@ use crate::rules::{Point, RuleSet, Side};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -105,6 +106,14 @@ pub struct Client {
     /// The `INFO max_memory` it was told, in bytes (0: none).
     max_memory: u64,
     messages: Vec<String>,
+}
+
+/// Who hears an engine think aloud while an answer is awaited
+/// ([`Client::yx_nbest`]): each `MESSAGE` text as it comes, and a flag
+/// that, once set, asks the engine to stop (`YXSTOP`) and answer.
+pub struct Listener<'a> {
+    pub heard: &'a mut dyn FnMut(&str),
+    pub stop: &'a AtomicBool,
 }
 
 /// What a line an engine printed is, while an answer is awaited.
@@ -238,6 +247,66 @@ impl Client {
         self.await_move()
     }
 
+    /// Yixin's `YXBOARD`: the whole position, `me` to move, answered by
+    /// nothing (the next command asks for the thinking). The stones go in
+    /// the order given, which should be the order they were played: some
+    /// engines (Rapfi) take the colour of the first for Black's.
+    pub fn yx_board(&mut self, stones: &[(Point, Side)], me: Side) -> Result<(), Fault> {
+        self.send("YXBOARD")?;
+        for &(p, side) in stones {
+            let field = if side == me { 1 } else { 2 };
+            self.send(&format!("{},{field}", wire::format_point(p, self.size)))?;
+        }
+        self.send("DONE")
+    }
+
+    /// Yixin's `YXNBEST lines`: the engine thinks of its best `lines` moves
+    /// in the position of the last [`Client::yx_board`], telling its lines
+    /// to `listener` as it goes, until its time is up or the listener's
+    /// stop is set (then it is told `YXSTOP` and has [`GRACE`] to answer).
+    /// Its answer is its best move, which it has played on its own board.
+    /// An engine that does not know the command refuses it
+    /// ([`Fault::Refused`]) or answers it as an unknown one (a
+    /// [`Fault::Garbage`] of `UNKNOWN`).
+    pub fn yx_nbest(&mut self, lines: usize, listener: Listener<'_>) -> Result<Move, Fault> {
+        self.send(&format!("YXNBEST {}", lines.max(1)))?;
+        let line = self.answer_heard(self.time.turn + GRACE, Some(listener))?;
+        wire::parse_move(&line, self.size).map_err(|_| Fault::Garbage(line))
+    }
+
+    /// [`Client::board`], telling `listener` what the engine says while it
+    /// thinks, and asking it to stop (`YXSTOP`) when the listener's stop is
+    /// set: an engine that knows no `YXNBEST` still shows its best line.
+    pub fn board_heard(
+        &mut self,
+        stones: &[(Point, Side)],
+        me: Side,
+        listener: Listener<'_>,
+    ) -> Result<Move, Fault> {
+        self.send("BOARD")?;
+        for &(p, side) in stones {
+            let field = if side == me { 1 } else { 2 };
+            self.send(&format!("{},{field}", wire::format_point(p, self.size)))?;
+        }
+        self.send("DONE")?;
+        let line = self.answer_heard(self.time.turn + GRACE, Some(listener))?;
+        wire::parse_move(&line, self.size).map_err(|_| Fault::Garbage(line))
+    }
+
+    /// The time each move may take from now on (`INFO timeout_turn`).
+    pub fn set_turn_time(&mut self, turn: Duration) -> Result<(), Fault> {
+        self.time.turn = turn;
+        self.send(&format!("INFO timeout_turn {}", turn.as_millis()))
+    }
+
+    /// Yixin's `YXSHOWINFO`: Yixin Board says it is there to show what the
+    /// engine thinks, and some engines (Rapfi) then tell each line as they
+    /// search it. Others ignore it or say they do not know it, which is
+    /// only logged.
+    pub fn show_info(&mut self) -> Result<(), Fault> {
+        self.send("YXSHOWINFO")
+    }
+
     /// Takes the stone at `p` back (an undo).
     pub fn takeback(&mut self, p: Point) -> Result<(), Fault> {
         self.send(&format!("TAKEBACK {}", wire::format_point(p, self.size)))?;
@@ -310,8 +379,30 @@ impl Client {
     /// which needs no answer); `DEBUG` lines are dropped; `ERROR` is a
     /// refusal.
     fn answer(&mut self, allowed: Duration) -> Result<String, Fault> {
-        let deadline = Instant::now() + allowed;
+        self.answer_heard(allowed, None)
+    }
+
+    /// [`Client::answer`], each `MESSAGE` text told to `listener` too, and
+    /// its stop turned into a `YXSTOP` once, with [`GRACE`] left to answer.
+    /// (An `UNKNOWN` line that names `YXNBEST` answers it: the engine does
+    /// not know the command. Other `UNKNOWN` lines, such as one for an
+    /// earlier `YXSHOWINFO`, only go to the log.)
+    fn answer_heard(
+        &mut self,
+        allowed: Duration,
+        mut listener: Option<Listener<'_>>,
+    ) -> Result<String, Fault> {
+        let mut deadline = Instant::now() + allowed;
+        let mut stopping = false;
         loop {
+            if let Some(listener) = &listener
+                && !stopping
+                && listener.stop.load(Ordering::Relaxed)
+            {
+                stopping = true;
+                self.send("YXSTOP")?;
+                deadline = deadline.min(Instant::now() + GRACE);
+            }
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left.min(WATCH_EVERY)) {
                 Ok(line) => line,
@@ -329,7 +420,19 @@ impl Client {
             };
             match classify(&line) {
                 EngineLine::Ignored => {}
-                EngineLine::Log(text) => self.log(text),
+                EngineLine::Log(text)
+                    if listener.is_some()
+                        && text.starts_with("UNKNOWN")
+                        && text.to_ascii_uppercase().contains("YXNBEST") =>
+                {
+                    return Err(Fault::Garbage(text.to_string()));
+                }
+                EngineLine::Log(text) => {
+                    if let Some(listener) = &mut listener {
+                        (listener.heard)(text);
+                    }
+                    self.log(text)
+                }
                 EngineLine::Error(message) => return Err(Fault::Refused(message.to_string())),
                 EngineLine::Answer(answer) => {
                     let answer = answer.to_string();

@@ -12,6 +12,8 @@
 //! - `openings`, `elo`, `sprt`, `lab`: opening lists, the score of a
 //!   match, the sequential test that decides one over game pairs, and the
 //!   lab's match that plays them several at once and resumes;
+//! - `told`: the lines an engine tells while it thinks, read;
+//! - `outside`: another engine as the analysis board's and review's;
 //! - `wire`: what both ends agree on (coordinates, rule codes, numbers);
 //! - `cli`: `pbrain-lineup`'s command line.
 
@@ -22,11 +24,13 @@ pub mod elo;
 pub mod lab;
 mod nbest;
 pub mod openings;
+pub mod outside;
 pub mod referee;
 pub mod registry;
 pub mod seat;
 mod server;
 pub mod sprt;
+pub mod told;
 pub mod wire;
 
 pub use server::{Session, run_protocol};

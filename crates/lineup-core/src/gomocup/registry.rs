@@ -45,12 +45,24 @@ impl EngineEntry {
         }
         command
     }
+
+    /// Whether this is Lineup's own engine (`pbrain-lineup`, wherever it
+    /// is), whose scores are the evaluation's own.
+    pub fn is_lineup(&self) -> bool {
+        self.path
+            .file_name()
+            .is_some_and(|f| f == bundled_name().as_str())
+    }
+}
+
+fn bundled_name() -> String {
+    format!("pbrain-lineup{}", std::env::consts::EXE_SUFFIX)
 }
 
 /// `pbrain-lineup` beside the program `exe` (the running `lineup`), when
 /// it is there.
 pub fn bundled(exe: &Path) -> Option<EngineEntry> {
-    let path = exe.with_file_name(format!("pbrain-lineup{}", std::env::consts::EXE_SUFFIX));
+    let path = exe.with_file_name(bundled_name());
     path.is_file().then(|| EngineEntry {
         name: "Lineup".into(),
         path,
@@ -61,10 +73,7 @@ pub fn bundled(exe: &Path) -> Option<EngineEntry> {
 /// Where in `engines` the bundled engine is (found by its program's name:
 /// the game may have moved since it was listed).
 pub fn bundled_in(engines: &[EngineEntry]) -> Option<usize> {
-    let name = format!("pbrain-lineup{}", std::env::consts::EXE_SUFFIX);
-    engines
-        .iter()
-        .position(|e| e.path.file_name().is_some_and(|f| f == name.as_str()))
+    engines.iter().position(EngineEntry::is_lineup)
 }
 
 /// `engines` with `entry` added, or put in place of the one with the same

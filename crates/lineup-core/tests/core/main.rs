@@ -12,6 +12,7 @@ mod fuzz_regressions;
 mod games;
 mod gomocup;
 mod gomocup_nbest;
+mod gomocup_outside;
 mod gomoku;
 mod gomoku_engine;
 mod gomoku_size;

@@ -66,10 +66,19 @@ pub struct Reviewer {
     /// The worth of the position after the next one to judge.
     later: Option<Worth>,
     solver: Option<connect_four::ConnectFourJudge>,
-    engine: Option<gomoku::GomokuJudge>,
+    engine: Option<Box<dyn gomoku::GomokuJudging>>,
 }
 
 impl Reviewer {
+    /// A review of `game` by Gomoku's `judge` (Lineup's engine by default:
+    /// [`Reviewer::new`]).
+    pub fn with_judge(game: &MatchGame, judge: Box<dyn gomoku::GomokuJudging>) -> Self {
+        Reviewer {
+            engine: Some(judge),
+            ..Reviewer::new(game)
+        }
+    }
+
     pub fn new(game: &MatchGame) -> Self {
         let (positions, won) = match game {
             MatchGame::ConnectFour(g) => {
@@ -93,6 +102,11 @@ impl Reviewer {
             solver: None,
             engine: None,
         }
+    }
+
+    /// What went wrong with the Gomoku judge, if anything did.
+    pub fn trouble(&self) -> Option<String> {
+        self.engine.as_ref().and_then(|e| e.trouble())
     }
 
     /// How many positions the game has (its moves and one).
@@ -163,7 +177,9 @@ impl Reviewer {
                 Some((worth, best))
             }
             Positions::Gomoku(list) => {
-                let engine = self.engine.get_or_insert_with(gomoku::GomokuJudge::new);
+                let engine = self
+                    .engine
+                    .get_or_insert_with(|| Box::new(gomoku::GomokuJudge::new()));
                 let (worth, best) = engine.worth(&list[index], stop)?;
                 Some((worth, best.map(BoardMove::Point)))
             }
