@@ -71,7 +71,7 @@ fn choose_next(mut requests: MessageReader<NextStudyEngine>, mut settings: ResMu
 }
 
 /// The buttons' label: the name of the engine chosen, cut to a button's
-/// room, with an arrow that says a press steps on.
+/// room, with a ">" that says a press steps on to the next.
 fn label_buttons(
     settings: Res<Settings>,
     locale: Res<Locale>,
@@ -91,7 +91,7 @@ fn label_buttons(
     for children in &buttons {
         for child in children.iter() {
             if let Ok(mut text) = texts.get_mut(child) {
-                text.0 = format!("{shown} ▸");
+                text.0 = format!("{shown} >");
             }
         }
     }

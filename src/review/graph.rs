@@ -317,21 +317,14 @@ fn show_progress(
     let Some(values) = values else { return };
     let (judged, total) = (values.review.judged(), values.review.positions());
     let seconds = values.took.map(|t| format!("{:.1}", t.as_secs_f64()));
+    // The engine's name is on the button beside this line.
     let line = match (&values.engine, &values.trouble, seconds) {
         (Some(engine), Some(trouble), _) => locale.f(
             "analysis.engine_trouble",
             &[("engine", engine), ("fault", trouble)],
         ),
-        (Some(engine), None, Some(seconds)) => locale.f(
-            "review.analysed_by",
-            &[("engine", engine), ("seconds", &seconds)],
-        ),
-        (Some(engine), None, None) => locale.f(
-            "review.analysing_by",
-            &[("engine", engine), ("judged", &judged), ("total", &total)],
-        ),
-        (None, _, Some(seconds)) => locale.f("review.analysed", &[("seconds", &seconds)]),
-        (None, _, None) => locale.f(
+        (_, _, Some(seconds)) => locale.f("review.analysed", &[("seconds", &seconds)]),
+        (_, _, None) => locale.f(
             "review.analysing",
             &[("judged", &judged), ("total", &total)],
         ),

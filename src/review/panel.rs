@@ -38,6 +38,8 @@ pub(super) fn plugin(app: &mut App) {
 /// under an opening rule, whose steps take their room.
 const ROWS: usize = 8;
 const ROWS_UNDER_OPENING: usize = 6;
+/// The button that names the engine judging (Gomoku), room for its name.
+const ENGINE_BUTTON_WIDTH: f32 = 90.0;
 /// What the move on show was worth: its size, and its lines of room.
 const WORTH_FONT: f32 = size::CAPTION + 1.0;
 const WORTH_LINES: f32 = 2.0;
@@ -190,6 +192,9 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
     } else {
         ROWS
     };
+    // Gomoku's engine line, with its button, is one move row taller than
+    // Connect Four's line of progress: the list gives that row up.
+    let rows = if gomoku { rows - 1 } else { rows };
     // How the game began, under an opening rule: its decisions in words.
     let opening = game
         .opening()
@@ -237,16 +242,29 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
             panel.spawn(graph_area());
             if gomoku {
                 // The engine that judges, and the button to choose another.
-                panel.spawn(widgets::row(children![
-                    (
-                        text(ProgressText, size::CAPTION, Colour::TextDim),
-                        Node {
-                            width: px(INNER - 76.0),
-                            ..default()
-                        },
-                    ),
-                    crate::study_engine::button(70.0, 24.0),
-                ]));
+                // The line has one height whatever it says: the move list
+                // above takes what room is left, so a taller line would
+                // move everything over it.
+                panel.spawn((
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        align_items: AlignItems::Center,
+                        column_gap: px(8),
+                        flex_shrink: 0.0,
+                        ..default()
+                    },
+                    children![
+                        (
+                            text(ProgressText, size::CAPTION, Colour::TextDim),
+                            Node {
+                                width: px(INNER - ENGINE_BUTTON_WIDTH - 8.0),
+                                height: px(lines_high(2.0, size::CAPTION)),
+                                ..default()
+                            },
+                        ),
+                        crate::study_engine::button(ENGINE_BUTTON_WIDTH, 28.0),
+                    ],
+                ));
             } else {
                 panel.spawn(text(ProgressText, size::CAPTION, Colour::TextDim));
             }

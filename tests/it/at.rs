@@ -58,6 +58,8 @@ pub const BLACK_TOOL: (u32, u32) = (1060, 81);
 pub const WHITE_TOOL: (u32, u32) = (1112, 81);
 pub const SWAP_TURN: (u32, u32) = (1024, 115);
 pub const LINE_1: (u32, u32) = (1111, 261);
+/// The analysis panel's engine button (Gomoku), left of Pause.
+pub const STUDY_ENGINE: (u32, u32) = (1012, 231);
 pub const VCF_FOR_BLACK: (u32, u32) = (1045, 399);
 pub const SAVE: (u32, u32) = (1013, 754);
 pub const FIND: (u32, u32) = (1078, 754);
@@ -82,6 +84,8 @@ pub const PAUSE_REVIEW: (u32, u32) = (640, 333);
 /// The first move of the move list's second row (move 3).
 pub const LIST_MOVE_3: (u32, u32) = (1080, 289);
 pub const SAVE_IMAGE: (u32, u32) = (1176, 651);
+/// Review's engine button (Gomoku), beside the progress line.
+pub const REVIEW_STUDY_ENGINE: (u32, u32) = (1193, 543);
 pub const PLAY_FROM_HERE: (u32, u32) = (1110, 607);
 /// The ">" step.
 pub const FORWARD: (u32, u32) = (1142, 208);

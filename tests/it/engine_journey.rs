@@ -16,7 +16,7 @@ const NEW_GAME_START_WITH_ENGINE: (u32, u32) = (
 );
 
 /// The processes running the program at `path`.
-fn running(path: &std::path::Path) -> Vec<u32> {
+pub(crate) fn running(path: &std::path::Path) -> Vec<u32> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };

@@ -33,6 +33,7 @@ mod sound;
 mod started_in_background;
 mod strings;
 mod study_engine_app;
+mod study_engine_journey;
 mod text_fits;
 mod title_scene;
 mod values;

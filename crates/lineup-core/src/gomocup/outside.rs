@@ -76,6 +76,12 @@ impl OutsideEngine {
         self.client.set_turn_time(turn)
     }
 
+    /// The nodes each position may take (`INFO max_node`; engines that do
+    /// not know it keep to the time).
+    pub fn set_node_budget(&mut self, nodes: u64) -> Result<(), Fault> {
+        self.client.info(&format!("max_node {nodes}"))
+    }
+
     /// Thinks about the position of `stones` (in the order played) with
     /// `me` to move, for its `lines` best moves, until its time is up or
     /// `stop` is set: `heard` is called with all the lines so far each time
@@ -164,8 +170,12 @@ pub fn win_percent(scale: f64, estimate: i32) -> u8 {
     (p * 100.0).round().clamp(0.0, 100.0) as u8
 }
 
-/// How long another engine thinks about each position of a review.
-pub const REVIEW_TURN: Duration = Duration::from_millis(500);
+/// How far another engine looks at each position of a review: a node
+/// budget (Yixin's `INFO max_node`, which Rapfi and Lineup's engine take),
+/// so that a busy machine changes nothing, and a time for engines that
+/// know no budget.
+pub const REVIEW_NODES: u64 = 300_000;
+pub const REVIEW_TURN: Duration = Duration::from_secs(1);
 
 /// Review's judge that asks another engine ([`GomokuJudging`]), started
 /// at the first position and kept for the game. An engine that cannot be
@@ -188,7 +198,13 @@ impl OutsideJudge {
 
     fn engine(&mut self, board: &Gomoku) -> Option<&mut OutsideEngine> {
         if self.engine.is_none() && self.trouble.is_none() {
-            match OutsideEngine::start(&self.entry, board.size(), board.rule(), REVIEW_TURN) {
+            let started =
+                OutsideEngine::start(&self.entry, board.size(), board.rule(), REVIEW_TURN)
+                    .and_then(|mut engine| {
+                        engine.set_node_budget(REVIEW_NODES)?;
+                        Ok(engine)
+                    });
+            match started {
                 Ok(engine) => self.engine = Some(engine),
                 Err(fault) => self.trouble = Some(fault.to_string()),
             }

@@ -357,7 +357,8 @@ impl GomokuEngine {
         if roots.is_empty() {
             return;
         }
-        let clock = Clock::new(stop, start + far);
+        // A node budget (`pbrain-lineup`'s `INFO max_node`) bounds it too.
+        let clock = Clock::new(stop, start + far).with_node_limit(self.node_limit);
         let mut search = PvsSearch::new(board, &self.tt, &mut self.cache, &set, clock);
         deepen_lines(&mut search, &self.tt, roots, lines, max_depth, report);
         self.last_nodes = search.clock.nodes;

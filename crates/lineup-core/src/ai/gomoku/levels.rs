@@ -92,10 +92,16 @@ impl Pruning {
         after_alpha: 0,
     };
 
-    /// The strong levels' pruning.
+    /// The strong levels' pruning. Late quiet moves left out: SPRT
+    /// [0, 20] at 25,000 nodes a move on the lab's Renju book, H1 after 914
+    /// pairs, +18 ± 15 Elo (docs/gomocup.md, "The engine lab"; every move
+    /// past the count, `late_moves` 2, lost 90). Futility to 20 plies (+7 ±
+    /// 9), razoring (+1 ± 16) and a gentler reduction (divisor 13, −11 ±
+    /// 23) were each turned down.
     pub const STRONG: Pruning = Pruning {
         futility_depth: 5,
         futility_margin: FUTILITY_MARGIN,
+        late_moves: 1,
         ..Pruning::NONE
     };
 
