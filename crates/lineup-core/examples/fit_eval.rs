@@ -508,10 +508,10 @@ fn main() {
     };
     let share = number("--result-share", 0.5);
     let how = Fit {
-        epochs: number("--epochs", 20.0) as usize,
+        epochs: number("--epochs", 10.0) as usize,
         jobs: number("--jobs", 2.0).max(1.0) as usize,
-        rate: number("--rate", 2.0),
-        batch: number("--batch", 16384.0) as usize,
+        rate: number("--rate", 0.3),
+        batch: number("--batch", 1024.0) as usize,
         hold_sets: number("--hold-sets", 1e-6),
         hold_lines: number("--hold-lines", 1e-6),
     };
