@@ -90,9 +90,7 @@ fn a_position_is_set_up_by_clicks_analysed_saved_and_exported() {
     journey.wait_for("Analysis: line 1 drawn on the board");
     journey.wait_frames(30);
     let hovered = journey.screen();
-    let picture = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("analysis-hover.png");
-    hovered.save(&picture);
-    println!("The hovered line: {}", picture.display());
+    hovered.keep("analysis-hover.png", "The hovered line");
     assert!(
         hovered.differences_within(&before, 140..850, 60..770) > 2_000,
         "numbered ghost stones on the board"

@@ -38,10 +38,7 @@ fn a_second_engine_thinks_on_the_analysis_board_and_judges_in_review() {
     journey.wait_for("Analysis: line 1 drawn on the board");
     journey.wait_frames(30);
     let hovered = journey.screen();
-    let picture =
-        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("study-engine-hover.png");
-    hovered.save(&picture);
-    println!("The second engine's line: {}", picture.display());
+    hovered.keep("study-engine-hover.png", "The second engine's line");
     assert!(
         hovered.differences_within(&before, 140..850, 60..770) > 2_000,
         "the second engine's line drawn on the board"
@@ -69,10 +66,7 @@ fn a_second_engine_thinks_on_the_analysis_board_and_judges_in_review() {
     journey.park_pointer();
     journey.wait_frames(30);
     let review = journey.screen();
-    let picture =
-        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("study-engine-review.png");
-    review.save(&picture);
-    println!("Review by the second engine: {}", picture.display());
+    review.keep("study-engine-review.png", "Review by the second engine");
     journey.interrupt();
     assert!(
         crate::engine_journey::running(&engine).is_empty(),

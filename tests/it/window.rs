@@ -95,6 +95,14 @@ impl Shot {
         self.rgb[y * self.width + x]
     }
 
+    /// Keeps the shot as `name` in the target's tmp folder, for a person to
+    /// look at, and prints where: `what` says what it shows.
+    pub fn keep(&self, name: &str, what: &str) {
+        let picture = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+        self.save(&picture);
+        println!("{what}: {}", picture.display());
+    }
+
     /// Writes the shot as a PNG (for a person to look at).
     pub fn save(&self, path: &Path) {
         let file = std::fs::File::create(path).expect("the picture's file");
