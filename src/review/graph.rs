@@ -140,6 +140,10 @@ fn start(
                     found.trouble = Some(trouble);
                 }
             }
+            // Its engine ended (and a Gomocup one reaped) before the
+            // analysis is called done: a game that quits then leaves no
+            // engine process behind.
+            drop(reviewer);
             if !flag.load(Ordering::Relaxed) {
                 let took = started.elapsed();
                 let mut found = sink.lock().unwrap_or_else(|e| e.into_inner());
