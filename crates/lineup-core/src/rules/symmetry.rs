@@ -65,6 +65,28 @@ impl Symmetry {
         Point::new(x, y)
     }
 
+    /// The stones of an opening (Black's first, then in turn) as the least
+    /// of their eight images, each stone `(x, y, Black's)`: one key for
+    /// every opening that is the same up to a turn or a mirror.
+    pub fn least_image(opening: &[Point], size: u8) -> Vec<(u8, u8, bool)> {
+        Symmetry::ALL
+            .iter()
+            .map(|s| {
+                let mut stones: Vec<(u8, u8, bool)> = opening
+                    .iter()
+                    .enumerate()
+                    .map(|(n, &p)| {
+                        let q = s.point(p, size);
+                        (q.x, q.y, n % 2 == 0)
+                    })
+                    .collect();
+                stones.sort_unstable();
+                stones
+            })
+            .min()
+            .unwrap_or_default()
+    }
+
     /// `self` first, then `next`: the one symmetry that does both.
     pub fn then(self, next: Symmetry) -> Symmetry {
         // With R the quarter turn and F the left-right mirror, every

@@ -178,6 +178,27 @@ fn tactical_suite_on_two_threads() {
     assert!(failures.is_empty(), "failed: {failures:?}");
 }
 
+/// A pass (the search's null move, a lab setting: `levels::Pruning`)
+/// hands the move to the other side with the stones unchanged, as another
+/// position for the table, and taking it back restores both.
+#[test]
+fn a_pass_changes_the_side_to_move_and_the_key_and_comes_back() {
+    let position = renju_openings(1).remove(0);
+    let mut board = Board::from_position(&position);
+    let (side, key, stones) = (board.to_move(), board.hash(), board.stones());
+    board.pass();
+    assert_eq!(board.to_move(), 1 - side);
+    assert_ne!(board.hash(), key, "the other side to move is another entry");
+    assert_eq!(board.stones(), stones);
+    let i = empty_points(&board)[0];
+    board.play(i);
+    assert_eq!(board.to_move(), side, "after the pass and a reply");
+    board.undo();
+    board.unpass();
+    assert_eq!((board.to_move(), board.hash()), (side, key));
+    assert!(board.counts_agree(), "the sums as before");
+}
+
 /// The positions after the first `count` of the repository's Renju
 /// openings (the match tool's list, as the Gomocup tests read it).
 fn renju_openings(count: usize) -> Vec<Gomoku> {

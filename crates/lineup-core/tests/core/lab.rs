@@ -103,3 +103,50 @@ fn a_log_that_is_not_one_is_refused_with_its_line() {
     );
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+/// The lab's books, Renju's and freestyle's: 2,000 openings each, every one
+/// legal under its rule with no five or four to make (each side then
+/// starts a real game), no two the same under the board's eight
+/// symmetries, and the command that made the book on its first lines.
+#[test]
+fn the_lab_books_hold_two_thousand_distinct_quiet_openings() {
+    use lineup_core::rules::gomoku::Move;
+    use lineup_core::rules::symmetry::Symmetry;
+    use lineup_core::rules::{Gomoku, Rules};
+    for (name, rule) in [("renju", RuleSet::Renju), ("freestyle", RuleSet::Freestyle)] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("tests/data/gomoku/lab_{name}.txt"));
+        let text = std::fs::read_to_string(&path).expect("the lab's book");
+        assert!(
+            text.contains(&format!(
+                "--example make_lab_openings -- {name} 2000 --seed"
+            )),
+            "{name}: the command that made it"
+        );
+        let book = lineup_core::gomocup::openings::parse(&text, Form::Absolute, 15)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(book.len(), 2000, "{name}");
+        let mut seen = BTreeSet::new();
+        for (n, opening) in book.iter().enumerate() {
+            assert!((3..=6).contains(&opening.len()), "{name} {n}: {opening:?}");
+            let mut game = Gomoku::standard(rule);
+            for &p in opening {
+                assert_eq!(
+                    game.play(Move::Stone(p)),
+                    Ok(None),
+                    "{name} {n}: {p:?} legal"
+                );
+            }
+            let board = lineup_core::ai::gomoku::board::Board::from_position(&game);
+            assert!(
+                board.five_points(0, 1).is_empty() && board.five_points(1, 1).is_empty(),
+                "{name} {n}: no four on the board"
+            );
+            let image = Symmetry::least_image(opening, 15);
+            assert!(
+                seen.insert(image),
+                "{name} {n}: a repeat of an earlier opening"
+            );
+        }
+    }
+}

@@ -49,8 +49,9 @@ pub struct Board {
     /// Every stone in the order placed, with its colour.
     moves: Vec<(usize, StoneIndex)>,
     counts: [usize; 2],
-    /// Passes each colour made before the search began (it never passes
-    /// inside one): they count as moves when deciding who is to move.
+    /// Passes each colour made: before the search began, and the search's
+    /// null moves (`pass`): they count as moves when deciding who is to
+    /// move.
     passes: [usize; 2],
     /// How many (cell, direction) pairs are a five for each colour.
     fives: [u32; 2],
@@ -320,6 +321,22 @@ impl Board {
     pub fn play(&mut self, i: usize) {
         let c = self.to_move();
         self.place(i, c);
+    }
+
+    /// The side to move passes (the search's null move): the other side
+    /// moves next, the stones unchanged. [`Board::unpass`] takes it back.
+    pub fn pass(&mut self) {
+        let c = self.to_move();
+        self.passes[c] += 1;
+        self.hash ^= PASS_KEY;
+    }
+
+    /// Takes back the last [`Board::pass`] (no stone played since).
+    pub fn unpass(&mut self) {
+        let c = 1 - self.to_move();
+        debug_assert!(self.passes[c] > 0);
+        self.passes[c] -= 1;
+        self.hash ^= PASS_KEY;
     }
 
     /// Takes back the last stone.

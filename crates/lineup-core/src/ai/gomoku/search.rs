@@ -34,6 +34,11 @@
 //! depth 12 (this build: 57% over 180) and 0 of 20 at depth 16 (this
 //! build: 2 of 20): plies gained by pruning harder lose what this
 //! evaluation needs to see.
+//!
+//! Those measures came before the learned values; the engine lab now tries
+//! each cut again by SPRT (docs/gomocup.md). The null move and the internal
+//! iterative reduction are its settings (`levels::Pruning`), off at every
+//! level until a test keeps them.
 
 use super::board::Board;
 use super::clock::Clock;
@@ -85,6 +90,9 @@ pub struct PvsSearch<'a, 'c> {
     /// The iteration's depth: no extension at or past twice as many plies
     /// from the root, so that a chain of them cannot run away.
     root_depth: i32,
+    /// Whether the move into the node at each ply was a null move: never
+    /// two in a row.
+    passed: [bool; MAX_PLY],
 }
 
 /// What the singular test makes of a table move.
@@ -127,6 +135,7 @@ impl<'a, 'c> PvsSearch<'a, 'c> {
             aspiration: set.aspiration,
             singular_depth: set.singular_depth,
             root_depth: 1,
+            passed: [false; MAX_PLY],
         }
     }
 
@@ -303,7 +312,7 @@ impl<'a, 'c> PvsSearch<'a, 'c> {
     /// updates like any search.)
     fn negamax_without(
         &mut self,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         beta: i32,
@@ -365,12 +374,18 @@ impl<'a, 'c> PvsSearch<'a, 'c> {
         // The opponent holds an open three: only defences and our fours
         // matter, and no static value can be trusted.
         let threatened = self.board.has_open_four(1 - me);
+        let p = self.pruning;
+
+        // Internal iterative reduction: a node the table knows no move of
+        // is likely one no earlier iteration thought worth a deep look.
+        if p.iir_depth > 0 && depth >= p.iir_depth && tt_move.is_none() && excluded.is_none() {
+            depth -= 1;
+        }
 
         let eval = self.board.evaluate();
         self.evals[ply] = eval;
         let improving = ply >= 2 && eval > self.evals[ply - 2];
         let off_line = beta - alpha == 1 && !threatened && excluded.is_none();
-        let p = self.pruning;
 
         // Futility: a node near the horizon whose static value beats
         // beta by a margin for each ply left is taken at that value, not
@@ -390,6 +405,30 @@ impl<'a, 'c> PvsSearch<'a, 'c> {
         // a look through its fours.
         if depth <= p.razor_depth && off_line && eval + p.razor_margin * depth < alpha {
             return self.quiesce(0, ply, alpha, beta);
+        }
+
+        // Null move: a node so good that the opponent, given two moves in
+        // a row, still cannot bring it under beta is cut. Not after a null
+        // move, and not near a proven result.
+        if p.null_move_depth > 0
+            && depth >= p.null_move_depth
+            && off_line
+            && !self.passed[ply]
+            && eval >= beta
+            && beta.abs() < WON
+        {
+            let r = p.null_move_reduction + depth / 4;
+            self.board.pass();
+            self.passed[ply + 1] = true;
+            let s = -self.negamax((depth - 1 - r).max(0), ply + 1, -beta, -beta + 1);
+            self.passed[ply + 1] = false;
+            self.board.unpass();
+            if self.clock.stopped() {
+                return 0;
+            }
+            if s >= beta {
+                return if s >= WON { beta } else { s };
+            }
         }
 
         let mut list = unordered_candidates(&self.board);
