@@ -25,6 +25,7 @@ use lineup_client::session::Intent;
 use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::GameKind;
 use lineup_core::net::address::DEFAULT_PORT;
+use lineup_core::net::names::is_invisible;
 use lineup_core::net::pairing::PairingSpec;
 use lineup_core::net::protocol::{NAME_LIMIT, clean_name};
 use lineup_core::net::{CodeError, Refusal, RoomCode};
@@ -587,8 +588,21 @@ fn what_to_start(
     storage: &Storage,
     locale: &Locale,
 ) -> Result<Start, Unfit> {
-    let name = clean_name(&form.fields[Field::Name]);
     let unfit = |problem: String, field| Unfit { problem, field };
+    // A name with nothing visible in it is refused here, never sent as the
+    // guests' "Player": a logged-in player's account would be renamed, or
+    // refused by the server with a reason that names no field.
+    let typed = &form.fields[Field::Name];
+    if typed
+        .chars()
+        .all(|c| c.is_whitespace() || c.is_control() || is_invisible(c))
+    {
+        return Err(unfit(
+            locale.t("online.name_needed").to_string(),
+            Some(Field::Name),
+        ));
+    }
+    let name = clean_name(typed);
     let host = Intent::Host {
         kind: form.kind,
         side: Side::First,

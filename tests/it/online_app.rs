@@ -377,6 +377,48 @@ fn a_room_code_that_cannot_be_read_says_why() {
     }
 }
 
+/// A cleared or blank name is refused in the dialog, with the name field
+/// taken, for every way online: it was sent as "Player" and renamed a
+/// logged-in player's account (#65).
+#[test]
+fn a_blank_name_is_refused_in_the_dialog_and_nothing_is_started() {
+    use lineup::menus::MenuRequest;
+    use lineup::menus::online::OnlineForm;
+    let mut app = app();
+    run(&mut app, 3);
+    crate::app_flow::act(&mut app, MenuRequest::OpenOnline);
+    run(&mut app, 3);
+    for (name, request) in [
+        ("", DialogRequest::Lobby),
+        ("   ", DialogRequest::QuickPair),
+        ("\u{200B}", DialogRequest::HostOnServer),
+        ("", DialogRequest::HostHere),
+    ] {
+        {
+            let mut form = app.world_mut().resource_mut::<OnlineForm>();
+            form.fields = [
+                name.into(),
+                format!("127.0.0.1:{}", closed_port()),
+                String::new(),
+            ]
+            .into();
+            form.active = Field::Address;
+        }
+        crate::app_flow::act(&mut app, request);
+        run(&mut app, 2);
+        let form = app.world().resource::<OnlineForm>();
+        assert_eq!(
+            form.problem, "Type the name the other players will see.",
+            "{name:?} {request:?}"
+        );
+        assert_eq!(form.active, Field::Name, "{request:?}");
+        assert!(
+            app.world().get_resource::<OnlineSession>().is_none(),
+            "{request:?} started a session with the name {name:?}"
+        );
+    }
+}
+
 /// A server of its own on 127.0.0.1 (rooms in memory) for the lobby tests.
 fn lobby_server() -> lineup_server::server::RunningServer {
     lineup_server::server::RunningServer::start(

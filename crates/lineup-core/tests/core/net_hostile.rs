@@ -165,6 +165,33 @@ fn names_that_speak_for_the_server_or_pass_for_another_are_refused() {
     }
 }
 
+/// A player's account is never renamed to a default or to nothing: a
+/// login with an empty or blank name, or with "Player" (what an empty name
+/// becomes on a guest's board), is refused, and the account keeps the
+/// name it had (#65: a cleared name field renamed the account "Player").
+#[test]
+fn an_account_is_never_renamed_to_a_default_or_to_nothing() {
+    let mut lobby = lobby();
+    let ann = Identity::from_secret([1; 32]);
+    log_in(&mut lobby, 1, &ann, "Ann", 0);
+    for (i, blank) in ["", "   ", "\u{200B}", "Player", "player", "PLAYER"]
+        .into_iter()
+        .enumerate()
+    {
+        let client = 10 + i as u64;
+        let asked = lobby.handle(client, hello(&ann, blank), 20_000 * i as u64);
+        assert_eq!(refusal(&asked, client), Some(Refusal::BadName), "{blank:?}");
+        assert_eq!(lobby.player_of(client), None, "{blank:?}");
+        assert_eq!(
+            lobby.players().get(&ann.key()).map(|p| p.name.as_str()),
+            Some("Ann"),
+            "after {blank:?}"
+        );
+    }
+    // The account's own name still logs in, from a new connection.
+    log_in(&mut lobby, 20, &ann, "Ann", 200_000);
+}
+
 /// Each look-up is a read of the store: a connection asking for records
 /// as fast as it can gets its allowance and `TooManyRequests` for the rest,
 /// and time gives it back.
