@@ -280,21 +280,32 @@ fn closed_port() -> u16 {
     socket.local_addr().expect("its address").port()
 }
 
-#[test]
-fn a_failed_join_stays_in_the_dialog_with_what_to_check_and_keeps_the_fields() {
-    use lineup::menus::MenuRequest;
-    use lineup::menus::online::{Connection, OnlineForm};
-    use lineup::states::Menu;
+/// The game with the Play online dialog open.
+fn online_dialog() -> App {
     let mut app = app();
     run(&mut app, 3);
-    crate::app_flow::act(&mut app, MenuRequest::OpenOnline);
+    act(&mut app, lineup::menus::MenuRequest::OpenOnline);
     run(&mut app, 3);
-    assert_eq!(crate::app_flow::menu(&app), Menu::Online);
+    app
+}
+
+/// Types `name` and `code` in the dialog, with the address of a closed
+/// loopback port (returned), where nothing answers.
+fn fill_the_dialog(app: &mut App, name: &str, code: &str) -> u16 {
     let port = closed_port();
-    {
-        let mut form = app.world_mut().resource_mut::<OnlineForm>();
-        form.fields = ["Ann".into(), format!("127.0.0.1:{port}"), String::new()].into();
-    }
+    app.world_mut()
+        .resource_mut::<lineup::menus::online::OnlineForm>()
+        .fields = [name.into(), format!("127.0.0.1:{port}"), code.into()].into();
+    port
+}
+
+#[test]
+fn a_failed_join_stays_in_the_dialog_with_what_to_check_and_keeps_the_fields() {
+    use lineup::menus::online::{Connection, OnlineForm};
+    use lineup::states::Menu;
+    let mut app = online_dialog();
+    assert_eq!(crate::app_flow::menu(&app), Menu::Online);
+    let port = fill_the_dialog(&mut app, "Ann", "");
     // A room code typed as a person types it: lower case, a dash.
     crate::app_flow::act(&mut app, DialogRequest::EditField(Field::Code));
     run(&mut app, 1);
@@ -348,12 +359,8 @@ fn a_failed_join_stays_in_the_dialog_with_what_to_check_and_keeps_the_fields() {
 
 #[test]
 fn a_room_code_that_cannot_be_read_says_why() {
-    use lineup::menus::MenuRequest;
     use lineup::menus::online::OnlineForm;
-    let mut app = app();
-    run(&mut app, 3);
-    crate::app_flow::act(&mut app, MenuRequest::OpenOnline);
-    run(&mut app, 3);
+    let mut app = online_dialog();
     for (code, says) in [
         ("1", "A room code has 6 letters and digits; this has 1."),
         (
@@ -361,15 +368,7 @@ fn a_room_code_that_cannot_be_read_says_why() {
             "'O' is never in a room code: codes have no 0, O, 1, I or L.",
         ),
     ] {
-        {
-            let mut form = app.world_mut().resource_mut::<OnlineForm>();
-            form.fields = [
-                "Ann".into(),
-                format!("127.0.0.1:{}", closed_port()),
-                code.into(),
-            ]
-            .into();
-        }
+        fill_the_dialog(&mut app, "Ann", code);
         crate::app_flow::act(&mut app, DialogRequest::Join);
         run(&mut app, 2);
         assert_eq!(app.world().resource::<OnlineForm>().problem, says);
@@ -382,28 +381,16 @@ fn a_room_code_that_cannot_be_read_says_why() {
 /// logged-in player's account (#65).
 #[test]
 fn a_blank_name_is_refused_in_the_dialog_and_nothing_is_started() {
-    use lineup::menus::MenuRequest;
     use lineup::menus::online::OnlineForm;
-    let mut app = app();
-    run(&mut app, 3);
-    crate::app_flow::act(&mut app, MenuRequest::OpenOnline);
-    run(&mut app, 3);
+    let mut app = online_dialog();
     for (name, request) in [
         ("", DialogRequest::Lobby),
         ("   ", DialogRequest::QuickPair),
         ("\u{200B}", DialogRequest::HostOnServer),
         ("", DialogRequest::HostHere),
     ] {
-        {
-            let mut form = app.world_mut().resource_mut::<OnlineForm>();
-            form.fields = [
-                name.into(),
-                format!("127.0.0.1:{}", closed_port()),
-                String::new(),
-            ]
-            .into();
-            form.active = Field::Address;
-        }
+        fill_the_dialog(&mut app, name, "");
+        app.world_mut().resource_mut::<OnlineForm>().active = Field::Address;
         crate::app_flow::act(&mut app, request);
         run(&mut app, 2);
         let form = app.world().resource::<OnlineForm>();
