@@ -7,13 +7,14 @@ use super::MenuRequest;
 use crate::online::OnlineSession;
 use crate::online::chat::ChatRequest;
 use crate::states::{AppSystems, Menu};
-use crate::theme::fonts::size;
+use crate::theme::fonts::{lines_high, size};
 use crate::theme::interaction::{Typed, Typing};
 use crate::theme::paint::Ink;
 use crate::theme::palette::Colour;
 use crate::theme::widgets;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
+use bevy::text::LineBreak;
 use lineup_core::net::views::CHAT_LIMIT;
 
 pub(super) fn plugin(app: &mut App) {
@@ -48,8 +49,19 @@ struct ChatProblem;
 #[derive(Component)]
 struct ChatLines;
 
-/// How many lines the dialog shows.
+/// How many chat lines the dialog shows (fewer when they wrap).
 const SHOWN: usize = 8;
+
+/// The history's height, in lines of its text.
+const HISTORY_LINES: f32 = 9.0;
+
+/// The field's height, in lines: room for [`CHAT_LIMIT`] wide characters
+/// (Chinese, or W), so a line as long as can be sent never runs out of it.
+const FIELD_LINES: f32 = 5.0;
+
+/// How many characters are typed, of the most that can be sent.
+#[derive(Component)]
+struct ChatCount;
 
 fn spawn(mut commands: Commands) {
     commands.spawn((
@@ -59,19 +71,44 @@ fn spawn(mut commands: Commands) {
             widgets::panel(680.0),
             children![
                 widgets::title("chat.title", size::TITLE),
+                // The newest lines at the foot; older ones, and the start
+                // of a line too long for the box, are cut at its top.
                 (
-                    ChatLines,
-                    Text::new(""),
-                    TextFont::from_font_size(size::SMALL),
-                    Ink(Colour::Text),
                     Node {
                         width: px(600),
-                        min_height: px(180),
+                        height: px(lines_high(HISTORY_LINES, size::SMALL)),
+                        flex_direction: FlexDirection::Column,
+                        justify_content: JustifyContent::FlexEnd,
+                        overflow: Overflow::clip(),
+                        flex_shrink: 0.0,
                         ..default()
                     },
+                    children![(
+                        ChatLines,
+                        Text::new(""),
+                        TextFont::from_font_size(size::SMALL),
+                        TextLayout::new(Justify::Left, LineBreak::WordOrCharacter),
+                        Ink(Colour::Text),
+                        Node {
+                            width: percent(100),
+                            flex_shrink: 0.0,
+                            ..default()
+                        },
+                    )],
                 ),
                 widgets::dim_label("chat.help"),
-                widgets::text_field(ChatField),
+                widgets::text_area(ChatField, FIELD_LINES, size::SMALL),
+                (
+                    ChatCount,
+                    Text::new(""),
+                    TextFont::from_font_size(size::CAPTION),
+                    Ink(Colour::TextDim),
+                    Node {
+                        width: px(600),
+                        ..default()
+                    },
+                    TextLayout::justify(Justify::Right),
+                ),
                 widgets::problem_line(ChatProblem),
                 (
                     Node {
@@ -129,12 +166,17 @@ fn show_dialog(
     session: Option<Res<OnlineSession>>,
     draft: Res<ChatDraft>,
     time: Res<Time<Real>>,
-    mut field: Single<&mut Text, (With<ChatField>, Without<ChatLines>)>,
-    mut lines: Single<&mut Text, (With<ChatLines>, Without<ChatField>)>,
+    mut field: Single<&mut Text, (With<ChatField>, Without<ChatLines>, Without<ChatCount>)>,
+    mut lines: Single<&mut Text, (With<ChatLines>, Without<ChatField>, Without<ChatCount>)>,
+    mut count: Single<&mut Text, (With<ChatCount>, Without<ChatField>, Without<ChatLines>)>,
 ) {
     let shown = widgets::with_caret(&draft.0, &time);
     if field.0 != shown {
         field.0 = shown;
+    }
+    let typed = format!("{} / {CHAT_LIMIT}", draft.0.chars().count());
+    if count.0 != typed {
+        count.0 = typed;
     }
     let text = session.map_or_else(String::new, |session| {
         let shown: Vec<String> = session

@@ -25,7 +25,7 @@ use lineup_client::session::Intent;
 use lineup_core::match_clock::TimeControl;
 use lineup_core::match_setup::GameKind;
 use lineup_core::net::address::DEFAULT_PORT;
-use lineup_core::net::names::is_invisible;
+use lineup_core::net::names::is_blank;
 use lineup_core::net::pairing::PairingSpec;
 use lineup_core::net::protocol::{NAME_LIMIT, clean_name};
 use lineup_core::net::{CodeError, Refusal, RoomCode};
@@ -225,6 +225,14 @@ struct FormProblemText;
 #[derive(Component)]
 struct KindText;
 
+/// The widths of the game's and the clock's values: the longest of each,
+/// in every language, fits on one line (the text tests look).
+const KIND_WIDTH: f32 = 170.0;
+const CLOCK_WIDTH: f32 = 90.0;
+/// The Game and Clock buttons' width: with their values, the row fits
+/// inside the dialog.
+const CHOICE_BUTTON_WIDTH: f32 = 130.0;
+
 #[derive(Component)]
 struct ClockChoiceText;
 
@@ -236,9 +244,16 @@ fn prepare(
     session: Option<Res<OnlineSession>>,
 ) {
     // What was typed stays (the form is made once a run); a connection that
-    // went on to a game is no longer "connecting".
+    // went on to a game is no longer "connecting", and a search the server
+    // has ended (a player found, a game played) is no longer shown.
     if let Some(mut form) = form {
-        if matches!(form.connection, Connection::Connecting { .. }) && session.is_none() {
+        let queued = session.as_ref().is_some_and(|s| s.client().is_queued());
+        let stale = match form.connection {
+            Connection::Connecting { .. } => session.is_none(),
+            Connection::Pairing { .. } => !queued,
+            Connection::Idle | Connection::Failed { .. } => false,
+        };
+        if stale {
             form.connection = Connection::Idle;
         }
         return;
@@ -334,10 +349,40 @@ fn spawn(mut commands: Commands) {
                         ..default()
                     },
                     children![
-                        widgets::mouse_button("online.game", DialogRequest::CycleGame),
-                        (KindText, widgets::label(String::new())),
-                        widgets::mouse_button("online.clock", DialogRequest::CycleClock),
-                        (ClockChoiceText, widgets::label(String::new())),
+                        widgets::sized_button(
+                            "online.game",
+                            DialogRequest::CycleGame,
+                            CHOICE_BUTTON_WIDTH,
+                            42.0,
+                            size::BODY
+                        ),
+                        // Each value in a box of its own width, so that a
+                        // longer one moves neither button.
+                        (
+                            KindText,
+                            widgets::label(String::new()),
+                            widgets::OwnLines,
+                            Node {
+                                width: px(KIND_WIDTH),
+                                ..default()
+                            },
+                        ),
+                        widgets::sized_button(
+                            "online.clock",
+                            DialogRequest::CycleClock,
+                            CHOICE_BUTTON_WIDTH,
+                            42.0,
+                            size::BODY
+                        ),
+                        (
+                            ClockChoiceText,
+                            widgets::label(String::new()),
+                            widgets::OwnLines,
+                            Node {
+                                width: px(CLOCK_WIDTH),
+                                ..default()
+                            },
+                        ),
                     ],
                 ),
                 // Mouse buttons: the keys are for typing.
@@ -592,17 +637,13 @@ fn what_to_start(
     // A name with nothing visible in it is refused here, never sent as the
     // guests' "Player": a logged-in player's account would be renamed, or
     // refused by the server with a reason that names no field.
-    let typed = &form.fields[Field::Name];
-    if typed
-        .chars()
-        .all(|c| c.is_whitespace() || c.is_control() || is_invisible(c))
-    {
+    if is_blank(&form.fields[Field::Name]) {
         return Err(unfit(
             locale.t("online.name_needed").to_string(),
             Some(Field::Name),
         ));
     }
-    let name = clean_name(typed);
+    let name = clean_name(&form.fields[Field::Name]);
     let host = Intent::Host {
         kind: form.kind,
         side: Side::First,

@@ -9,10 +9,11 @@ use super::chat::ChatRequest;
 use super::session::OnlineSession;
 use crate::locale::Locale;
 use crate::states::{AppSystems, Screen};
+use crate::theme::cut_to_fit::{CutToFit, cut_to_fit};
 use crate::theme::fonts::size;
 use crate::theme::paint::Ink;
 use crate::theme::palette::Colour;
-use crate::theme::widgets;
+use crate::theme::widgets::{self, SIDE_CARD_MARGIN, SIDE_CARD_WIDTH};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -71,6 +72,18 @@ struct UndoPrompt;
 #[derive(Component)]
 struct PromptText;
 
+/// A node that keeps `child`'s width in the bar when it is short of room
+/// (the texts beside it give way).
+fn unshrunk(child: impl Bundle) -> impl Bundle {
+    (
+        Node {
+            flex_shrink: 0.0,
+            ..default()
+        },
+        children![child],
+    )
+}
+
 fn spawn(mut commands: Commands) {
     commands.spawn((
         Name::new("Online status"),
@@ -80,6 +93,9 @@ fn spawn(mut commands: Commands) {
             position_type: PositionType::Absolute,
             left: px(24),
             bottom: px(6),
+            // It ends before the side column: a long name or chat line is
+            // cut there, never drawn under the game panel.
+            right: px(SIDE_CARD_WIDTH + 2.0 * SIDE_CARD_MARGIN),
             height: px(40),
             flex_direction: FlexDirection::Row,
             align_items: AlignItems::Center,
@@ -92,40 +108,40 @@ fn spawn(mut commands: Commands) {
                 Text::new(""),
                 TextFont::from_font_size(size::SMALL),
                 Ink(Colour::Text),
+                Node {
+                    flex_shrink: 0.0,
+                    ..default()
+                },
             ),
-            (
-                WhoText,
-                Text::new(""),
-                TextFont::from_font_size(size::SMALL),
-                Ink(Colour::TextDim),
-            ),
-            widgets::sized_button("chat.open", ChatRequest::Open, 80.0, 32.0, size::SMALL),
+            (WhoText, cut_to_fit(size::SMALL), Ink(Colour::TextDim)),
+            unshrunk(widgets::sized_button(
+                "chat.open",
+                ChatRequest::Open,
+                80.0,
+                32.0,
+                size::SMALL
+            )),
             (
                 MuteButton(false),
-                widgets::sized_button(
+                unshrunk(widgets::sized_button(
                     "chat.mute",
                     ChatRequest::ToggleMute,
                     80.0,
                     32.0,
                     size::SMALL
-                ),
+                )),
             ),
             (
                 MuteButton(true),
-                widgets::sized_button(
+                unshrunk(widgets::sized_button(
                     "chat.unmute",
                     ChatRequest::ToggleMute,
                     100.0,
                     32.0,
                     size::SMALL
-                ),
+                )),
             ),
-            (
-                LastChatText,
-                Text::new(""),
-                TextFont::from_font_size(size::SMALL),
-                Ink(Colour::Accent),
-            ),
+            (LastChatText, cut_to_fit(size::SMALL), Ink(Colour::Accent)),
         ],
     ));
     // The undo question sits under the game panel, where the buttons are
@@ -228,17 +244,17 @@ pub fn lines(session: &OnlineSession, locale: &Locale) -> (String, String, Optio
 fn show(
     session: Res<OnlineSession>,
     locale: Res<Locale>,
-    mut place: Single<&mut Text, (With<ConnectionText>, Without<WhoText>, Without<PromptText>)>,
-    mut who: Single<&mut Text, (With<WhoText>, Without<ConnectionText>, Without<PromptText>)>,
-    mut question: Single<&mut Text, (With<PromptText>, Without<ConnectionText>, Without<WhoText>)>,
+    mut place: Single<&mut Text, (With<ConnectionText>, Without<PromptText>)>,
+    mut who: Single<&mut CutToFit, With<WhoText>>,
+    mut question: Single<&mut Text, (With<PromptText>, Without<ConnectionText>)>,
     mut prompt: Single<&mut Node, With<UndoPrompt>>,
 ) {
     let (where_line, who_line, asked) = lines(&session, &locale);
     if place.0 != where_line {
         place.0 = where_line;
     }
-    if who.0 != who_line {
-        who.0 = who_line;
+    if who.full != who_line {
+        who.full = who_line;
     }
     let display = if asked.is_some() {
         Display::Flex
@@ -258,7 +274,7 @@ fn show(
 /// it in a game with no room (a lobby session behind a review).
 fn show_chat(
     session: Res<OnlineSession>,
-    mut last: Single<&mut Text, With<LastChatText>>,
+    mut last: Single<&mut CutToFit, With<LastChatText>>,
     mut mutes: Query<(&MuteButton, &mut Node, &mut Visibility)>,
 ) {
     let in_room = session.seat().is_some() || session.client().watching().is_some();
@@ -268,8 +284,8 @@ fn show_chat(
         .filter(|_| in_room)
         .map(super::chat::line_text)
         .unwrap_or_default();
-    if last.0 != line {
-        last.0 = line;
+    if last.full != line {
+        last.full = line;
     }
     for (MuteButton(unmute), node, visibility) in &mut mutes {
         widgets::set_shown(node, visibility, in_room && *unmute == session.chat.muted);

@@ -14,11 +14,12 @@ use crate::search::computer::{ComputerChoice, Thinking};
 use crate::search::help::{HelpRequest, HintSearch, ShowValues};
 use crate::settings::Settings;
 use crate::states::{AppSystems, FlipBoard, GamePhase, HiddenInReview, Screen};
-use crate::theme::fonts::{Bold, lines_high, size};
+use crate::theme::fonts::{Bold, size};
 use crate::theme::interaction::{Disabled, Sends, set_enabled};
 use crate::theme::move_list::{self, ListedMove};
 use crate::theme::paint::{Edge, Ink};
 use crate::theme::palette::{Colour, Palette};
+use crate::theme::small_windows::LineRoom;
 use crate::theme::toast::{Toast, ToastPlace, toast_line};
 use crate::theme::widgets;
 use bevy::prelude::*;
@@ -198,9 +199,9 @@ fn spawn_hud(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale
                 OpeningStory,
                 // Two lines of room from the start, so that nothing below
                 // moves as the opening's decisions are told.
+                LineRoom::at_least(2.0, size::CAPTION),
                 Node {
                     width: percent(100),
-                    min_height: px(lines_high(2.0, size::CAPTION)),
                     flex_shrink: 0.0,
                     justify_content: JustifyContent::Center,
                     ..default()

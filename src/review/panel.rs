@@ -12,11 +12,12 @@ use crate::locale::Locale;
 use crate::locale::terms;
 use crate::settings::Settings;
 use crate::states::{AppSystems, BoardMode};
-use crate::theme::fonts::{lines_high, size};
+use crate::theme::fonts::size;
 use crate::theme::interaction::{Disabled, Sends, pressed_across, set_enabled};
 use crate::theme::move_list::{self, ListedMove, move_name};
 use crate::theme::paint::{Fill, Ink};
 use crate::theme::palette::{Colour, Palette};
+use crate::theme::small_windows::LineRoom;
 use crate::theme::widgets;
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
@@ -81,9 +82,9 @@ fn text(marker: impl Component, font_size: f32, colour: Colour) -> impl Bundle {
 fn opening_story(story: String) -> impl Bundle {
     (
         Name::new("Opening story"),
+        LineRoom::at_least(OPENING_LINES, size::CAPTION),
         Node {
             width: px(INNER),
-            min_height: px(lines_high(OPENING_LINES, size::CAPTION)),
             flex_shrink: 0.0,
             justify_content: JustifyContent::Center,
             ..default()
@@ -215,9 +216,9 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
             panel.spawn((
                 text(WorthText, WORTH_FONT, Colour::TextDim),
                 Interaction::default(),
+                LineRoom::exactly(WORTH_LINES, WORTH_FONT),
                 Node {
                     width: px(INNER),
-                    height: px(lines_high(WORTH_LINES, WORTH_FONT)),
                     flex_shrink: 0.0,
                     ..default()
                 },
@@ -256,9 +257,9 @@ fn spawn(mut commands: Commands, game: Res<CurrentMatch>, locale: Res<Locale>) {
                     children![
                         (
                             text(ProgressText, size::CAPTION, Colour::TextDim),
+                            LineRoom::exactly(2.0, size::CAPTION),
                             Node {
                                 width: px(INNER - ENGINE_BUTTON_WIDTH - 8.0),
-                                height: px(lines_high(2.0, size::CAPTION)),
                                 ..default()
                             },
                         ),

@@ -1,9 +1,10 @@
 //! The look shared by every screen: the palette and its two themes, colours
 //! by role, the typeface and type scale, widget functions that return
 //! bundles, the hover/press/focus feedback of buttons, the menus'
-//! entrance, the toasts (short messages shown for a while), and the glyph
-//! atlases dropped after a resize.
+//! entrance, the toasts (short messages shown for a while), the glyph
+//! atlases dropped after a resize, and one-line texts cut to their box.
 
+pub mod cut_to_fit;
 pub mod design;
 pub mod diagram;
 pub mod entrance;
@@ -23,6 +24,7 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         fonts::plugin,
+        cut_to_fit::plugin,
         glyph_atlases::plugin,
         paint::plugin,
         interaction::plugin,

@@ -6,6 +6,11 @@
 //! box made for the smaller size. At 1097×686 and above no size of the
 //! interface's type scale changes (the board's smallest texts, numbers on
 //! stones, may still be raised to the floor).
+//! A box that keeps room for some lines of text (so that nothing below it
+//! moves as the text changes) says so with a [`LineRoom`], and is made as
+//! high as those lines are drawn at the window's scale: two floored lines
+//! are taller than two lines of the smaller size (an "Analysed in 17.2 s"
+//! that wrapped at 800×600 ran out of its box).
 //! Bevy rounds every size on screen to whole pixels, so the glyph atlases
 //! stay few.
 
@@ -14,9 +19,13 @@ use bevy::text::{FontSize, LineHeight};
 use bevy::window::PrimaryWindow;
 
 use crate::states::AppSystems;
+use crate::theme::fonts::lines_high;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, floor_small_text.in_set(AppSystems::Present));
+    app.add_systems(
+        Update,
+        (floor_small_text, keep_line_room).in_set(AppSystems::Present),
+    );
 }
 
 /// The smallest a text is drawn on screen, in physical pixels.
@@ -34,6 +43,87 @@ pub fn floor_for(scale: f32) -> f32 {
         return 0.0;
     }
     MIN_TEXT_PX / scale
+}
+
+/// Whether a text designed at `designed` pixels is drawn at `floor`
+/// instead (and its lines set solid).
+fn is_floored(designed: f32, floor: f32) -> bool {
+    designed < floor
+}
+
+/// Room for a number of lines of text at a size of the type scale, kept
+/// at every window size: the box's height (or its least height) is those
+/// lines as they are drawn, at the floor where the text is raised to it.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[require(Node)]
+pub struct LineRoom {
+    lines: f32,
+    font_size: f32,
+    grows: bool,
+}
+
+impl LineRoom {
+    /// Exactly `lines` lines high: a longer text is cut, nothing moves.
+    pub fn exactly(lines: f32, font_size: f32) -> Self {
+        Self {
+            lines,
+            font_size,
+            grows: false,
+        }
+    }
+
+    /// At least `lines` lines high, taller for a longer text.
+    pub fn at_least(lines: f32, font_size: f32) -> Self {
+        Self {
+            lines,
+            font_size,
+            grows: true,
+        }
+    }
+
+    /// The room's height in design pixels where texts under `floor` are
+    /// drawn at it.
+    pub fn height(&self, floor: f32) -> f32 {
+        if is_floored(self.font_size, floor) {
+            self.lines * floor
+        } else {
+            lines_high(self.lines, self.font_size)
+        }
+    }
+}
+
+/// The floor at the window's scale; none headless (nothing is drawn).
+fn current_floor(window: &Query<&Window, With<PrimaryWindow>>, ui_scale: Option<&UiScale>) -> f32 {
+    match (window.single(), ui_scale) {
+        (Ok(window), Some(ui_scale)) => floor_for(ui_scale.0 * window.scale_factor()),
+        _ => 0.0,
+    }
+}
+
+/// Every [`LineRoom`]'s box as high as its lines at the current scale.
+fn keep_line_room(
+    window: Query<&Window, With<PrimaryWindow>>,
+    ui_scale: Option<Res<UiScale>>,
+    mut last_floor: Local<f32>,
+    mut rooms: Query<(Ref<LineRoom>, &mut Node)>,
+) {
+    let floor = current_floor(&window, ui_scale.as_deref());
+    let all = floor != *last_floor;
+    *last_floor = floor;
+    for (room, mut node) in &mut rooms {
+        if !all && !room.is_added() {
+            continue;
+        }
+        let height = px(room.height(floor));
+        let field = if room.grows {
+            &mut node.min_height
+        } else {
+            &mut node.height
+        };
+        if *field != height {
+            *field = height;
+        }
+    }
 }
 
 /// The UI and the board share one scale (`app::scale_ui`, the camera's
@@ -71,7 +161,7 @@ fn floor_small_text(
                 px
             }
         };
-        let (size, lines) = if designed < floor {
+        let (size, lines) = if is_floored(designed, floor) {
             (floor, LineHeight::RelativeToFont(1.0))
         } else {
             (designed, LineHeight::default())
@@ -83,5 +173,27 @@ fn floor_small_text(
         if *line_height != lines {
             *line_height = lines;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At 800×600 (0.625 pixels a design pixel) a caption is raised to the
+    /// floor: two of its lines need more room than two at its own size,
+    /// and its room holds them.
+    #[test]
+    fn a_room_holds_its_lines_when_they_are_raised_to_the_floor() {
+        let caption = crate::theme::fonts::size::CAPTION;
+        let floor = floor_for(0.625);
+        assert!(is_floored(caption, floor));
+        let room = LineRoom::exactly(2.0, caption);
+        assert!(room.height(floor) * 0.625 >= 2.0 * MIN_TEXT_PX - 1e-3);
+        assert!(room.height(floor) > lines_high(2.0, caption));
+        // At the design's own scale it is the lines at their size.
+        assert_eq!(room.height(floor_for(1.0)), lines_high(2.0, caption));
+        // Headless, nothing is floored.
+        assert_eq!(room.height(0.0), lines_high(2.0, caption));
     }
 }

@@ -349,6 +349,38 @@ pub fn text_field(marker: impl Component) -> impl Bundle {
     )
 }
 
+/// A field of `lines` lines at `font_size`, typed into as [`text_field`]
+/// is: a long text wraps (between words, or anywhere in a word longer
+/// than the line) inside its room, which is reserved, so nothing under it
+/// moves as it fills.
+pub fn text_area(marker: impl Component, lines: f32, font_size: f32) -> impl Bundle {
+    (
+        Node {
+            width: px(600),
+            padding: UiRect::axes(px(14), px(10)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(8)),
+            overflow: Overflow::clip(),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        Fill(Colour::Background),
+        Edge(Colour::Accent),
+        children![(
+            marker,
+            Text::new(""),
+            TextFont::from_font_size(font_size),
+            TextLayout::new(Justify::Left, bevy::text::LineBreak::WordOrCharacter),
+            Ink(Colour::Text),
+            crate::theme::small_windows::LineRoom::exactly(lines, font_size),
+            Node {
+                width: percent(100),
+                ..default()
+            },
+        )],
+    )
+}
+
 /// What a field holding `text` shows: the text and a caret blinking at its
 /// end, on for half of each second.
 pub fn with_caret(text: &str, time: &Time<Real>) -> String {

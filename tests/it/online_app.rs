@@ -678,3 +678,53 @@ fn a_saved_seat_whose_room_is_gone_plays_on_here_with_no_online_line() {
     );
     assert_eq!(moves(&app).len(), 2, "the moves stay");
 }
+
+/// What the dialog's connection line says now.
+fn dialog_connection(app: &App) -> lineup::menus::online::Connection {
+    app.world()
+        .resource::<lineup::menus::online::OnlineForm>()
+        .connection
+        .clone()
+}
+
+#[test]
+fn a_search_that_found_a_game_is_not_shown_in_the_dialog_after_it() {
+    use lineup::menus::online::{Connection as Said, OnlineForm};
+    use lineup_core::net::pairing::PairingSpec;
+    let server = lobby_server();
+    let mut app = online_dialog();
+    let spec = {
+        let mut form = app.world_mut().resource_mut::<OnlineForm>();
+        form.fields = ["Ann".into(), server.address().to_string(), String::new()].into();
+        PairingSpec {
+            kind: form.kind(),
+            clock: form.clock,
+        }
+    };
+    act(&mut app, DialogRequest::QuickPair);
+    until(&mut app, 400, "the dialog says Ann is waiting", |app| {
+        matches!(dialog_connection(app), Said::Pairing { .. })
+    });
+    let bo = player(server.address(), "Bo");
+    bo.send(Request::QuickPair(spec));
+    until(&mut app, 400, "the paired game", |app| {
+        screen(app) == Screen::Game && app.world().resource::<CurrentMatch>().names()[0].is_some()
+    });
+    // Back to the title, and Play online again: the search is over.
+    act(&mut app, lineup::menus::MenuRequest::QuitToTitle);
+    run(&mut app, 3);
+    act(&mut app, lineup::menus::MenuRequest::OpenOnline);
+    run(&mut app, 3);
+    assert_eq!(
+        crate::app_flow::menu(&app),
+        lineup::states::Menu::Online,
+        "the Play online dialog is open"
+    );
+    assert_eq!(dialog_connection(&app), Said::Idle);
+    assert!(
+        !crate::app_flow::texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("Looking for an opponent")),
+        "the dialog still shows the search"
+    );
+}

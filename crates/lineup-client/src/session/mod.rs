@@ -148,6 +148,12 @@ impl ClientSession {
         }
     }
 
+    /// Whether the server holds the player in its pairing queue (kept while
+    /// the link is down).
+    pub fn is_queued(&self) -> bool {
+        matches!(self.place(), Some(Place::Queued(_)))
+    }
+
     /// Whether the session is (or is going to) the lobby, with no seat
     /// and no watched room.
     pub fn in_lobby(&self) -> bool {

@@ -41,6 +41,14 @@ pub fn is_invisible(c: char) -> bool {
     )
 }
 
+/// Whether `name` shows nothing: empty, or only spaces, control and
+/// invisible characters. Such a name is never taken as typed ("Player"
+/// stands in for an empty name, never for a registered one).
+pub fn is_blank(name: &str) -> bool {
+    name.chars()
+        .all(|c| c.is_whitespace() || c.is_control() || is_invisible(c))
+}
+
 /// The plain ASCII character a full-width one (an input method's Ａ, ７,
 /// －) stands for.
 pub(crate) fn plain_width(c: char) -> char {

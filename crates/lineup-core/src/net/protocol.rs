@@ -4,7 +4,7 @@
 
 use super::code::{RoomCode, SeatSecret};
 use super::identity::{Challenge, LoginSignature, PlayerKey};
-use super::names::{is_invisible, is_reserved, mixes_scripts};
+use super::names::{is_blank, is_invisible, is_reserved, mixes_scripts};
 use super::pairing::{PairingSpec, SeekId, SeekSpec};
 use super::rating::ShownRating;
 use crate::match_clock::TimeControl;
@@ -408,10 +408,7 @@ pub fn display_name(name: &str) -> Result<String, Refusal> {
             .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'))
         && !mixes_scripts(&cleaned)
         && !is_reserved(&cleaned);
-    // Something visible must have been typed: "Player" stands in for an
-    // empty name elsewhere, never for a registered one.
-    let typed = name.chars().any(|c| !c.is_control() && !c.is_whitespace());
-    if fits && typed {
+    if fits && !is_blank(name) {
         Ok(cleaned)
     } else {
         Err(Refusal::BadName)
