@@ -108,35 +108,3 @@ fn cut(mut texts: Query<(&mut CutToFit, &mut Text, &ComputedNode, &TextLayoutInf
         text.0 = fit.text();
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_cut_keeps_fewer_characters_in_proportion_to_the_room() {
-        assert_eq!(fewer(100, 200.0, 100.0), 50);
-        // Always at least one fewer, so that the cut comes to an end.
-        assert_eq!(fewer(10, 101.0, 100.0), 9);
-        assert_eq!(fewer(1, 50.0, 10.0), 0);
-        assert_eq!(fewer(0, 50.0, 10.0), 0);
-    }
-
-    #[test]
-    fn a_cut_text_ends_in_an_ellipsis_after_its_start() {
-        let fit = CutToFit {
-            full: "Bo: good luck".into(),
-            shown: Some(Cut {
-                from: "Bo: good luck".into(),
-                chars: 8,
-                width: 10.0,
-            }),
-        };
-        assert_eq!(fit.text(), "Bo: good…");
-        let whole = CutToFit {
-            full: "Bo: hi".into(),
-            shown: None,
-        };
-        assert_eq!(whole.text(), "Bo: hi");
-    }
-}

@@ -175,25 +175,3 @@ fn floor_small_text(
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// At 800×600 (0.625 pixels a design pixel) a caption is raised to the
-    /// floor: two of its lines need more room than two at its own size,
-    /// and its room holds them.
-    #[test]
-    fn a_room_holds_its_lines_when_they_are_raised_to_the_floor() {
-        let caption = crate::theme::fonts::size::CAPTION;
-        let floor = floor_for(0.625);
-        assert!(is_floored(caption, floor));
-        let room = LineRoom::exactly(2.0, caption);
-        assert!(room.height(floor) * 0.625 >= 2.0 * MIN_TEXT_PX - 1e-3);
-        assert!(room.height(floor) > lines_high(2.0, caption));
-        // At the design's own scale it is the lines at their size.
-        assert_eq!(room.height(floor_for(1.0)), lines_high(2.0, caption));
-        // Headless, nothing is floored.
-        assert_eq!(room.height(0.0), lines_high(2.0, caption));
-    }
-}

@@ -110,3 +110,20 @@ fn every_chinese_text_fits_at_every_size() {
     let found = overflows("zh-CN");
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// At 800×600 (0.625 pixels a design pixel) a caption is raised to the
+/// floor: two of its lines need more room than two at its own size, and a
+/// box that keeps room for them holds them ("Analysed in 17.2 s" wrapped
+/// out of a box made for two smaller lines).
+#[test]
+fn a_room_holds_its_lines_when_they_are_raised_to_the_floor() {
+    use lineup::theme::fonts::{lines_high, size::CAPTION};
+    use lineup::theme::small_windows::{LineRoom, MIN_TEXT_PX, floor_for};
+    let floor = floor_for(0.625);
+    let room = LineRoom::exactly(2.0, CAPTION);
+    assert!(room.height(floor) * 0.625 >= 2.0 * MIN_TEXT_PX - 1e-3);
+    assert!(room.height(floor) > lines_high(2.0, CAPTION));
+    // At the design's own scale, and headless, it is the lines at their size.
+    assert_eq!(room.height(floor_for(1.0)), lines_high(2.0, CAPTION));
+    assert_eq!(room.height(0.0), lines_high(2.0, CAPTION));
+}
